@@ -1,0 +1,154 @@
+//! The game model: what a searcher needs to know about a game, and nothing about traces.
+//!
+//! Explicit trees ([`tree`]) implement [`Game`] now; real games (Connect 4, Riskless, Nim)
+//! implement the same trait, so every searcher and printer works on them unchanged.
+
+pub mod tree;
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// The player to move. Maxie maximises estimates, Minnie minimises them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Maxie,
+    Minnie,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::Maxie => Player::Minnie,
+            Player::Minnie => Player::Maxie,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Maxie => "Maxie",
+            Player::Minnie => "Minnie",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Winner(Player),
+    Draw,
+}
+
+/// Whether a state is still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    InPlay,
+    Over(Outcome),
+}
+
+/// A game's estimate of a state, ordered `MinnieWins` < every guess < `MaxieWins`.
+/// `Draw` ranks equal to `Guess(0)`: the S14 support code makes 0 *be* the draw.
+#[derive(Clone, Copy, Debug)]
+pub enum Estimate {
+    MinnieWins,
+    Guess(i64),
+    Draw,
+    MaxieWins,
+}
+
+impl Estimate {
+    /// The key the ordering uses: (rank, guess).
+    fn key(self) -> (u8, i64) {
+        match self {
+            Estimate::MinnieWins => (0, 0),
+            Estimate::Guess(n) => (1, n),
+            Estimate::Draw => (1, 0),
+            Estimate::MaxieWins => (2, 0),
+        }
+    }
+
+    pub fn of_outcome(outcome: Outcome) -> Estimate {
+        match outcome {
+            Outcome::Winner(Player::Maxie) => Estimate::MaxieWins,
+            Outcome::Winner(Player::Minnie) => Estimate::MinnieWins,
+            Outcome::Draw => Estimate::Draw,
+        }
+    }
+}
+
+impl PartialEq for Estimate {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+impl Eq for Estimate {}
+impl PartialOrd for Estimate {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Estimate {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+/// Writes an integer the way SML prints it: `~2` for minus two.
+pub fn write_sml_int(out: &mut String, n: i64) {
+    use std::fmt::Write;
+    if n < 0 {
+        out.push('~');
+    }
+    let _ = write!(out, "{}", n.unsigned_abs());
+}
+
+/// A two-player, alternating, deterministic game, as the course's `GAME` signature has it.
+///
+/// Moves are listed in move order; searchers visit children in that order.
+pub trait Game: Sync {
+    type State: Clone + Send + Sync;
+    /// A move. Its `Display` is what traces print inside `Step(0, ...)`.
+    type Move: Copy + Send + Sync + PartialEq + fmt::Display;
+    type Moves<'a>: ExactSizeIterator<Item = Self::Move>
+    where
+        Self: 'a;
+
+    fn start(&self) -> Self::State;
+    fn player(&self, state: &Self::State) -> Player;
+    fn status(&self, state: &Self::State) -> Status;
+    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a>;
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+    /// The estimator. Called only on in-play states where the search stops.
+    fn estimate(&self, state: &Self::State) -> Estimate;
+    /// The state's name in traces: `a` in `(Maxie,a)` and in `Estimating state a[3]`.
+    fn write_label(&self, state: &Self::State, out: &mut String);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn estimates_order_outcomes_around_guesses() {
+        assert!(Estimate::MinnieWins < Estimate::Guess(i64::MIN));
+        assert!(Estimate::Guess(i64::MAX) < Estimate::MaxieWins);
+        assert_eq!(Estimate::Draw, Estimate::Guess(0));
+        assert!(Estimate::Guess(-1) < Estimate::Draw);
+    }
+
+    #[test]
+    fn sml_ints_use_tilde() {
+        let mut s = String::new();
+        write_sml_int(&mut s, -2);
+        s.push(' ');
+        write_sml_int(&mut s, 10);
+        s.push(' ');
+        write_sml_int(&mut s, i64::MIN);
+        assert_eq!(s, "~2 10 ~9223372036854775808");
+    }
+}

@@ -1,0 +1,485 @@
+//! Explicit game trees: the course's `ExplicitGame` (HandoutBig, HandoutSmall) and generated
+//! uniform trees for benchmarks and property tests.
+//!
+//! Nodes live in one arena in preorder; a node's children are a contiguous run of ids in
+//! `children`, so a search touches memory roughly in order.
+
+use super::{Estimate, Game, Player, Status};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+
+pub type NodeId = u32;
+
+/// The most nodes a tree may have (generated or written out): about 2 GiB of arena.
+pub const MAX_NODES: u64 = 60_000_000;
+/// The deepest tree gametrace searches (the searchers recurse once per level).
+pub const MAX_HEIGHT: u32 = 200;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Index of the first child id in `Tree::children`; unused for leaves.
+    first: u32,
+    /// Number of children; 0 for a leaf.
+    len: u32,
+    /// The estimate of a leaf; unused for internal nodes.
+    estimate: i64,
+    /// Distance from the root.
+    level: u32,
+}
+
+#[derive(Clone, Debug)]
+enum Names {
+    Given(Vec<String>),
+    /// Names are the preorder index written `a`, `b`, ..., `z`, `aa`, ...
+    Generated,
+}
+
+/// An explicit game tree: a root, children in move order, integer estimates at the leaves.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    children: Vec<NodeId>,
+    names: Names,
+}
+
+/// The parameters of a generated tree (`tree: {generate: {...}}` in a spec).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generate {
+    pub branching: u32,
+    pub depth: u32,
+    pub seed: u64,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Generate {
+    /// The number of nodes the tree will have, or `None` if it would not fit in a u64.
+    pub fn node_count(&self) -> Option<u64> {
+        let b = u64::from(self.branching);
+        let mut total: u64 = 0;
+        let mut level: u64 = 1;
+        for _ in 0..=self.depth {
+            total = total.checked_add(level)?;
+            level = level.checked_mul(b)?;
+        }
+        Some(total)
+    }
+}
+
+impl Tree {
+    pub fn root(&self) -> NodeId {
+        0
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn is_leaf(&self, id: NodeId) -> bool {
+        self.nodes[id as usize].len == 0
+    }
+
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        let n = self.nodes[id as usize];
+        &self.children[n.first as usize..(n.first + n.len) as usize]
+    }
+
+    pub fn level(&self, id: NodeId) -> u32 {
+        self.nodes[id as usize].level
+    }
+
+    /// The estimate of a leaf (`None` for an internal node).
+    pub fn leaf_value(&self, id: NodeId) -> Option<i64> {
+        let n = self.nodes[id as usize];
+        (n.len == 0).then_some(n.estimate)
+    }
+
+    pub fn write_name(&self, id: NodeId, out: &mut String) {
+        match &self.names {
+            Names::Given(names) => out.push_str(&names[id as usize]),
+            Names::Generated => write_generated_name(id as u64, out),
+        }
+    }
+
+    pub fn name(&self, id: NodeId) -> String {
+        let mut s = String::new();
+        self.write_name(id, &mut s);
+        s
+    }
+
+    /// The longest path from the root to a leaf, in moves: the depth a full search needs.
+    pub fn height(&self) -> u32 {
+        self.nodes.iter().map(|n| n.level).max().unwrap_or(0)
+    }
+
+    /// The first internal node (in preorder) that a search of `depth` reaches at depth 0,
+    /// where the game cannot be estimated.
+    pub fn internal_node_at(&self, depth: u32) -> Option<NodeId> {
+        (0..self.nodes.len() as NodeId)
+            .find(|&id| self.nodes[id as usize].level == depth && !self.is_leaf(id))
+    }
+
+    /// A uniform tree with deterministic names and leaf values for a seed: the same on every
+    /// machine and every version (ChaCha8 with a fixed key layout, and our own range reduction
+    /// rather than a library's, whose algorithm may change between versions).
+    pub fn generate(g: &Generate) -> Tree {
+        let mut rng = ChaCha8Rng::from_seed(seed_bytes(g.seed));
+        let span = (i128::from(g.max) - i128::from(g.min) + 1) as u128;
+        let mut b = TreeBuilder::with_capacity(g.node_count().unwrap_or(0) as usize);
+        fn grow(b: &mut TreeBuilder, g: &Generate, level: u32, rng: &mut ChaCha8Rng, span: u128) {
+            if level == g.depth {
+                let offset = uniform_below(rng, span);
+                b.leaf_unnamed((i128::from(g.min) + offset as i128) as i64);
+            } else {
+                b.open_unnamed();
+                for _ in 0..g.branching {
+                    grow(b, g, level + 1, rng, span);
+                }
+                b.close();
+            }
+        }
+        grow(&mut b, g, 0, &mut rng, span);
+        let mut tree = b.finish();
+        tree.names = Names::Generated;
+        tree
+    }
+}
+
+fn seed_bytes(seed: u64) -> [u8; 32] {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key
+}
+
+/// A uniform draw from `0..span` by rejection (no modulo bias). `span` is at most 2^64.
+fn uniform_below(rng: &mut ChaCha8Rng, span: u128) -> u64 {
+    if span > u128::from(u64::MAX) {
+        return rng.next_u64();
+    }
+    let span = span as u64;
+    let zone = u64::MAX - (u64::MAX % span) - 1;
+    loop {
+        let x = rng.next_u64();
+        if x <= zone {
+            return x % span;
+        }
+    }
+}
+
+/// `a`, ..., `z`, `aa`, `ab`, ...: bijective base 26 of the preorder index.
+fn write_generated_name(mut index: u64, out: &mut String) {
+    let mut buf = [0u8; 16];
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'a' + (index % 26) as u8;
+        if index < 26 {
+            break;
+        }
+        index = index / 26 - 1;
+    }
+    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or("?"));
+}
+
+/// Builds a [`Tree`] in preorder: `open` an internal node, add its children, `close` it.
+#[derive(Default)]
+pub struct TreeBuilder {
+    nodes: Vec<Node>,
+    children: Vec<NodeId>,
+    names: Vec<String>,
+    open: Vec<(NodeId, Vec<NodeId>)>,
+}
+
+impl TreeBuilder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn with_capacity(n: usize) -> Self {
+        TreeBuilder {
+            nodes: Vec::with_capacity(n),
+            children: Vec::with_capacity(n),
+            ..Self::default()
+        }
+    }
+
+    fn push(&mut self, estimate: i64) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            first: 0,
+            len: 0,
+            estimate,
+            level: self.open.len() as u32,
+        });
+        if let Some((_, kids)) = self.open.last_mut() {
+            kids.push(id);
+        }
+        id
+    }
+
+    pub fn open(&mut self, name: &str) {
+        self.names.push(name.to_owned());
+        self.open_unnamed();
+    }
+
+    fn open_unnamed(&mut self) {
+        let id = self.push(0);
+        self.open.push((id, Vec::new()));
+    }
+
+    pub fn leaf(&mut self, name: &str, estimate: i64) {
+        self.names.push(name.to_owned());
+        self.leaf_unnamed(estimate);
+    }
+
+    fn leaf_unnamed(&mut self, estimate: i64) {
+        self.push(estimate);
+    }
+
+    /// Closes the innermost open node. A node closed with no children is a leaf with
+    /// estimate 0; the spec loader rejects such nodes before they get here.
+    pub fn close(&mut self) {
+        if let Some((id, kids)) = self.open.pop() {
+            let node = &mut self.nodes[id as usize];
+            node.first = self.children.len() as u32;
+            node.len = kids.len() as u32;
+            self.children.extend(kids);
+        }
+    }
+
+    pub fn finish(mut self) -> Tree {
+        while !self.open.is_empty() {
+            self.close();
+        }
+        Tree {
+            nodes: self.nodes,
+            children: self.children,
+            names: Names::Given(self.names),
+        }
+    }
+}
+
+/// A move in an explicit tree: the child's index in move order (what traces print).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeMove {
+    pub index: u32,
+    pub child: NodeId,
+}
+
+impl fmt::Display for TreeMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.index)
+    }
+}
+
+/// A tree played as a game, with the root's player fixed and turns alternating by level.
+#[derive(Clone, Copy, Debug)]
+pub struct TreeGame<'t> {
+    pub tree: &'t Tree,
+    pub root_player: Player,
+}
+
+impl<'t> TreeGame<'t> {
+    pub fn new(tree: &'t Tree, root_player: Player) -> Self {
+        TreeGame { tree, root_player }
+    }
+}
+
+pub struct TreeMoves<'a> {
+    ids: std::iter::Enumerate<std::slice::Iter<'a, NodeId>>,
+}
+
+impl Iterator for TreeMoves<'_> {
+    type Item = TreeMove;
+    #[inline]
+    fn next(&mut self) -> Option<TreeMove> {
+        self.ids.next().map(|(i, &child)| TreeMove {
+            index: i as u32,
+            child,
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.ids.size_hint()
+    }
+}
+
+impl ExactSizeIterator for TreeMoves<'_> {}
+
+impl Game for TreeGame<'_> {
+    type State = NodeId;
+    type Move = TreeMove;
+    type Moves<'a>
+        = TreeMoves<'a>
+    where
+        Self: 'a;
+
+    fn start(&self) -> NodeId {
+        self.tree.root()
+    }
+
+    #[inline]
+    fn player(&self, state: &NodeId) -> Player {
+        if self.tree.level(*state) % 2 == 0 {
+            self.root_player
+        } else {
+            self.root_player.other()
+        }
+    }
+
+    #[inline]
+    fn status(&self, _: &NodeId) -> Status {
+        Status::InPlay
+    }
+
+    #[inline]
+    fn moves<'a>(&'a self, state: &NodeId) -> TreeMoves<'a> {
+        TreeMoves {
+            ids: self.tree.children(*state).iter().enumerate(),
+        }
+    }
+
+    #[inline]
+    fn play(&self, _: &NodeId, mv: TreeMove) -> NodeId {
+        mv.child
+    }
+
+    #[inline]
+    fn estimate(&self, state: &NodeId) -> Estimate {
+        // Internal nodes are never estimated: the spec loader rejects a depth that would.
+        Estimate::Guess(self.tree.nodes[*state as usize].estimate)
+    }
+
+    fn write_label(&self, state: &NodeId, out: &mut String) {
+        self.tree.write_name(*state, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Tree {
+        let mut b = TreeBuilder::new();
+        b.open("a");
+        b.open("b");
+        b.leaf("c", 3);
+        b.leaf("d", 6);
+        b.close();
+        b.leaf("e", -1);
+        b.close();
+        b.finish()
+    }
+
+    #[test]
+    fn builder_keeps_preorder_and_move_order() {
+        let t = small();
+        let names: Vec<_> = (0..t.len() as NodeId).map(|i| t.name(i)).collect();
+        assert_eq!(names, ["a", "b", "c", "d", "e"]);
+        assert_eq!(t.children(0), &[1, 4]);
+        assert_eq!(t.children(1), &[2, 3]);
+        assert_eq!(t.leaf_value(4), Some(-1));
+        assert_eq!(t.leaf_value(1), None);
+        assert_eq!(t.height(), 2);
+        assert_eq!(t.internal_node_at(1), Some(1));
+        assert_eq!(t.internal_node_at(2), None);
+    }
+
+    #[test]
+    fn players_alternate_from_the_root() {
+        let t = small();
+        let g = TreeGame::new(&t, Player::Minnie);
+        assert_eq!(g.player(&0), Player::Minnie);
+        assert_eq!(g.player(&1), Player::Maxie);
+        assert_eq!(g.player(&2), Player::Minnie);
+        let moves: Vec<String> = g.moves(&0).map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["0", "1"]);
+    }
+
+    #[test]
+    fn generated_names_are_bijective_base_26() {
+        let name = |i| {
+            let mut s = String::new();
+            write_generated_name(i, &mut s);
+            s
+        };
+        assert_eq!(name(0), "a");
+        assert_eq!(name(25), "z");
+        assert_eq!(name(26), "aa");
+        assert_eq!(name(27), "ab");
+        assert_eq!(name(26 + 26 * 26 - 1), "zz");
+        assert_eq!(name(26 + 26 * 26), "aaa");
+    }
+
+    #[test]
+    fn generated_trees_are_uniform_and_in_range() {
+        let g = Generate {
+            branching: 3,
+            depth: 4,
+            seed: 7,
+            min: -20,
+            max: 20,
+        };
+        let t = Tree::generate(&g);
+        assert_eq!(t.len() as u64, g.node_count().unwrap());
+        assert_eq!(t.len(), 1 + 3 + 9 + 27 + 81);
+        assert_eq!(t.height(), 4);
+        for id in 0..t.len() as NodeId {
+            match t.leaf_value(id) {
+                Some(v) => {
+                    assert!((-20..=20).contains(&v));
+                    assert_eq!(t.level(id), 4);
+                }
+                None => assert_eq!(t.children(id).len(), 3),
+            }
+        }
+        // Same seed, same tree; another seed, another tree.
+        let again = Tree::generate(&g);
+        let leaves = |t: &Tree| {
+            (0..t.len() as NodeId)
+                .filter_map(|i| t.leaf_value(i))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(leaves(&t), leaves(&again));
+        let other = Tree::generate(&Generate { seed: 8, ..g });
+        assert_ne!(leaves(&t), leaves(&other));
+    }
+
+    #[test]
+    fn generated_values_are_pinned_across_versions() {
+        // Generated trees must be the same on every machine and version: these leaves come
+        // from the ChaCha8 definition itself (`python3 scripts/chacha8_leaves.py 1 4 0 99`,
+        // written from the RFC, not from the crate). If this fails, every generated spec's
+        // expected traces have changed.
+        let t = Tree::generate(&Generate {
+            branching: 2,
+            depth: 2,
+            seed: 1,
+            min: 0,
+            max: 99,
+        });
+        let leaves: Vec<i64> = (0..t.len() as NodeId)
+            .filter_map(|i| t.leaf_value(i))
+            .collect();
+        assert_eq!(leaves.len(), 4);
+        assert_eq!(leaves, PINNED_SEED_1);
+    }
+
+    const PINNED_SEED_1: [i64; 4] = [7, 30, 58, 94];
+
+    #[test]
+    fn full_range_draws_do_not_overflow() {
+        let t = Tree::generate(&Generate {
+            branching: 2,
+            depth: 3,
+            seed: 3,
+            min: i64::MIN,
+            max: i64::MAX,
+        });
+        assert_eq!(t.len(), 15);
+    }
+}

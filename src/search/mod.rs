@@ -1,0 +1,264 @@
+//! Instrumented searchers. They report what they do as [`Event`]s to a [`Sink`] and never
+//! format text; printers ([`crate::trace`]), counters and checkers are sinks.
+//!
+//! Two rule sets, one per handout year, share the algorithms' shape:
+//! [`s14`] (values `Leaf`/`Step`, the `(* Pruned *)` mark) and [`s12`] (`Pruned`/`ParentPrune`).
+
+pub mod s12;
+pub mod s14;
+
+use crate::game::{Estimate, Game, Player, Status};
+use rayon::prelude::*;
+
+/// Which search runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Algorithm {
+    Minimax,
+    AlphaBeta,
+    /// The first `floor(prune_percentage * n)` of a node's `n` moves are searched as in
+    /// alpha-beta, the rest in parallel with the bounds those left.
+    Jamboree {
+        prune_percentage: f64,
+    },
+}
+
+impl Algorithm {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Jamboree { .. } => "jamboree",
+        }
+    }
+}
+
+/// What a searcher reports. `S` is the game's state, `M` its move, `V` the rule set's bound
+/// value and `R` its per-node result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event<S, M, V, R> {
+    /// The root of an S12 search (`Searching state ...`); S14 enters the root like any node.
+    Search {
+        state: S,
+        player: Player,
+        bounds: (V, V),
+    },
+    /// A node is entered with these bounds and this much depth left.
+    Enter {
+        state: S,
+        player: Player,
+        depth: u32,
+        bounds: (V, V),
+    },
+    /// The search stopped at a state and took its estimate (or the game's outcome).
+    Estimate { state: S, estimate: Estimate },
+    /// A node's result.
+    Result { state: S, player: Player, result: R },
+    /// The search is over: the root's value, its best move (with its index in move order),
+    /// and how many terminals were visited.
+    Done {
+        state: S,
+        player: Player,
+        value: V,
+        best: Option<(usize, M)>,
+        terminals: u64,
+    },
+}
+
+/// The events of a game under a rule set.
+pub type S14Event<G> = Event<
+    <G as Game>::State,
+    <G as Game>::Move,
+    s14::Value<<G as Game>::Move>,
+    s14::Verdict<<G as Game>::Move>,
+>;
+pub type S12Event<G> = Event<
+    <G as Game>::State,
+    <G as Game>::Move,
+    s12::Value<<G as Game>::Move>,
+    s12::Verdict<<G as Game>::Move>,
+>;
+
+/// Receives a search's events in trace order.
+///
+/// Parallel children each report to a [`Sink::branch`]; the searcher then [`Sink::join`]s the
+/// branches in move order, so a trace is the same whatever the thread count.
+pub trait Sink<E> {
+    type Branch: Sink<E, Branch = Self::Branch> + Send;
+    fn event(&mut self, event: E);
+    fn branch(&self) -> Self::Branch;
+    fn join(&mut self, branch: Self::Branch);
+}
+
+/// Discards everything: an untraced search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NullSink;
+
+impl<E> Sink<E> for NullSink {
+    type Branch = NullSink;
+    #[inline(always)]
+    fn event(&mut self, _: E) {}
+    #[inline(always)]
+    fn branch(&self) -> NullSink {
+        NullSink
+    }
+    #[inline(always)]
+    fn join(&mut self, _: NullSink) {}
+}
+
+/// Records events to replay later; the branch type of every printing sink.
+#[derive(Clone, Debug)]
+pub struct EventLog<E>(pub Vec<E>);
+
+impl<E> Default for EventLog<E> {
+    fn default() -> Self {
+        EventLog(Vec::new())
+    }
+}
+
+impl<E: Send> Sink<E> for EventLog<E> {
+    type Branch = EventLog<E>;
+    fn event(&mut self, event: E) {
+        self.0.push(event);
+    }
+    fn branch(&self) -> Self {
+        EventLog(Vec::new())
+    }
+    fn join(&mut self, branch: Self) {
+        self.0.extend(branch.0);
+    }
+}
+
+/// What a search found at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The root's value (`None` only if no child gave one, which a well-formed search cannot).
+    pub value: Option<Estimate>,
+    /// The chosen move's index in the root's move order.
+    pub best_index: Option<usize>,
+    pub terminals: u64,
+}
+
+/// Children at this much remaining depth or more are searched on rayon's pool; below it the
+/// "parallel" children are searched one after another. Both give the same values and trace
+/// (the trace is assembled in move order either way); forking tiny subtrees only costs time.
+pub const FORK_DEPTH: u32 = 3;
+
+/// Should a search stop at this state and estimate it?
+#[inline]
+fn stops_at<G: Game>(game: &G, state: &G::State, depth: u32) -> Option<Estimate> {
+    match game.status(state) {
+        Status::Over(outcome) => Some(Estimate::of_outcome(outcome)),
+        Status::InPlay if depth == 0 || game.moves(state).len() == 0 => Some(game.estimate(state)),
+        Status::InPlay => None,
+    }
+}
+
+/// A searcher's recursion into one child, as a trait so that the same code can hand the child
+/// either the parent's sink (sequential) or a branch of it (parallel).
+trait Descend<G: Game, E>: Sync {
+    type Out: Send;
+    fn descend<K: Sink<E>>(
+        &self,
+        mv: G::Move,
+        child: &G::State,
+        depth: u32,
+        sink: &mut K,
+    ) -> (Self::Out, u64);
+}
+
+/// Each child's move and result, in move order.
+type ChildResults<G, R> = Vec<(<G as Game>::Move, R)>;
+/// A child searched on the pool: its move, result, terminals and recorded events.
+type Searched<G, R, B> = (<G as Game>::Move, R, u64, B);
+
+/// Searches `moves` of `state`, all with the same bounds, as Jamboree's parallel phase and
+/// minimax do. Near the root the children run on rayon's pool, each reporting to its own
+/// branch of `sink`, and the branches are joined in move order; deeper down they run one
+/// after another. Returns each child's result in move order and the terminals visited.
+fn search_together<G, E, K, D>(
+    game: &G,
+    state: &G::State,
+    moves: Vec<G::Move>,
+    depth: u32,
+    sink: &mut K,
+    descend: &D,
+) -> (ChildResults<G, D::Out>, u64)
+where
+    G: Game,
+    K: Sink<E>,
+    D: Descend<G, E>,
+{
+    let mut terminals = 0;
+    let mut results = Vec::with_capacity(moves.len());
+    if depth > FORK_DEPTH && moves.len() > 1 {
+        // Branches are made here, not on the pool: a sink need not be shareable.
+        let branches: Vec<K::Branch> = moves.iter().map(|_| sink.branch()).collect();
+        let per_child: Vec<Searched<G, D::Out, K::Branch>> = moves
+            .into_par_iter()
+            .zip(branches)
+            .map(|(mv, mut branch)| {
+                let (r, t) = descend.descend(mv, &game.play(state, mv), depth - 1, &mut branch);
+                (mv, r, t, branch)
+            })
+            .collect();
+        for (mv, r, t, branch) in per_child {
+            sink.join(branch);
+            terminals += t;
+            results.push((mv, r));
+        }
+    } else {
+        for mv in moves {
+            let (r, t) = descend.descend(mv, &game.play(state, mv), depth - 1, sink);
+            terminals += t;
+            results.push((mv, r));
+        }
+    }
+    (results, terminals)
+}
+
+/// How many of `n` moves Jamboree searches sequentially: floor(prune_percentage * n), as
+/// the handout computes it in floating point.
+pub fn sequential_count(algorithm: Algorithm, n: usize) -> usize {
+    match algorithm {
+        Algorithm::Minimax => 0,
+        Algorithm::AlphaBeta => n,
+        Algorithm::Jamboree { prune_percentage } => {
+            ((prune_percentage * n as f64).floor().max(0.0) as usize).min(n)
+        }
+    }
+}
+
+/// A plain recursive minimax value with no bounds, trace or parallelism: the yardstick the
+/// tests hold every searcher to.
+pub fn minimax_value<G: Game>(game: &G, state: &G::State, depth: u32) -> Estimate {
+    if let Some(e) = stops_at(game, state, depth) {
+        return e;
+    }
+    let values = game
+        .moves(state)
+        .map(|m| minimax_value(game, &game.play(state, m), depth - 1));
+    match game.player(state) {
+        Player::Maxie => values.max(),
+        Player::Minnie => values.min(),
+    }
+    .unwrap_or(Estimate::Draw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jamboree_rounds_down() {
+        let j = |p| Algorithm::Jamboree {
+            prune_percentage: p,
+        };
+        assert_eq!(sequential_count(j(0.5), 3), 1);
+        assert_eq!(sequential_count(j(0.5), 2), 1);
+        assert_eq!(sequential_count(j(0.0), 5), 0);
+        assert_eq!(sequential_count(j(1.0), 5), 5);
+        assert_eq!(sequential_count(j(0.75), 3), 2);
+        assert_eq!(sequential_count(Algorithm::Minimax, 4), 0);
+        assert_eq!(sequential_count(Algorithm::AlphaBeta, 4), 4);
+    }
+}

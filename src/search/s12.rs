@@ -1,0 +1,390 @@
+//! The S12 handout's alpha-beta (HW09 section 4) and Jamboree (section 5).
+//!
+//! A value is `BestEdge(move, e)` or `Pruned` (the lowest alpha, the highest beta, and "no
+//! bound"); a node's result is a value or `ParentPrune`. A node scans its children updating
+//! its own bound, stops at a child's `ParentPrune` (becoming `Pruned`), and labels the final
+//! bound (the candidate) against the bounds it was given.
+
+use super::{
+    search_together, sequential_count, stops_at, Algorithm, Descend, Event, Sink, Summary,
+};
+use crate::game::{Estimate, Game, Player};
+
+/// An S12 value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value<M> {
+    /// `BestEdge` in the handout: the move at the parent that leads here, and the estimate.
+    Edge(M, Estimate),
+    Pruned,
+}
+
+impl<M: Copy> Value<M> {
+    pub fn estimate(&self) -> Option<Estimate> {
+        match *self {
+            Value::Edge(_, e) => Some(e),
+            Value::Pruned => None,
+        }
+    }
+}
+
+/// A node's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict<M> {
+    Value(Value<M>),
+    /// "The parent of this node is not helpful to the grandparent."
+    ParentPrune,
+}
+
+pub type Bounds<M> = (Value<M>, Value<M>);
+
+/// `max` with `Pruned` at the bottom; on equal estimates the current edge stays.
+pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
+    match (alpha, v) {
+        (_, Value::Pruned) => alpha,
+        (Value::Pruned, _) => v,
+        (Value::Edge(_, a), Value::Edge(_, e)) => {
+            if e > a {
+                v
+            } else {
+                alpha
+            }
+        }
+    }
+}
+
+/// `min` with `Pruned` at the top; on equal estimates the new edge is taken (as the course's
+/// solution code does).
+pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
+    match (beta, v) {
+        (_, Value::Pruned) => beta,
+        (Value::Pruned, _) => v,
+        (Value::Edge(_, b), Value::Edge(_, e)) => {
+            if e <= b {
+                v
+            } else {
+                beta
+            }
+        }
+    }
+}
+
+fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
+    match player {
+        Player::Maxie => alpha,
+        Player::Minnie => beta,
+    }
+}
+
+fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) -> Bounds<M> {
+    match player {
+        Player::Maxie => (bound, beta),
+        Player::Minnie => (alpha, bound),
+    }
+}
+
+fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
+    match player {
+        Player::Maxie => maxalpha(bound, v),
+        Player::Minnie => minbeta(bound, v),
+    }
+}
+
+/// The handout's spec for alpha-beta: a candidate at or below alpha makes a Maxie node
+/// `ParentPrune` and a Minnie node `Pruned`; at or above beta, the reverse; otherwise it is
+/// the node's value, as an edge from the parent's move `incoming`.
+pub fn label<M: Copy>(
+    player: Player,
+    (alpha, beta): Bounds<M>,
+    candidate: Value<M>,
+    incoming: M,
+) -> Verdict<M> {
+    let Value::Edge(_, e) = candidate else {
+        return Verdict::Value(Value::Pruned);
+    };
+    let at_or_below_alpha = matches!(alpha, Value::Edge(_, a) if e <= a);
+    let at_or_above_beta = matches!(beta, Value::Edge(_, b) if e >= b);
+    match player {
+        Player::Maxie if at_or_below_alpha => Verdict::ParentPrune,
+        Player::Minnie if at_or_below_alpha => Verdict::Value(Value::Pruned),
+        Player::Maxie if at_or_above_beta => Verdict::Value(Value::Pruned),
+        Player::Minnie if at_or_above_beta => Verdict::ParentPrune,
+        _ => Verdict::Value(Value::Edge(incoming, e)),
+    }
+}
+
+/// How a node's scan of its children ended.
+enum Scan<M> {
+    /// A child said `ParentPrune`: the node is `Pruned` at once.
+    Stopped,
+    /// The final alpha (Maxie) or beta (Minnie).
+    Candidate(Value<M>),
+}
+
+/// Searches `game` from its start to `depth`, reporting to `sink`. The root is searched, not
+/// evaluated: its value and best move are its final bound.
+pub fn search<G, K>(game: &G, depth: u32, algorithm: Algorithm, sink: &mut K) -> Summary
+where
+    G: Game,
+    K: Sink<super::S12Event<G>>,
+{
+    let searcher = Searcher { game, algorithm };
+    let root = game.start();
+    let player = game.player(&root);
+    let ab = (Value::Pruned, Value::Pruned);
+    sink.event(Event::Search {
+        state: root.clone(),
+        player,
+        bounds: ab,
+    });
+    let (value, terminals) = match stops_at(game, &root, depth) {
+        // A terminal root has no move to choose; specs never search one.
+        Some(estimate) => {
+            sink.event(Event::Estimate {
+                state: root.clone(),
+                estimate,
+            });
+            (Value::Pruned, 1)
+        }
+        None => match searcher.scan(player, &root, depth, ab, sink) {
+            (Scan::Stopped, t) => (Value::Pruned, t),
+            (Scan::Candidate(v), t) => (v, t),
+        },
+    };
+    let best = match value {
+        Value::Edge(m, _) => game.moves(&root).position(|x| x == m).map(|i| (i, m)),
+        Value::Pruned => None,
+    };
+    sink.event(Event::Done {
+        state: root,
+        player,
+        value,
+        best,
+        terminals,
+    });
+    Summary {
+        value: value.estimate(),
+        best_index: best.map(|(i, _)| i),
+        terminals,
+    }
+}
+
+struct Searcher<'g, G> {
+    game: &'g G,
+    algorithm: Algorithm,
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// `evaluate` of the handout: bounds checks at a terminal, otherwise a scan, then the label.
+    fn evaluate<K: Sink<super::S12Event<G>>>(
+        &self,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        incoming: G::Move,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
+        let player = self.game.player(state);
+        sink.event(Event::Enter {
+            state: state.clone(),
+            player,
+            depth,
+            bounds: ab,
+        });
+        let (verdict, terminals) = match stops_at(self.game, state, depth) {
+            Some(estimate) => {
+                sink.event(Event::Estimate {
+                    state: state.clone(),
+                    estimate,
+                });
+                (
+                    label(player, ab, Value::Edge(incoming, estimate), incoming),
+                    1,
+                )
+            }
+            None => match self.scan(player, state, depth, ab, sink) {
+                (Scan::Stopped, t) => (Verdict::Value(Value::Pruned), t),
+                (Scan::Candidate(c), t) => (label(player, ab, c, incoming), t),
+            },
+        };
+        sink.event(Event::Result {
+            state: state.clone(),
+            player,
+            result: verdict,
+        });
+        (verdict, terminals)
+    }
+
+    fn scan<K: Sink<super::S12Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Scan<G::Move>, u64) {
+        match self.algorithm {
+            Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
+            Algorithm::Minimax => {
+                let moves = self.game.moves(state).collect();
+                self.together(player, state, moves, depth, ab, own(player, ab), sink)
+            }
+            Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
+        }
+    }
+
+    /// `search` of the handout: children left to right, the bound updated with each value,
+    /// stopping at the first `ParentPrune`.
+    fn alphabeta<K: Sink<super::S12Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Scan<G::Move>, u64) {
+        let mut bound = own(player, ab);
+        let mut terminals = 0;
+        for mv in self.game.moves(state) {
+            let child = self.game.play(state, mv);
+            let (r, t) = self.evaluate(&child, depth - 1, with_own(player, ab, bound), mv, sink);
+            terminals += t;
+            match r {
+                Verdict::ParentPrune => return (Scan::Stopped, terminals),
+                Verdict::Value(v) => bound = improve(player, bound, v),
+            }
+        }
+        (Scan::Candidate(bound), terminals)
+    }
+
+    /// abmoves sequentially as in alpha-beta, then mmmoves in parallel with the bounds the
+    /// abmoves left, their values folded in move order.
+    fn jamboree<K: Sink<super::S12Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Scan<G::Move>, u64) {
+        let mut moves = self.game.moves(state);
+        let sequential = sequential_count(self.algorithm, moves.len());
+        let mut bound = own(player, ab);
+        let mut terminals = 0;
+        for mv in moves.by_ref().take(sequential) {
+            let child = self.game.play(state, mv);
+            let (r, t) = self.evaluate(&child, depth - 1, with_own(player, ab, bound), mv, sink);
+            terminals += t;
+            match r {
+                Verdict::ParentPrune => return (Scan::Stopped, terminals),
+                Verdict::Value(v) => bound = improve(player, bound, v),
+            }
+        }
+        let (scan, t) = self.together(player, state, moves.collect(), depth, ab, bound, sink);
+        (scan, terminals + t)
+    }
+
+    /// Searches `moves` all with the same bounds, then folds every value into `bound` in move
+    /// order; any `ParentPrune` among them makes the node `Pruned`.
+    #[allow(clippy::too_many_arguments)]
+    fn together<K: Sink<super::S12Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        moves: Vec<G::Move>,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        mut bound: Value<G::Move>,
+        sink: &mut K,
+    ) -> (Scan<G::Move>, u64) {
+        let descend = Child {
+            searcher: self,
+            bounds: with_own(player, ab, bound),
+        };
+        let (results, terminals) = search_together(self.game, state, moves, depth, sink, &descend);
+        let mut parent_prune = false;
+        for (_, r) in results {
+            match r {
+                Verdict::ParentPrune => parent_prune = true,
+                Verdict::Value(v) => bound = improve(player, bound, v),
+            }
+        }
+        let scan = if parent_prune {
+            Scan::Stopped
+        } else {
+            Scan::Candidate(bound)
+        };
+        (scan, terminals)
+    }
+}
+
+struct Child<'s, 'g, G: Game> {
+    searcher: &'s Searcher<'g, G>,
+    bounds: Bounds<G::Move>,
+}
+
+impl<G: Game> Descend<G, super::S12Event<G>> for Child<'_, '_, G> {
+    type Out = Verdict<G::Move>;
+    fn descend<K: Sink<super::S12Event<G>>>(
+        &self,
+        mv: G::Move,
+        child: &G::State,
+        depth: u32,
+        sink: &mut K,
+    ) -> (Self::Out, u64) {
+        self.searcher.evaluate(child, depth, self.bounds, mv, sink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type V = Value<u32>;
+    const G: fn(i64) -> Estimate = Estimate::Guess;
+
+    #[test]
+    fn pruned_is_the_bottom_alpha_and_the_top_beta() {
+        let e: V = Value::Edge(0, G(3));
+        assert_eq!(maxalpha(Value::Pruned, e), e);
+        assert_eq!(maxalpha(e, Value::Pruned), e);
+        assert_eq!(minbeta(Value::Pruned, e), e);
+        assert_eq!(minbeta(e, Value::Pruned), e);
+    }
+
+    #[test]
+    fn ties_keep_alpha_and_take_the_new_beta() {
+        let old: V = Value::Edge(0, G(3));
+        let new: V = Value::Edge(1, G(3));
+        assert_eq!(maxalpha(old, new), old);
+        assert_eq!(minbeta(old, new), new);
+    }
+
+    #[test]
+    fn labels_follow_the_handout_spec() {
+        let none: Bounds<u32> = (Value::Pruned, Value::Pruned);
+        let b: Bounds<u32> = (Value::Edge(0, G(3)), Value::Edge(0, G(6)));
+        let c = |e| Value::Edge(9, G(e));
+        assert_eq!(
+            label(Player::Maxie, none, c(5), 1),
+            Verdict::Value(Value::Edge(1, G(5)))
+        );
+        assert_eq!(label(Player::Maxie, b, c(3), 1), Verdict::ParentPrune);
+        assert_eq!(
+            label(Player::Minnie, b, c(2), 1),
+            Verdict::Value(Value::Pruned)
+        );
+        assert_eq!(
+            label(Player::Maxie, b, c(6), 1),
+            Verdict::Value(Value::Pruned)
+        );
+        assert_eq!(label(Player::Minnie, b, c(7), 1), Verdict::ParentPrune);
+        assert_eq!(
+            label(Player::Minnie, b, c(4), 2),
+            Verdict::Value(Value::Edge(2, G(4)))
+        );
+        assert_eq!(
+            label(Player::Maxie, b, Value::Pruned, 1),
+            Verdict::Value(Value::Pruned)
+        );
+    }
+}

@@ -1,0 +1,379 @@
+//! The S14 handout's alpha-beta (HW11 section 5) and Jamboree (section 6).
+//!
+//! A value is `Leaf(e)` (a terminal's estimate) or `Step(move, e)`; bounds start at
+//! `(Leaf(Minnie wins!), Leaf(Maxie wins!))`. A Maxie node keeps `a := maxalpha(a, Step(i, r))`
+//! over its children and stops ("(* Pruned *)") once `a >= beta`; Minnie is dual.
+
+use super::{
+    search_together, sequential_count, stops_at, Algorithm, Descend, Event, Sink, Summary,
+};
+use crate::game::{Estimate, Game, Player};
+use std::cmp::Ordering;
+
+/// An S14 value: a terminal's estimate, or a move with the estimate it leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value<M> {
+    Leaf(Estimate),
+    Step(M, Estimate),
+}
+
+impl<M: Copy> Value<M> {
+    pub fn estimate(&self) -> Estimate {
+        match *self {
+            Value::Leaf(e) | Value::Step(_, e) => e,
+        }
+    }
+
+    pub fn step(&self) -> Option<M> {
+        match *self {
+            Value::Step(m, _) => Some(m),
+            Value::Leaf(_) => None,
+        }
+    }
+}
+
+/// A node's result: its value, and whether its scan stopped on a bound (`(* Pruned *)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict<M> {
+    pub value: Value<M>,
+    pub pruned: bool,
+}
+
+/// `(alpha, beta)`.
+pub type Bounds<M> = (Value<M>, Value<M>);
+
+pub fn initial_bounds<M>() -> Bounds<M> {
+    (
+        Value::Leaf(Estimate::MinnieWins),
+        Value::Leaf(Estimate::MaxieWins),
+    )
+}
+
+/// Keeps the better of the current bound and a new value (`better` is the ordering a better
+/// estimate has). On equal estimates a `Step` beats a `Leaf` (so a valid move comes back);
+/// otherwise the current bound stays.
+fn keep_better<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> Value<M> {
+    match new.estimate().cmp(&current.estimate()) {
+        o if o == better => new,
+        Ordering::Equal if matches!((current, new), (Value::Leaf(_), Value::Step(..))) => new,
+        _ => current,
+    }
+}
+
+pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
+    keep_better(alpha, v, Ordering::Greater)
+}
+
+pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
+    keep_better(beta, v, Ordering::Less)
+}
+
+/// The bound a player's node improves: alpha for Maxie, beta for Minnie.
+fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
+    match player {
+        Player::Maxie => alpha,
+        Player::Minnie => beta,
+    }
+}
+
+/// The bounds for the next child, with the node's own bound replaced.
+fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) -> Bounds<M> {
+    match player {
+        Player::Maxie => (bound, beta),
+        Player::Minnie => (alpha, bound),
+    }
+}
+
+fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
+    match player {
+        Player::Maxie => maxalpha(bound, v),
+        Player::Minnie => minbeta(bound, v),
+    }
+}
+
+/// Has the node's bound crossed the other one, so the rest of its children can be skipped?
+fn cuts<M: Copy>(player: Player, bound: Value<M>, (alpha, beta): Bounds<M>) -> bool {
+    match player {
+        Player::Maxie => bound.estimate() >= beta.estimate(),
+        Player::Minnie => bound.estimate() <= alpha.estimate(),
+    }
+}
+
+/// Searches `game` from its start to `depth`, reporting to `sink`.
+pub fn search<G, K>(game: &G, depth: u32, algorithm: Algorithm, sink: &mut K) -> Summary
+where
+    G: Game,
+    K: Sink<super::S14Event<G>>,
+{
+    let searcher = Searcher { game, algorithm };
+    let root = game.start();
+    let (verdict, terminals) = searcher.node(&root, depth, initial_bounds(), sink);
+    let best = verdict
+        .value
+        .step()
+        .and_then(|m| game.moves(&root).position(|x| x == m).map(|i| (i, m)));
+    sink.event(Event::Done {
+        state: root.clone(),
+        player: game.player(&root),
+        value: verdict.value,
+        best,
+        terminals,
+    });
+    Summary {
+        value: Some(verdict.value.estimate()),
+        best_index: best.map(|(i, _)| i),
+        terminals,
+    }
+}
+
+struct Searcher<'g, G> {
+    game: &'g G,
+    algorithm: Algorithm,
+}
+
+/// What entering a node found: a terminal (already reported), or a player to search for.
+enum Entered<M> {
+    Terminal(Verdict<M>),
+    Searching(Player),
+}
+
+impl<G: Game> Searcher<'_, G> {
+    fn node<K: Sink<super::S14Event<G>>>(
+        &self,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
+        match self.enter(state, depth, ab, sink) {
+            Entered::Terminal(verdict) => (verdict, 1),
+            Entered::Searching(player) => {
+                let (verdict, terminals) = match self.algorithm {
+                    Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
+                    Algorithm::Minimax => self.minimax(player, state, depth, ab, sink),
+                    Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
+                };
+                self.report(state, player, verdict, sink);
+                (verdict, terminals)
+            }
+        }
+    }
+
+    /// `F: state ...` / `G: state ...`, and at a terminal its estimate and `Leaf` result.
+    fn enter<K: Sink<super::S14Event<G>>>(
+        &self,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> Entered<G::Move> {
+        let player = self.game.player(state);
+        sink.event(Event::Enter {
+            state: state.clone(),
+            player,
+            depth,
+            bounds: ab,
+        });
+        match stops_at(self.game, state, depth) {
+            None => Entered::Searching(player),
+            Some(estimate) => {
+                sink.event(Event::Estimate {
+                    state: state.clone(),
+                    estimate,
+                });
+                let verdict = Verdict {
+                    value: Value::Leaf(estimate),
+                    pruned: false,
+                };
+                self.report(state, player, verdict, sink);
+                Entered::Terminal(verdict)
+            }
+        }
+    }
+
+    fn report<K: Sink<super::S14Event<G>>>(
+        &self,
+        state: &G::State,
+        player: Player,
+        verdict: Verdict<G::Move>,
+        sink: &mut K,
+    ) {
+        sink.event(Event::Result {
+            state: state.clone(),
+            player,
+            result: verdict,
+        });
+    }
+
+    /// F and G of the handout: children left to right, the bound updated after each, stopping
+    /// once it crosses the other bound.
+    fn alphabeta<K: Sink<super::S14Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
+        let mut bound = own(player, ab);
+        let mut terminals = 0;
+        for mv in self.game.moves(state) {
+            let child = self.game.play(state, mv);
+            let (r, t) = self.node(&child, depth - 1, with_own(player, ab, bound), sink);
+            terminals += t;
+            bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
+            if cuts(player, bound, ab) {
+                return (
+                    Verdict {
+                        value: bound,
+                        pruned: true,
+                    },
+                    terminals,
+                );
+            }
+        }
+        (
+            Verdict {
+                value: bound,
+                pruned: false,
+            },
+            terminals,
+        )
+    }
+
+    /// Every child with the node's own bounds (in parallel), then the values folded in order.
+    fn minimax<K: Sink<super::S14Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
+        let moves = self.game.moves(state).collect();
+        self.together(player, state, moves, depth, ab, own(player, ab), sink)
+    }
+
+    /// The first floor(p * n) children as in alpha-beta; if that did not stop the node, the
+    /// rest as in minimax with the bounds the first ones left.
+    fn jamboree<K: Sink<super::S14Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
+        let mut moves = self.game.moves(state);
+        let sequential = sequential_count(self.algorithm, moves.len());
+        let mut bound = own(player, ab);
+        let mut terminals = 0;
+        for mv in moves.by_ref().take(sequential) {
+            let child = self.game.play(state, mv);
+            let (r, t) = self.node(&child, depth - 1, with_own(player, ab, bound), sink);
+            terminals += t;
+            bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
+            if cuts(player, bound, ab) {
+                return (
+                    Verdict {
+                        value: bound,
+                        pruned: true,
+                    },
+                    terminals,
+                );
+            }
+        }
+        let (verdict, t) = self.together(player, state, moves.collect(), depth, ab, bound, sink);
+        (verdict, terminals + t)
+    }
+
+    /// Searches `moves` all with the bounds `ab` has once `bound` is the node's own, then folds
+    /// their values into `bound` in move order; the node is pruned if the fold crossed.
+    #[allow(clippy::too_many_arguments)]
+    fn together<K: Sink<super::S14Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        moves: Vec<G::Move>,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        mut bound: Value<G::Move>,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
+        let child_bounds = with_own(player, ab, bound);
+        let descend = Child {
+            searcher: self,
+            bounds: child_bounds,
+        };
+        let (results, terminals) = search_together(self.game, state, moves, depth, sink, &descend);
+        for (mv, r) in results {
+            bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
+        }
+        let pruned = cuts(player, bound, ab);
+        (
+            Verdict {
+                value: bound,
+                pruned,
+            },
+            terminals,
+        )
+    }
+}
+
+struct Child<'s, 'g, G: Game> {
+    searcher: &'s Searcher<'g, G>,
+    bounds: Bounds<G::Move>,
+}
+
+impl<G: Game> Descend<G, super::S14Event<G>> for Child<'_, '_, G> {
+    type Out = Verdict<G::Move>;
+    fn descend<K: Sink<super::S14Event<G>>>(
+        &self,
+        _mv: G::Move,
+        child: &G::State,
+        depth: u32,
+        sink: &mut K,
+    ) -> (Self::Out, u64) {
+        self.searcher.node(child, depth, self.bounds, sink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type V = Value<u32>;
+
+    #[test]
+    fn maxalpha_prefers_a_step_on_ties_and_otherwise_keeps_the_bound() {
+        let leaf3: V = Value::Leaf(Estimate::Guess(3));
+        let step0: V = Value::Step(0, Estimate::Guess(3));
+        let step1: V = Value::Step(1, Estimate::Guess(3));
+        assert_eq!(maxalpha(leaf3, step1), step1);
+        assert_eq!(maxalpha(step0, step1), step0);
+        assert_eq!(maxalpha(step1, leaf3), step1);
+        assert_eq!(
+            maxalpha(step0, Value::Step(2, Estimate::Guess(4))),
+            Value::Step(2, Estimate::Guess(4))
+        );
+        assert_eq!(maxalpha(step0, Value::Step(2, Estimate::Guess(2))), step0);
+    }
+
+    #[test]
+    fn minbeta_is_dual() {
+        let max: V = Value::Leaf(Estimate::MaxieWins);
+        let s: V = Value::Step(0, Estimate::Guess(3));
+        assert_eq!(minbeta(max, s), s);
+        assert_eq!(minbeta(s, Value::Step(1, Estimate::Guess(3))), s);
+        assert_eq!(
+            minbeta(s, Value::Step(1, Estimate::Guess(2))),
+            Value::Step(1, Estimate::Guess(2))
+        );
+        // A Step from Minnie wins beats the Leaf bound of the same estimate.
+        let min: V = Value::Leaf(Estimate::MinnieWins);
+        assert_eq!(
+            minbeta(min, Value::Step(4, Estimate::MinnieWins)),
+            Value::Step(4, Estimate::MinnieWins)
+        );
+    }
+}

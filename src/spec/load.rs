@@ -1,0 +1,802 @@
+//! Reading a spec: YAML → checked [`Spec`], or the first problem as a [`Diagnostic`].
+
+use super::diagnostic::{did_you_mean, Diagnostic};
+use super::yaml::{self, Node, Pos, Yaml};
+use super::{Case, Rules, Spec};
+use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
+use crate::game::Player;
+use crate::search::Algorithm;
+use crate::trace::{Dialect, LineKind, LineSet, Style};
+use std::path::Path;
+
+const TOP_KEYS: &[&str] = &[
+    "version",
+    "title",
+    "tree",
+    "cases",
+    "root_player",
+    "move_names",
+    "sml_structure",
+];
+const CASE_KEYS: &[&str] = &[
+    "algorithm",
+    "depth",
+    "dialect",
+    "prune_percentage",
+    "lines",
+    "root_player",
+    "move_names",
+    "sml_structure",
+    "rules",
+    "exact",
+];
+const GENERATE_KEYS: &[&str] = &["branching", "depth", "seed", "min", "max"];
+const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
+
+/// Reads and checks the spec at `path`.
+pub fn load(path: &Path) -> Result<Spec, Diagnostic> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        let d = Diagnostic::new(path, format!("cannot read the spec: {e}"))
+            .expected("a readable YAML spec file")
+            .found(match e.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_owned(),
+                _ => e.to_string(),
+            });
+        if path.is_dir() {
+            d.hint(
+                "`run` takes one spec file; `gametrace test DIR` runs every spec under a directory",
+            )
+        } else {
+            d.hint("check the path; specs usually live under specs/")
+        }
+    })?;
+    let source = String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = upto.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        Diagnostic {
+            pos: Some(Pos { line, col }),
+            ..Diagnostic::new(path, "the spec is not UTF-8 text")
+        }
+        .expected("a UTF-8 encoded YAML file")
+        .found(format!(
+            "byte 0x{:02x}",
+            e.as_bytes()[e.utf8_error().valid_up_to()]
+        ))
+        .hint("save the file as UTF-8")
+    })?;
+    load_str(path, &source)
+}
+
+/// Checks a spec's text; `path` is only used to name the file in diagnostics.
+pub fn load_str(path: &Path, source: &str) -> Result<Spec, Diagnostic> {
+    Loader { path, source }.spec()
+}
+
+struct Loader<'a> {
+    path: &'a Path,
+    source: &'a str,
+}
+
+/// Top-level defaults that cases may override.
+#[derive(Default)]
+struct Defaults {
+    root_player: Option<Player>,
+    move_names: Option<Vec<String>>,
+    sml_structure: Option<String>,
+}
+
+impl Loader<'_> {
+    fn error(&self, at: Pos, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.path, message).at(at, self.source)
+    }
+
+    /// The entries of a map, or an error saying what `what` should have been.
+    fn map<'n>(&self, node: &'n Node, what: &str) -> Result<&'n [(Node, Node)], Diagnostic> {
+        match &node.yaml {
+            Yaml::Map(entries) => Ok(entries),
+            _ => Err(self
+                .error(node.pos, format!("{what} must be a map"))
+                .expected(format!("{what} as `key: value` lines"))
+                .found(node.describe())),
+        }
+    }
+
+    /// A map's keys as text, rejecting non-scalar and repeated keys.
+    fn keys<'n>(
+        &self,
+        entries: &'n [(Node, Node)],
+        what: &str,
+    ) -> Result<Vec<&'n str>, Diagnostic> {
+        let mut seen: Vec<&str> = Vec::with_capacity(entries.len());
+        for (k, _) in entries {
+            let Some(text) = k.scalar() else {
+                return Err(self
+                    .error(k.pos, format!("a key in {what} is not a name"))
+                    .expected("a plain name")
+                    .found(k.describe()));
+            };
+            if seen.contains(&text) {
+                return Err(self
+                    .error(k.pos, format!("`{text}` appears twice in {what}"))
+                    .expected("each key once")
+                    .found(format!("a second `{text}`"))
+                    .hint("remove or rename one of them"));
+            }
+            seen.push(text);
+        }
+        Ok(seen)
+    }
+
+    fn unknown_key(&self, key: &Node, known: &[&str], what: &str) -> Diagnostic {
+        let text = key.scalar().unwrap_or("");
+        let d = self
+            .error(
+                key.pos,
+                format!("unknown key `{}` in {what}", yaml::shorten(text)),
+            )
+            .expected(format!("one of {}", known.join(", ")))
+            .found(format!("`{}`", yaml::shorten(text)));
+        match did_you_mean(text, known) {
+            Some(k) => d.hint(format!("did you mean `{k}`?")),
+            None => d.hint("remove it; gametrace does not ignore keys it does not know"),
+        }
+    }
+
+    fn spec(&self) -> Result<Spec, Diagnostic> {
+        let doc = yaml::parse(self.source).map_err(|e| {
+            self.error(e.pos, "the spec is not valid YAML")
+                .expected("YAML (a map with `title`, `tree` and `cases`)")
+                .found(e.message)
+                .hint("check indentation and brackets around this place")
+        })?;
+        let Some(doc) = doc else {
+            return Err(Diagnostic::new(self.path, "the spec is empty")
+                .at(Pos { line: 1, col: 1 }, self.source)
+                .expected("a map with `tree` and `cases`")
+                .found("an empty file")
+                .hint("see the spec format in the README"));
+        };
+        let entries = self.map(&doc, "a spec")?;
+        self.keys(entries, "the spec")?;
+
+        let mut title = None;
+        let mut tree_node = None;
+        let mut cases_node = None;
+        let mut defaults = Defaults::default();
+        for (k, v) in entries {
+            match k.scalar().unwrap_or("") {
+                "version" => self.version(v)?,
+                "title" => title = Some(self.string(v, "title")?),
+                "tree" => tree_node = Some((k, v)),
+                "cases" => cases_node = Some((k, v)),
+                "root_player" => defaults.root_player = Some(self.player(v)?),
+                "move_names" => defaults.move_names = Some(self.move_names(v)?),
+                "sml_structure" => defaults.sml_structure = Some(self.sml_structure(v)?),
+                _ => return Err(self.unknown_key(k, TOP_KEYS, "the spec")),
+            }
+        }
+        let Some((tree_key, tree_value)) = tree_node else {
+            return Err(self
+                .error(doc.pos, "the spec has no `tree`")
+                .expected("a `tree:` key: root name -> children, leaves are integer estimates")
+                .found(format!(
+                    "keys {}",
+                    self.keys(entries, "the spec")?.join(", ")
+                ))
+                .hint("add `tree:`, or `tree: {generate: {branching: 3, depth: 4, seed: 1}}`"));
+        };
+        let tree = self.tree(tree_key, tree_value)?;
+        let Some((cases_key, cases_value)) = cases_node else {
+            return Err(self
+                .error(doc.pos, "the spec has no `cases`")
+                .expected("a `cases:` map of case name -> settings")
+                .found(format!(
+                    "keys {}",
+                    self.keys(entries, "the spec")?.join(", ")
+                ))
+                .hint("add for example `cases: {alphabeta: {algorithm: alphabeta}}`"));
+        };
+        let cases = self.cases(cases_key, cases_value, &tree, &defaults)?;
+        Ok(Spec {
+            path: self.path.to_owned(),
+            title,
+            tree,
+            cases,
+        })
+    }
+
+    fn version(&self, v: &Node) -> Result<(), Diagnostic> {
+        match v.scalar() {
+            Some("1") => Ok(()),
+            _ => Err(self
+                .error(v.pos, "unsupported spec version")
+                .expected("version: 1")
+                .found(v.describe())
+                .hint("this gametrace reads spec format version 1")),
+        }
+    }
+
+    fn string(&self, v: &Node, key: &str) -> Result<String, Diagnostic> {
+        match v.scalar() {
+            Some(s) if !v.is_null() => Ok(s.to_owned()),
+            _ => Err(self
+                .error(v.pos, format!("`{key}` must be text"))
+                .expected("a line of text")
+                .found(v.describe())),
+        }
+    }
+
+    fn player(&self, v: &Node) -> Result<Player, Diagnostic> {
+        match v.scalar().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("maxie") => Ok(Player::Maxie),
+            Some("minnie") => Ok(Player::Minnie),
+            _ => Err(self
+                .error(v.pos, "unknown player for `root_player`")
+                .expected("Maxie or Minnie")
+                .found(v.describe())),
+        }
+    }
+
+    fn move_names(&self, v: &Node) -> Result<Vec<String>, Diagnostic> {
+        let Yaml::Seq(items) = &v.yaml else {
+            return Err(self
+                .error(v.pos, "`move_names` must be a list")
+                .expected("the root's move names by index, like [left, middle, right]")
+                .found(v.describe()));
+        };
+        items
+            .iter()
+            .map(|item| match item.scalar() {
+                Some(s) if !item.is_null() && !s.contains(['\n', '\r']) => Ok(s.to_owned()),
+                _ => Err(self
+                    .error(item.pos, "a move name must be a single word or line")
+                    .expected("a name like `left`")
+                    .found(item.describe())),
+            })
+            .collect()
+    }
+
+    fn sml_structure(&self, v: &Node) -> Result<String, Diagnostic> {
+        let s = v.scalar().unwrap_or("");
+        let ok = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'');
+        if ok && !v.is_null() {
+            Ok(s.to_owned())
+        } else {
+            Err(self
+                .error(v.pos, "`sml_structure` must be an SML structure name")
+                .expected("a name like HandoutBig (letters, digits, _ and ')")
+                .found(v.describe()))
+        }
+    }
+
+    /// An integer in YAML or SML notation (`-2` or `~2`), from a plain scalar.
+    fn integer(&self, v: &Node, what: &str, example: &str) -> Result<i64, Diagnostic> {
+        let bad = |found: String| {
+            self.error(v.pos, format!("{what} must be an integer"))
+                .expected(format!("a whole number, like {example}"))
+                .found(found)
+        };
+        match &v.yaml {
+            Yaml::Scalar { text, plain: true } if !v.is_null() => {
+                let t = text.strip_prefix('~').map(|r| format!("-{r}"));
+                let t = t.as_deref().unwrap_or(text);
+                t.parse::<i64>().map_err(|e| {
+                    let d = bad(v.describe());
+                    match e.kind() {
+                        std::num::IntErrorKind::PosOverflow
+                        | std::num::IntErrorKind::NegOverflow => {
+                            d.hint("estimates must fit in 64 bits")
+                        }
+                        _ => d,
+                    }
+                })
+            }
+            Yaml::Scalar { text, plain: false } if text.trim().parse::<i64>().is_ok() => {
+                Err(bad(v.describe()).hint("remove the quotes"))
+            }
+            _ => Err(bad(v.describe())),
+        }
+    }
+
+    fn tree(&self, key: &Node, v: &Node) -> Result<Tree, Diagnostic> {
+        let empty = || {
+            self.error(v.pos, "the tree is empty")
+                .expected("one root: `root-name:` followed by its children")
+                .found(v.describe())
+                .hint("for example `tree: {a: {b: 3, c: 5}}`")
+        };
+        if v.is_null() {
+            return Err(self
+                .error(key.pos, "the tree is empty")
+                .expected("one root: `root-name:` followed by its children")
+                .found("nothing after `tree:`")
+                .hint("for example `tree: {a: {b: 3, c: 5}}`"));
+        }
+        let entries = self.map(v, "`tree`")?;
+        match entries {
+            [] => Err(empty()),
+            [(root_key, root_value)] => {
+                if root_key.scalar() == Some("generate")
+                    && matches!(&root_value.yaml, Yaml::Map(m) if m.iter().all(|(_, x)| x.scalar().is_some()))
+                {
+                    return self.generate(root_value);
+                }
+                let mut builder = TreeBuilder::new();
+                let mut count = 0u64;
+                self.node(root_key, root_value, 0, &mut builder, &mut count)?;
+                let tree = builder.finish();
+                if tree.is_leaf(tree.root()) {
+                    return Err(self
+                        .error(
+                            root_key.pos,
+                            format!("the root `{}` is a leaf", tree.name(0)),
+                        )
+                        .expected("a root with at least one move")
+                        .found(format!("the estimate {}", root_value.describe()))
+                        .hint("a search chooses a move at the root; give it children"));
+                }
+                Ok(tree)
+            }
+            [_, (second, _), ..] => Err(self
+                .error(second.pos, "a tree has one root")
+                .expected("a single `root-name:` under `tree:`")
+                .found(format!("{} roots", entries.len()))
+                .hint("indent the other nodes under the root")),
+        }
+    }
+
+    /// One node and its subtree, in preorder.
+    fn node(
+        &self,
+        key: &Node,
+        value: &Node,
+        level: u32,
+        builder: &mut TreeBuilder,
+        count: &mut u64,
+    ) -> Result<(), Diagnostic> {
+        let name = match key.scalar() {
+            Some(n) if !key.is_null() && !n.chars().any(char::is_control) => n,
+            _ => {
+                return Err(self
+                    .error(key.pos, "a node name must be plain text")
+                    .expected("a name like `b`")
+                    .found(key.describe()))
+            }
+        };
+        if level > MAX_HEIGHT {
+            return Err(self
+                .error(
+                    key.pos,
+                    format!("the tree is more than {MAX_HEIGHT} levels deep"),
+                )
+                .expected(format!("a tree at most {MAX_HEIGHT} levels deep"))
+                .found(format!("node `{name}` at level {level}")));
+        }
+        *count += 1;
+        if *count > MAX_NODES {
+            return Err(self
+                .error(key.pos, "the tree is too large")
+                .expected(format!("at most {MAX_NODES} nodes"))
+                .found("more"));
+        }
+        match &value.yaml {
+            Yaml::Map(children) => {
+                if children.is_empty() {
+                    return Err(self
+                        .error(
+                            value.pos,
+                            format!("node `{name}` has no children and no estimate"),
+                        )
+                        .expected("children (`name: ...`) or an integer estimate")
+                        .found("an empty map `{}`")
+                        .hint(format!("write `{name}: 0` for a leaf")));
+                }
+                self.keys(children, &format!("the children of `{name}`"))?;
+                builder.open(name);
+                for (k, v) in children {
+                    self.node(k, v, level + 1, builder, count)?;
+                }
+                builder.close();
+                Ok(())
+            }
+            _ => {
+                let estimate = self
+                    .integer(value, &format!("the leaf `{name}`"), "3 or -2")
+                    .map_err(|d| {
+                        if value.is_null() {
+                            d.hint(format!(
+                                "give `{name}` an estimate (`{name}: 0`) or children"
+                            ))
+                        } else {
+                            d
+                        }
+                    })?;
+                builder.leaf(name, estimate);
+                Ok(())
+            }
+        }
+    }
+
+    fn generate(&self, v: &Node) -> Result<Tree, Diagnostic> {
+        let entries = self.map(v, "`generate`")?;
+        self.keys(entries, "`generate`")?;
+        let mut g = Generate {
+            branching: 0,
+            depth: 0,
+            seed: 0,
+            min: -10,
+            max: 10,
+        };
+        let (mut has_branching, mut has_depth) = (false, false);
+        for (k, x) in entries {
+            let key = k.scalar().unwrap_or("");
+            let n = || self.integer(x, &format!("`{key}`"), "3");
+            let positive = |n: i64, what: &str| {
+                u32::try_from(n).ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    self.error(x.pos, format!("`{key}` is out of range"))
+                        .expected(format!("{what}, at least 1"))
+                        .found(x.describe())
+                })
+            };
+            match key {
+                "branching" => {
+                    g.branching = positive(n()?, "a number of children per node")?;
+                    has_branching = true;
+                }
+                "depth" => {
+                    g.depth = positive(n()?, "a number of levels below the root")?;
+                    has_depth = true;
+                }
+                "seed" => {
+                    g.seed = u64::try_from(n()?).map_err(|_| {
+                        self.error(x.pos, "`seed` is out of range")
+                            .expected("a whole number, 0 or more")
+                            .found(x.describe())
+                    })?
+                }
+                "min" => g.min = n()?,
+                "max" => g.max = n()?,
+                _ => return Err(self.unknown_key(k, GENERATE_KEYS, "`generate`")),
+            }
+        }
+        if !has_branching || !has_depth {
+            let missing = if has_branching { "depth" } else { "branching" };
+            return Err(self
+                .error(v.pos, format!("`generate` needs `{missing}`"))
+                .expected("branching and depth (seed, min and max are optional)")
+                .found(format!("no `{missing}`"))
+                .hint(
+                    "for example `generate: {branching: 3, depth: 4, seed: 7, min: -20, max: 20}`",
+                ));
+        }
+        if g.min > g.max {
+            return Err(self
+                .error(v.pos, "`min` is greater than `max`")
+                .expected("min <= max")
+                .found(format!("min {} and max {}", g.min, g.max)));
+        }
+        if g.depth > MAX_HEIGHT {
+            return Err(self
+                .error(v.pos, "the generated tree is too deep")
+                .expected(format!("depth at most {MAX_HEIGHT}"))
+                .found(format!("depth {}", g.depth)));
+        }
+        match g.node_count() {
+            Some(n) if n <= MAX_NODES => Ok(Tree::generate(&g)),
+            n => Err(self
+                .error(v.pos, "the generated tree is too large")
+                .expected(format!("at most {MAX_NODES} nodes"))
+                .found(match n {
+                    Some(n) => format!("{n} nodes ({}^{} leaves)", g.branching, g.depth),
+                    None => format!("more than 2^64 nodes ({}^{} leaves)", g.branching, g.depth),
+                })
+                .hint("lower branching or depth")),
+        }
+    }
+
+    fn cases(
+        &self,
+        key: &Node,
+        v: &Node,
+        tree: &Tree,
+        defaults: &Defaults,
+    ) -> Result<Vec<Case>, Diagnostic> {
+        let entries = self.map(v, "`cases`")?;
+        if entries.is_empty() {
+            return Err(self
+                .error(key.pos, "the spec has no cases")
+                .expected("at least one case under `cases:`")
+                .found("an empty map")
+                .hint("add for example `alphabeta: {algorithm: alphabeta}`"));
+        }
+        self.keys(entries, "`cases`")?;
+        entries
+            .iter()
+            .map(|(k, v)| self.case(k, v, tree, defaults))
+            .collect()
+    }
+
+    fn case(
+        &self,
+        key: &Node,
+        v: &Node,
+        tree: &Tree,
+        defaults: &Defaults,
+    ) -> Result<Case, Diagnostic> {
+        let name = key.scalar().unwrap_or("");
+        let safe = !name.is_empty()
+            && !name.starts_with('.')
+            && !name
+                .chars()
+                .any(|c| c.is_control() || matches!(c, '/' | '\\' | ':'));
+        if !safe {
+            return Err(self
+                .error(key.pos, "a case name must be usable as a file name")
+                .expected("a name like `alphabeta` or `jamboree-0.5` (no /, \\, : or leading .)")
+                .found(key.describe())
+                .hint("the expected trace is stored as expected/<spec>/<case>.trace"));
+        }
+        let what = format!("case `{name}`");
+        let entries = self.map(v, &what)?;
+        self.keys(entries, &what)?;
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        for (k, _) in entries {
+            if !CASE_KEYS.contains(&k.scalar().unwrap_or("")) {
+                return Err(self.unknown_key(k, CASE_KEYS, &what));
+            }
+        }
+
+        let Some((_, alg)) = get("algorithm") else {
+            return Err(self
+                .error(key.pos, format!("{what} has no `algorithm`"))
+                .expected("algorithm: minimax, alphabeta or jamboree")
+                .found("no `algorithm` key"));
+        };
+        let alg_name = alg.scalar().unwrap_or("");
+        let pp = get("prune_percentage");
+        let algorithm = match alg_name {
+            "minimax" | "alphabeta" => {
+                if let Some((k, _)) = pp {
+                    return Err(self
+                        .error(
+                            k.pos,
+                            format!(
+                                "`prune_percentage` is a Jamboree setting; {what} runs {alg_name}"
+                            ),
+                        )
+                        .expected("prune_percentage only with algorithm: jamboree")
+                        .found(format!("algorithm: {alg_name}"))
+                        .hint("remove it, or set `algorithm: jamboree`"));
+                }
+                if alg_name == "minimax" {
+                    Algorithm::Minimax
+                } else {
+                    Algorithm::AlphaBeta
+                }
+            }
+            "jamboree" => {
+                let Some((_, p)) = pp else {
+                    return Err(self
+                        .error(
+                            alg.pos,
+                            format!("{what} runs Jamboree without `prune_percentage`"),
+                        )
+                        .expected("prune_percentage: a number from 0 (minimax) to 1 (alpha-beta)")
+                        .found("no `prune_percentage` key")
+                        .hint("the handout figures use `prune_percentage: 0.5`"));
+                };
+                Algorithm::Jamboree {
+                    prune_percentage: self.fraction(p)?,
+                }
+            }
+            _ => {
+                let d = self
+                    .error(alg.pos, "unknown algorithm")
+                    .expected(format!("one of {}", ALGORITHMS.join(", ")))
+                    .found(alg.describe());
+                return Err(match did_you_mean(alg_name, ALGORITHMS) {
+                    Some(s) => d.hint(format!("did you mean `{s}`?")),
+                    None => d,
+                });
+            }
+        };
+
+        let dialect = match get("dialect") {
+            None => Dialect::S14,
+            Some((_, d)) => {
+                let text = d.scalar().unwrap_or("");
+                Dialect::parse(text).ok_or_else(|| {
+                    let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+                    let e = self
+                        .error(d.pos, "unknown dialect")
+                        .expected(format!("one of {}", names.join(", ")))
+                        .found(d.describe());
+                    match did_you_mean(text, &names) {
+                        Some(s) => e.hint(format!("did you mean `{s}`?")),
+                        None => e.hint(
+                            "s14 and s12 are the handouts' traces; repl is the SML/NJ prompt",
+                        ),
+                    }
+                })?
+            }
+        };
+
+        let rules = match (dialect, get("rules")) {
+            (Dialect::S14, None) | (Dialect::Repl, None) => Rules::S14,
+            (Dialect::S12, None) => Rules::S12,
+            (_, Some((_, r))) => {
+                let rules = match r.scalar() {
+                    Some("s14") => Rules::S14,
+                    Some("s12") => Rules::S12,
+                    _ => {
+                        return Err(self
+                            .error(r.pos, "unknown rules")
+                            .expected("s14 or s12 (which handout year's alpha-beta)")
+                            .found(r.describe()))
+                    }
+                };
+                let fixed = match dialect {
+                    Dialect::S14 => Some(Rules::S14),
+                    Dialect::S12 => Some(Rules::S12),
+                    Dialect::Repl => None,
+                };
+                if let Some(f) = fixed.filter(|&f| f != rules) {
+                    return Err(self
+                        .error(
+                            r.pos,
+                            format!(
+                                "the {dialect} dialect prints the {} rules' values",
+                                f.name()
+                            ),
+                        )
+                        .expected(format!("rules: {} (or no `rules` key)", f.name()))
+                        .found(r.describe())
+                        .hint("`rules` only chooses between the years for `dialect: repl`"));
+                }
+                rules
+            }
+        };
+
+        let height = tree.height();
+        let depth = match get("depth") {
+            None => height,
+            Some((_, d)) => {
+                let n = self.integer(d, "`depth`", &height.to_string())?;
+                let depth = u32::try_from(n).map_err(|_| {
+                    let e = self
+                        .error(d.pos, "`depth` is out of range")
+                        .expected(format!(
+                            "a number of moves to look ahead, 0 or more (this tree needs {height})"
+                        ))
+                        .found(d.describe());
+                    if n < 0 {
+                        e.hint("depth counts moves ahead of the root and cannot be negative")
+                    } else {
+                        e
+                    }
+                })?;
+                if let Some(id) = tree.internal_node_at(depth) {
+                    return Err(self
+                        .error(
+                            d.pos,
+                            format!(
+                                "node `{}` has children but the search reaches it with depth 0",
+                                tree.name(id)
+                            ),
+                        )
+                        .expected(format!(
+                            "depth {height} or more: the tree is {height} moves deep"
+                        ))
+                        .found(format!("depth {depth}"))
+                        .hint(format!(
+                            "set `depth: {height}` (or leave depth out to search the whole tree)"
+                        )));
+                }
+                depth
+            }
+        };
+
+        let mut style = Style::new(dialect);
+        if let Some((_, l)) = get("lines") {
+            style.lines = self.lines(l, dialect)?;
+        }
+        style.move_names = match get("move_names") {
+            Some((_, m)) => self.move_names(m)?,
+            None => defaults.move_names.clone().unwrap_or_default(),
+        };
+        style.sml_structure = match get("sml_structure") {
+            Some((_, s)) => self.sml_structure(s)?,
+            None => defaults
+                .sml_structure
+                .clone()
+                .unwrap_or_else(|| "Game".to_owned()),
+        };
+        let root_player = match get("root_player") {
+            Some((_, p)) => self.player(p)?,
+            None => defaults.root_player.unwrap_or(Player::Maxie),
+        };
+        let exact = match get("exact") {
+            None => false,
+            Some((_, e)) => match e.scalar() {
+                Some("true") => true,
+                Some("false") => false,
+                _ => {
+                    return Err(self
+                        .error(e.pos, "`exact` must be true or false")
+                        .expected("true or false")
+                        .found(e.describe()))
+                }
+            },
+        };
+        Ok(Case {
+            name: name.to_owned(),
+            algorithm,
+            depth,
+            dialect,
+            rules,
+            root_player,
+            style,
+            exact,
+        })
+    }
+
+    fn fraction(&self, p: &Node) -> Result<f64, Diagnostic> {
+        let value = match &p.yaml {
+            Yaml::Scalar { text, plain: true } => text.parse::<f64>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(x) if (0.0..=1.0).contains(&x) => Ok(x),
+            _ => Err(self
+                .error(p.pos, "`prune_percentage` must be a fraction from 0 to 1")
+                .expected("a number from 0 (minimax) to 1 (alpha-beta), like 0.5")
+                .found(p.describe())
+                .hint("it is a fraction of each node's moves, not a percent: 50% is 0.5")),
+        }
+    }
+
+    fn lines(&self, l: &Node, dialect: Dialect) -> Result<LineSet, Diagnostic> {
+        let kinds: Vec<&str> = dialect.kinds().iter().map(|k| k.name()).collect();
+        let Yaml::Seq(items) = &l.yaml else {
+            return Err(self
+                .error(l.pos, "`lines` must be a list")
+                .expected(format!(
+                    "a list of line kinds of the {dialect} dialect: [{}]",
+                    kinds.join(", ")
+                ))
+                .found(l.describe()));
+        };
+        let mut set = Vec::new();
+        for item in items {
+            let text = item.scalar().unwrap_or("");
+            match LineKind::parse(text) {
+                Some(k) if dialect.kinds().contains(&k) => set.push(k),
+                Some(_) => {
+                    return Err(self
+                        .error(item.pos, format!("the {dialect} dialect has no `{text}` lines"))
+                        .expected(format!("one of {}", kinds.join(", ")))
+                        .found(item.describe())
+                        .hint(match dialect {
+                            Dialect::S14 => "S14 traces enter the root with `F: state`; `search` lines are S12's",
+                            Dialect::Repl => "the repl dialect prints `Estimating` lines (estimate) and `val it` (choice)",
+                            Dialect::S12 => "",
+                        }))
+                }
+                None => {
+                    let d = self
+                        .error(item.pos, "unknown line kind")
+                        .expected(format!("one of {}", kinds.join(", ")))
+                        .found(item.describe());
+                    return Err(match did_you_mean(text, &kinds) {
+                        Some(s) => d.hint(format!("did you mean `{s}`?")),
+                        None => d,
+                    });
+                }
+            }
+        }
+        Ok(set.into_iter().collect())
+    }
+}

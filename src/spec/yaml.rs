@@ -1,0 +1,260 @@
+//! A YAML document as a tree of nodes that remember where they start, so every problem in a
+//! spec can be reported at its line and column. Built from yaml-rust2's event parser.
+
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+/// A place in a file, both 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Pos {
+    pub line: usize,
+    pub col: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Yaml {
+    /// A scalar's text, and whether it was plain (unquoted, so `3` may be a number).
+    Scalar {
+        text: String,
+        plain: bool,
+    },
+    Seq(Vec<Node>),
+    /// Entries in the order written (move order, for trees).
+    Map(Vec<(Node, Node)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub pos: Pos,
+    pub yaml: Yaml,
+}
+
+impl Node {
+    /// The scalar's text, if this is a scalar.
+    pub fn scalar(&self) -> Option<&str> {
+        match &self.yaml {
+            Yaml::Scalar { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Is this an empty value (`key:` with nothing after it, or `~`/`null`)?
+    pub fn is_null(&self) -> bool {
+        matches!(&self.yaml, Yaml::Scalar { text, plain: true } if matches!(text.as_str(), "" | "~" | "null" | "Null" | "NULL"))
+    }
+
+    /// How the node reads in a message: `the number 3`, `a list`, `a map`.
+    pub fn describe(&self) -> String {
+        match &self.yaml {
+            _ if self.is_null() => "nothing".to_owned(),
+            Yaml::Scalar { text, plain: true } => format!("`{}`", shorten(text)),
+            Yaml::Scalar { text, plain: false } => format!("the string \"{}\"", shorten(text)),
+            Yaml::Seq(_) => "a list".to_owned(),
+            Yaml::Map(_) => "a map".to_owned(),
+        }
+    }
+}
+
+/// Cuts long text for messages.
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{cut}…")
+    }
+}
+
+/// How deeply YAML may nest. Deeper documents are refused before they are built (dropping a
+/// very deep tree would recurse; no spec needs more: trees are capped far lower).
+pub const MAX_NESTING: usize = 1000;
+
+/// A YAML syntax problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub pos: Pos,
+    pub message: String,
+}
+
+/// Parses one YAML document; `Ok(None)` for an empty file.
+pub fn parse(source: &str) -> Result<Option<Node>, SyntaxError> {
+    let mut builder = Builder::default();
+    let mut parser = Parser::new_from_str(source);
+    if let Err(e) = parser.load(&mut builder, true) {
+        // The scanner's column is 0-based.
+        let m = e.marker();
+        return Err(SyntaxError {
+            pos: Pos {
+                line: m.line(),
+                col: m.col() + 1,
+            },
+            message: e.info().to_owned(),
+        });
+    }
+    if let Some(e) = builder.error {
+        return Err(e);
+    }
+    Ok(builder.documents.into_iter().next())
+}
+
+/// An open sequence or mapping, with a pending key for mappings.
+enum Open {
+    Seq(Pos, Vec<Node>),
+    Map(Pos, Vec<(Node, Node)>, Option<Node>),
+}
+
+#[derive(Default)]
+struct Builder {
+    stack: Vec<Open>,
+    documents: Vec<Node>,
+    error: Option<SyntaxError>,
+}
+
+fn pos(m: Marker) -> Pos {
+    Pos {
+        line: m.line(),
+        col: m.col() + 1,
+    }
+}
+
+impl Builder {
+    fn fail(&mut self, at: Pos, message: &str) {
+        if self.error.is_none() {
+            self.error = Some(SyntaxError {
+                pos: at,
+                message: message.to_owned(),
+            });
+        }
+    }
+
+    fn add(&mut self, node: Node) {
+        match self.stack.last_mut() {
+            None => {
+                if !self.documents.is_empty() {
+                    self.fail(node.pos, "a spec is one YAML document; found a second one");
+                    return;
+                }
+                self.documents.push(node);
+            }
+            Some(Open::Seq(_, items)) => items.push(node),
+            Some(Open::Map(_, entries, key)) => match key.take() {
+                None => *key = Some(node),
+                Some(k) => entries.push((k, node)),
+            },
+        }
+    }
+
+    fn open(&mut self, container: Open) {
+        if self.stack.len() >= MAX_NESTING {
+            let at = match container {
+                Open::Seq(p, _) | Open::Map(p, ..) => p,
+            };
+            self.fail(at, "the document nests more than 1000 levels deep");
+            return;
+        }
+        self.stack.push(container);
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        if self.error.is_some() {
+            return;
+        }
+        let at = pos(mark);
+        match ev {
+            Event::Scalar(text, style, _, _) => self.add(Node {
+                pos: at,
+                yaml: Yaml::Scalar {
+                    text,
+                    plain: style == TScalarStyle::Plain,
+                },
+            }),
+            Event::SequenceStart(..) => self.open(Open::Seq(at, Vec::new())),
+            Event::MappingStart(..) => self.open(Open::Map(at, Vec::new(), None)),
+            Event::SequenceEnd | Event::MappingEnd => {
+                let node = match self.stack.pop() {
+                    Some(Open::Seq(p, items)) => Node {
+                        pos: p,
+                        yaml: Yaml::Seq(items),
+                    },
+                    Some(Open::Map(p, entries, _)) => Node {
+                        pos: p,
+                        yaml: Yaml::Map(entries),
+                    },
+                    None => return,
+                };
+                self.add(node);
+            }
+            Event::Alias(_) => self.fail(
+                at,
+                "anchors and aliases (`&name`, `*name`) are not supported in specs",
+            ),
+            _ => {}
+        }
+    }
+}
+
+/// Cuts a very long source line for display.
+pub fn shorten_line(line: &str) -> String {
+    const MAX: usize = 200;
+    if line.chars().count() <= MAX {
+        line.to_owned()
+    } else {
+        let cut: String = line.chars().take(MAX).collect();
+        format!("{cut}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_know_their_line_and_column() {
+        let doc = parse("title: x\ntree:\n  a:\n    b: 3\n").unwrap().unwrap();
+        let Yaml::Map(top) = &doc.yaml else {
+            panic!("not a map")
+        };
+        assert_eq!(top[0].0.pos, Pos { line: 1, col: 1 });
+        assert_eq!(top[1].0.pos, Pos { line: 2, col: 1 });
+        let Yaml::Map(tree) = &top[1].1.yaml else {
+            panic!("not a map")
+        };
+        assert_eq!(tree[0].0.pos, Pos { line: 3, col: 3 });
+        let Yaml::Map(a) = &tree[0].1.yaml else {
+            panic!("not a map")
+        };
+        assert_eq!(a[0].1.pos, Pos { line: 4, col: 8 });
+        assert_eq!(a[0].1.scalar(), Some("3"));
+    }
+
+    #[test]
+    fn syntax_errors_have_a_place() {
+        let e = parse("a: [1, 2\nb: 3\n").unwrap_err();
+        assert!(e.pos.line >= 1, "{e:?}");
+        assert!(parse("").unwrap().is_none());
+    }
+
+    #[test]
+    fn deep_nesting_and_aliases_are_refused() {
+        let deep = "[".repeat(5000);
+        assert!(parse(&deep).is_err());
+        let e = parse("a: &x 1\nb: *x\n").unwrap_err();
+        assert!(e.message.contains("aliases"), "{e:?}");
+    }
+
+    #[test]
+    fn quoted_scalars_are_not_plain() {
+        let doc = parse("a: \"3\"\n").unwrap().unwrap();
+        let Yaml::Map(m) = &doc.yaml else { panic!() };
+        assert_eq!(
+            m[0].1.yaml,
+            Yaml::Scalar {
+                text: "3".into(),
+                plain: false
+            }
+        );
+    }
+}

@@ -1,0 +1,344 @@
+//! `gametrace test`: every case of every spec under some paths, compared with its expected
+//! trace in `expected/`; `--bless` writes the expected traces.
+
+pub mod compare;
+
+use crate::run::trace_of;
+use crate::spec::{self, Diagnostic};
+use compare::{same, unified_diff, Palette};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Component, Path, PathBuf};
+
+/// Where a case's expected trace lives: a spec at `.../specs/<rel>.yaml` keeps it at
+/// `.../expected/<rel>/<case>.trace`; a spec outside any `specs/` directory keeps it beside
+/// itself, at `<dir>/expected/<name>/<case>.trace`.
+pub fn expected_path(spec_path: &Path, case: &str) -> PathBuf {
+    let file = format!("{case}.trace");
+    let parts: Vec<Component> = spec_path.components().collect();
+    if let Some(i) = parts.iter().rposition(|c| c.as_os_str() == "specs") {
+        let root: PathBuf = parts[..i].iter().collect();
+        let rel: PathBuf = parts[i + 1..].iter().collect();
+        return root
+            .join("expected")
+            .join(rel.with_extension(""))
+            .join(file);
+    }
+    let stem = spec_path.file_stem().unwrap_or_default();
+    spec_path
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join("expected")
+        .join(stem)
+        .join(file)
+}
+
+/// Every `*.yaml` / `*.yml` spec under `paths` (a file stands for itself), sorted, or the
+/// first path that does not exist.
+pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
+    let mut specs = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).map_err(|e| {
+            Diagnostic::new(p, format!("cannot read `{}`: {e}", p.display()))
+                .expected("a spec file or a directory of specs")
+                .found("no such file or directory")
+                .hint("`gametrace test` with no paths runs specs/")
+        })?;
+        if meta.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found);
+            found.sort();
+            specs.extend(found);
+        } else {
+            specs.push(p.clone());
+        }
+    }
+    Ok(specs)
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        // Symlinked directories are not followed: no loops.
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if hidden {
+            continue;
+        }
+        if kind.is_dir() {
+            walk(&path, found);
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        ) {
+            found.push(path);
+        }
+    }
+}
+
+/// How one case came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// Differs from the expected trace; the diff to show.
+    Fail {
+        diff: String,
+    },
+    /// No expected trace yet.
+    Missing {
+        expected: PathBuf,
+    },
+    /// `--bless` wrote the expected trace (new or changed).
+    Blessed {
+        expected: PathBuf,
+        new: bool,
+    },
+}
+
+/// One line of the report.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Case {
+        spec: PathBuf,
+        case: String,
+        verdict: Verdict,
+    },
+    /// The spec could not be loaded, or an expected file could not be read or written.
+    Error {
+        spec: PathBuf,
+        case: Option<String>,
+        message: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub bless: bool,
+    pub palette: Palette,
+}
+
+/// Runs every case of every spec, reporting each line to `report` as it is decided.
+pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)) -> Totals {
+    let mut totals = Totals::default();
+    for path in specs {
+        let spec = match spec::load(path) {
+            Ok(s) => s,
+            Err(d) => {
+                let o = Outcome::Error {
+                    spec: path.clone(),
+                    case: None,
+                    message: d.to_string(),
+                };
+                totals.add(&o);
+                report(&o);
+                continue;
+            }
+        };
+        for case in &spec.cases {
+            let o = check_case(&spec, case, options);
+            totals.add(&o);
+            report(&o);
+        }
+    }
+    totals
+}
+
+fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome {
+    let expected_file = expected_path(&spec.path, &case.name);
+    let actual = trace_of(spec, case);
+    let error = |message: String| Outcome::Error {
+        spec: spec.path.clone(),
+        case: Some(case.name.clone()),
+        message,
+    };
+    let expected = match std::fs::read(&expected_file) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return error(format!("cannot read {}: {e}", expected_file.display())),
+    };
+    let verdict = match expected {
+        Some(text) if same(&text, &actual, case.exact) => Verdict::Pass,
+        existing if options.bless => match write_atomically(&expected_file, &actual) {
+            Ok(()) => Verdict::Blessed {
+                expected: expected_file,
+                new: existing.is_none(),
+            },
+            Err(e) => return error(format!("cannot write {}: {e}", expected_file.display())),
+        },
+        None => Verdict::Missing {
+            expected: expected_file,
+        },
+        Some(text) => {
+            let actual_name = format!("gametrace run {} --case {}", spec.path.display(), case.name);
+            Verdict::Fail {
+                diff: unified_diff(
+                    &text,
+                    &actual,
+                    case.exact,
+                    (&expected_file.display().to_string(), &actual_name),
+                    options.palette,
+                ),
+            }
+        }
+    };
+    Outcome::Case {
+        spec: spec.path.clone(),
+        case: case.name.clone(),
+        verdict,
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory and a rename, so
+/// an interrupted run never leaves a half-written expected file.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".gametrace-bless-")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub passed: usize,
+    pub failed: usize,
+    pub missing: usize,
+    pub errors: usize,
+    pub blessed: usize,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Outcome) {
+        match o {
+            Outcome::Case { verdict, .. } => match verdict {
+                Verdict::Pass => self.passed += 1,
+                Verdict::Blessed { .. } => {
+                    self.passed += 1;
+                    self.blessed += 1;
+                }
+                Verdict::Fail { .. } => self.failed += 1,
+                Verdict::Missing { .. } => {
+                    self.failed += 1;
+                    self.missing += 1;
+                }
+            },
+            Outcome::Error { .. } => {
+                self.failed += 1;
+                self.errors += 1;
+            }
+        }
+    }
+
+    /// 0 all passed, 2 some input was unusable, 1 some case failed.
+    pub fn exit_code(&self) -> i32 {
+        if self.errors > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// The human report line(s) for one outcome.
+pub fn render(o: &Outcome, palette: Palette) -> String {
+    use anstyle::{AnsiColor, Style};
+    let paint = |color: AnsiColor, word: &str| {
+        let padded = format!("{word:<8}");
+        if palette.color {
+            let s = Style::new().fg_color(Some(color.into())).bold();
+            format!("{}{padded}{}", s.render(), s.render_reset())
+        } else {
+            padded
+        }
+    };
+    let mut out = String::new();
+    match o {
+        Outcome::Case {
+            spec,
+            case,
+            verdict,
+        } => {
+            let what = format!("{} {case}", spec.display());
+            match verdict {
+                Verdict::Pass => {
+                    let _ = writeln!(out, "{}{what}", paint(AnsiColor::Green, "PASS"));
+                }
+                Verdict::Fail { diff } => {
+                    let _ = writeln!(out, "{}{what}", paint(AnsiColor::Red, "FAIL"));
+                    out.push_str(diff);
+                }
+                Verdict::Missing { expected } => {
+                    let _ = writeln!(
+                        out,
+                        "{}{what}: no {} (run `gametrace test --bless` to write it)",
+                        paint(AnsiColor::Yellow, "MISSING"),
+                        expected.display()
+                    );
+                }
+                Verdict::Blessed { expected, new } => {
+                    let _ = writeln!(
+                        out,
+                        "{}{what}: wrote {} ({})",
+                        paint(AnsiColor::Cyan, "BLESSED"),
+                        expected.display(),
+                        if *new { "new" } else { "updated" }
+                    );
+                }
+            }
+        }
+        Outcome::Error {
+            spec,
+            case,
+            message,
+        } => {
+            let what = match case {
+                Some(c) => format!("{} {c}", spec.display()),
+                None => spec.display().to_string(),
+            };
+            let _ = writeln!(out, "{}{what}", paint(AnsiColor::Red, "ERROR"));
+            for line in message.lines() {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_files_mirror_the_specs_tree() {
+        assert_eq!(
+            expected_path(Path::new("specs/15150-s14/handout-big.yaml"), "alphabeta"),
+            PathBuf::from("expected/15150-s14/handout-big/alphabeta.trace")
+        );
+        assert_eq!(
+            expected_path(Path::new("/course/specs/a.yaml"), "ab"),
+            PathBuf::from("/course/expected/a/ab.trace")
+        );
+        assert_eq!(
+            expected_path(Path::new("mine/tree.yaml"), "ab"),
+            PathBuf::from("mine/expected/tree/ab.trace")
+        );
+        assert_eq!(
+            expected_path(Path::new("tree.yaml"), "ab"),
+            PathBuf::from("expected/tree/ab.trace")
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! Dialects: printers of the searchers' event stream, one per handout year plus the REPL.
+//!
+//! | kind        | s14                                   | s12                                  |
+//! |-------------|---------------------------------------|--------------------------------------|
+//! | `search`    | —                                     | `Searching state (Maxie,a) with ...` |
+//! | `enter`     | `F: state (Maxie,a) with ab=(...)`    | `Evaluating state (Minnie,b) ...`    |
+//! | `estimate`  | `Estimating state e[3]`               | same                                 |
+//! | `result`    | `Result of (Minnie,g) is Step(0, Guess: 2) (* Pruned *)` | `Result of (Maxie,h) is ParentPrune` |
+//! | `value`     | `Therefore value of (Maxie,a) is Guess: 3, and best move is 0.` | `... is Guess:3, ...` |
+//! | `terminals` | `Terminals visited: 6`                | same                                 |
+//! | `choice`    | `Overall choice: move 1[middle]`      | same                                 |
+//!
+//! `repl` prints what the support code prints at the SML/NJ prompt: the `estimate` lines and
+//! `val it = 0 : HandoutBig.move` (its `choice`).
+
+mod print;
+
+pub use print::{ReplPrinter, S12Printer, S14Printer};
+
+use std::fmt;
+
+/// A trace dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    S14,
+    S12,
+    Repl,
+}
+
+impl Dialect {
+    pub const ALL: [Dialect; 3] = [Dialect::S14, Dialect::S12, Dialect::Repl];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::S14 => "s14",
+            Dialect::S12 => "s12",
+            Dialect::Repl => "repl",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|d| d.name() == s)
+    }
+
+    /// The line kinds this dialect prints, in the order of the table above.
+    pub fn kinds(self) -> &'static [LineKind] {
+        use LineKind::*;
+        match self {
+            Dialect::S14 => &[Enter, Estimate, Result, Value, Terminals, Choice],
+            Dialect::S12 => &[Search, Enter, Estimate, Result, Value, Terminals, Choice],
+            Dialect::Repl => &[Estimate, Choice],
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A kind of trace line (see the table above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    Search,
+    Enter,
+    Estimate,
+    Result,
+    Value,
+    Terminals,
+    Choice,
+}
+
+impl LineKind {
+    pub const ALL: [LineKind; 7] = [
+        LineKind::Search,
+        LineKind::Enter,
+        LineKind::Estimate,
+        LineKind::Result,
+        LineKind::Value,
+        LineKind::Terminals,
+        LineKind::Choice,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LineKind::Search => "search",
+            LineKind::Enter => "enter",
+            LineKind::Estimate => "estimate",
+            LineKind::Result => "result",
+            LineKind::Value => "value",
+            LineKind::Terminals => "terminals",
+            LineKind::Choice => "choice",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<LineKind> {
+        LineKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// Which line kinds a case prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSet(u8);
+
+impl LineSet {
+    pub fn all_of(dialect: Dialect) -> LineSet {
+        dialect.kinds().iter().copied().collect()
+    }
+
+    pub fn contains(self, kind: LineKind) -> bool {
+        self.0 & kind.bit() != 0
+    }
+}
+
+impl FromIterator<LineKind> for LineSet {
+    fn from_iter<I: IntoIterator<Item = LineKind>>(iter: I) -> Self {
+        LineSet(iter.into_iter().fold(0, |bits, k| bits | k.bit()))
+    }
+}
+
+/// How a printer renders what the tree does not say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub lines: LineSet,
+    /// Names of the root's moves by index, for `Overall choice: move 1[middle]`.
+    pub move_names: Vec<String>,
+    /// The structure in `val it = 0 : HandoutBig.move`.
+    pub sml_structure: String,
+}
+
+impl Style {
+    pub fn new(dialect: Dialect) -> Style {
+        Style {
+            lines: LineSet::all_of(dialect),
+            move_names: Vec::new(),
+            sml_structure: "Game".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! The printers. Each is a [`Sink`] that writes one line per event it was asked to print;
+//! parallel branches are recorded and replayed in move order when joined.
+
+use super::{LineKind, Style};
+use crate::game::{write_sml_int, Estimate, Game, Player};
+use crate::search::{s12, s14, EventLog, S12Event, S14Event, Sink};
+use std::io::{self, Write};
+
+/// The part every printer shares: the game (for labels), the writer, the line filter, and the
+/// first write error (after which it writes nothing more; the caller reports it).
+struct Out<'g, G, W> {
+    game: &'g G,
+    writer: W,
+    style: Style,
+    line: String,
+    error: Option<io::Error>,
+}
+
+impl<'g, G: Game, W: Write> Out<'g, G, W> {
+    fn new(game: &'g G, writer: W, style: Style) -> Self {
+        Out {
+            game,
+            writer,
+            style,
+            line: String::with_capacity(128),
+            error: None,
+        }
+    }
+
+    fn wants(&self, kind: LineKind) -> bool {
+        self.error.is_none() && self.style.lines.contains(kind)
+    }
+
+    /// Writes the line built in `self.line`.
+    fn flush_line(&mut self) {
+        self.line.push('\n');
+        if let Err(e) = self.writer.write_all(self.line.as_bytes()) {
+            self.error = Some(e);
+        }
+        self.line.clear();
+    }
+
+    /// `(Maxie,a)`
+    fn push_state(&mut self, player: Player, state: &G::State) {
+        self.line.push('(');
+        self.line.push_str(player.name());
+        self.line.push(',');
+        self.game.write_label(state, &mut self.line);
+        self.line.push(')');
+    }
+
+    /// `Estimating state e[3]`: what the course's explicit games print when estimated.
+    fn estimating(&mut self, state: &G::State, estimate: Estimate) {
+        if !self.wants(LineKind::Estimate) {
+            return;
+        }
+        self.line.push_str("Estimating state ");
+        self.game.write_label(state, &mut self.line);
+        self.line.push('[');
+        match estimate {
+            Estimate::Guess(n) => write_sml_int(&mut self.line, n),
+            Estimate::Draw => self.line.push('0'),
+            Estimate::MaxieWins => self.line.push_str("Maxie wins!"),
+            Estimate::MinnieWins => self.line.push_str("Minnie wins!"),
+        }
+        self.line.push(']');
+        self.flush_line();
+    }
+
+    /// `Therefore value of (Maxie,a) is <value>, and best move is 0.` (value already written
+    /// by `value`), `Terminals visited: 6` and `Overall choice: move 1[middle]`.
+    fn done(
+        &mut self,
+        state: &G::State,
+        player: Player,
+        best: Option<(usize, G::Move)>,
+        terminals: u64,
+        value: impl FnOnce(&mut String),
+    ) {
+        use std::fmt::Write as _;
+        if self.wants(LineKind::Value) {
+            self.line.push_str("Therefore value of ");
+            self.push_state(player, state);
+            self.line.push_str(" is ");
+            value(&mut self.line);
+            match best {
+                Some((_, m)) => {
+                    let _ = write!(self.line, ", and best move is {m}.");
+                }
+                None => self.line.push_str(", and there is no best move."),
+            }
+            self.flush_line();
+        }
+        if self.wants(LineKind::Terminals) {
+            let _ = write!(self.line, "Terminals visited: {terminals}");
+            self.flush_line();
+        }
+        if self.wants(LineKind::Choice) {
+            match best {
+                Some((i, m)) => {
+                    let _ = write!(self.line, "Overall choice: move {m}");
+                    if let Some(name) = self.style.move_names.get(i) {
+                        let _ = write!(self.line, "[{name}]");
+                    }
+                }
+                None => self.line.push_str("Overall choice: none"),
+            }
+            self.flush_line();
+        }
+    }
+
+    fn finish(mut self) -> io::Result<W> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.writer.flush()?;
+        Ok(self.writer)
+    }
+}
+
+/// `Guess: 3`, `Guess: ~2`, `It's a draw!` (0 is the draw in S14), `Maxie wins!`.
+fn push_s14_estimate(out: &mut String, e: Estimate) {
+    match e {
+        Estimate::Guess(0) | Estimate::Draw => out.push_str("It's a draw!"),
+        Estimate::Guess(n) => {
+            out.push_str("Guess: ");
+            write_sml_int(out, n);
+        }
+        Estimate::MaxieWins => out.push_str("Maxie wins!"),
+        Estimate::MinnieWins => out.push_str("Minnie wins!"),
+    }
+}
+
+/// `Leaf(Guess: 3)`, `Step(0, Guess: 3)`.
+fn push_s14_value<M: std::fmt::Display>(out: &mut String, v: &s14::Value<M>) {
+    use std::fmt::Write as _;
+    match v {
+        s14::Value::Leaf(e) => {
+            out.push_str("Leaf(");
+            push_s14_estimate(out, *e);
+        }
+        s14::Value::Step(m, e) => {
+            let _ = write!(out, "Step({m}, ");
+            push_s14_estimate(out, *e);
+        }
+    }
+    out.push(')');
+}
+
+/// `Guess:3`, `Guess:~2`, `Guess:0`, `It's a draw!`.
+fn push_s12_estimate(out: &mut String, e: Estimate) {
+    match e {
+        Estimate::Guess(n) => {
+            out.push_str("Guess:");
+            write_sml_int(out, n);
+        }
+        Estimate::Draw => out.push_str("It's a draw!"),
+        Estimate::MaxieWins => out.push_str("Maxie wins!"),
+        Estimate::MinnieWins => out.push_str("Minnie wins!"),
+    }
+}
+
+/// A value prints as its estimate, or `Pruned`.
+fn push_s12_value<M>(out: &mut String, v: &s12::Value<M>) {
+    match v {
+        s12::Value::Edge(_, e) => push_s12_estimate(out, *e),
+        s12::Value::Pruned => out.push_str("Pruned"),
+    }
+}
+
+macro_rules! printer {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub struct $name<'g, G, W> {
+            out: Out<'g, G, W>,
+        }
+
+        impl<'g, G: Game, W: Write> $name<'g, G, W> {
+            pub fn new(game: &'g G, writer: W, style: Style) -> Self {
+                $name {
+                    out: Out::new(game, writer, style),
+                }
+            }
+
+            /// Flushes and returns the writer, or the first write error.
+            pub fn finish(self) -> io::Result<W> {
+                self.out.finish()
+            }
+        }
+    };
+}
+
+printer!(
+    /// The S14 handout's trace (Figures 4 and 5).
+    S14Printer
+);
+printer!(
+    /// The S12 handout's trace (Figures 3 and 4).
+    S12Printer
+);
+printer!(
+    /// What `T.next_move HandoutBig.start;` prints at the SML/NJ prompt.
+    ReplPrinter
+);
+
+impl<G: Game, W: Write> Sink<S14Event<G>> for S14Printer<'_, G, W> {
+    type Branch = EventLog<S14Event<G>>;
+
+    fn event(&mut self, event: S14Event<G>) {
+        use crate::search::Event::*;
+        let out = &mut self.out;
+        match event {
+            Search { .. } => {}
+            Enter {
+                state,
+                player,
+                bounds: (alpha, beta),
+                ..
+            } if out.wants(LineKind::Enter) => {
+                out.line.push_str(match player {
+                    Player::Maxie => "F: state ",
+                    Player::Minnie => "G: state ",
+                });
+                out.push_state(player, &state);
+                out.line.push_str(" with ab=(");
+                push_s14_value(&mut out.line, &alpha);
+                out.line.push(',');
+                push_s14_value(&mut out.line, &beta);
+                out.line.push(')');
+                out.flush_line();
+            }
+            Enter { .. } => {}
+            Estimate { state, estimate } => out.estimating(&state, estimate),
+            Result {
+                state,
+                player,
+                result,
+            } if out.wants(LineKind::Result) => {
+                out.line.push_str("Result of ");
+                out.push_state(player, &state);
+                out.line.push_str(" is ");
+                push_s14_value(&mut out.line, &result.value);
+                if result.pruned {
+                    out.line.push_str(" (* Pruned *)");
+                }
+                out.flush_line();
+            }
+            Result { .. } => {}
+            Done {
+                state,
+                player,
+                value,
+                best,
+                terminals,
+            } => out.done(&state, player, best, terminals, |line| {
+                push_s14_estimate(line, value.estimate())
+            }),
+        }
+    }
+
+    fn branch(&self) -> Self::Branch {
+        EventLog::default()
+    }
+
+    fn join(&mut self, branch: Self::Branch) {
+        for e in branch.0 {
+            self.event(e);
+        }
+    }
+}
+
+impl<G: Game, W: Write> Sink<S12Event<G>> for S12Printer<'_, G, W> {
+    type Branch = EventLog<S12Event<G>>;
+
+    fn event(&mut self, event: S12Event<G>) {
+        use crate::search::Event::*;
+        let out = &mut self.out;
+        match event {
+            Search {
+                state,
+                player,
+                bounds,
+            } if out.wants(LineKind::Search) => {
+                out.line.push_str("Searching state ");
+                s12_state_with_bounds(out, player, &state, bounds);
+            }
+            Enter {
+                state,
+                player,
+                bounds,
+                ..
+            } if out.wants(LineKind::Enter) => {
+                out.line.push_str("Evaluating state ");
+                s12_state_with_bounds(out, player, &state, bounds);
+            }
+            Search { .. } | Enter { .. } => {}
+            Estimate { state, estimate } => out.estimating(&state, estimate),
+            Result {
+                state,
+                player,
+                result,
+            } if out.wants(LineKind::Result) => {
+                out.line.push_str("Result of ");
+                out.push_state(player, &state);
+                out.line.push_str(" is ");
+                match result {
+                    s12::Verdict::Value(v) => push_s12_value(&mut out.line, &v),
+                    s12::Verdict::ParentPrune => out.line.push_str("ParentPrune"),
+                }
+                out.flush_line();
+            }
+            Result { .. } => {}
+            Done {
+                state,
+                player,
+                value,
+                best,
+                terminals,
+            } => out.done(&state, player, best, terminals, |line| {
+                push_s12_value(line, &value)
+            }),
+        }
+    }
+
+    fn branch(&self) -> Self::Branch {
+        EventLog::default()
+    }
+
+    fn join(&mut self, branch: Self::Branch) {
+        for e in branch.0 {
+            self.event(e);
+        }
+    }
+}
+
+/// `(Maxie,a) with ab=(Pruned,Guess:3)` and the end of the line.
+fn s12_state_with_bounds<G: Game, W: Write>(
+    out: &mut Out<'_, G, W>,
+    player: Player,
+    state: &G::State,
+    (alpha, beta): s12::Bounds<G::Move>,
+) {
+    out.push_state(player, state);
+    out.line.push_str(" with ab=(");
+    push_s12_value(&mut out.line, &alpha);
+    out.line.push(',');
+    push_s12_value(&mut out.line, &beta);
+    out.line.push(')');
+    out.flush_line();
+}
+
+impl<G: Game, W: Write> ReplPrinter<'_, G, W> {
+    fn repl_event<V, R>(&mut self, event: crate::search::Event<G::State, G::Move, V, R>) {
+        use crate::search::Event::*;
+        let out = &mut self.out;
+        match event {
+            Estimate { state, estimate } => out.estimating(&state, estimate),
+            Done { best, .. } if out.wants(LineKind::Choice) => {
+                use std::fmt::Write as _;
+                let structure = &out.style.sml_structure;
+                match best {
+                    Some((_, m)) => {
+                        let _ = write!(out.line, "val it = {m} : {structure}.move");
+                    }
+                    None => {
+                        let _ = write!(out.line, "uncaught exception: no move : {structure}.move");
+                    }
+                }
+                out.flush_line();
+            }
+            _ => {}
+        }
+    }
+}
+
+macro_rules! repl_sink {
+    ($event:ident) => {
+        impl<G: Game, W: Write> Sink<$event<G>> for ReplPrinter<'_, G, W> {
+            type Branch = EventLog<$event<G>>;
+            fn event(&mut self, event: $event<G>) {
+                self.repl_event(event);
+            }
+            fn branch(&self) -> Self::Branch {
+                EventLog::default()
+            }
+            fn join(&mut self, branch: Self::Branch) {
+                for e in branch.0 {
+                    self.repl_event(e);
+                }
+            }
+        }
+    };
+}
+
+repl_sink!(S14Event);
+repl_sink!(S12Event);
