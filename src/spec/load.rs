@@ -406,12 +406,14 @@ impl Loader<'_> {
                 let estimate = self
                     .integer(value, &format!("the leaf `{name}`"), "3 or -2")
                     .map_err(|d| {
-                        if value.is_null() {
-                            d.hint(format!(
-                                "give `{name}` an estimate (`{name}: 0`) or children"
-                            ))
-                        } else {
+                        if d.hint.is_some() {
                             d
+                        } else if value.is_null() {
+                            d.hint(format!("give `{name}` an estimate (`{name}: 0`) or children"))
+                        } else {
+                            d.hint(format!(
+                                "a leaf is an integer estimate; an inner node has children: `{name}: {{x: 1, y: 2}}`"
+                            ))
                         }
                     })?;
                 builder.leaf(name, estimate);

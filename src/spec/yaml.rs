@@ -179,8 +179,10 @@ impl MarkedEventReceiver for Builder {
                         pos: p,
                         yaml: Yaml::Seq(items),
                     },
+                    // A block map's start marker can fall after its first key; a map
+                    // begins where it is seen to begin.
                     Some(Open::Map(p, entries, _)) => Node {
-                        pos: p,
+                        pos: entries.first().map_or(p, |(k, _)| k.pos.min(p)),
                         yaml: Yaml::Map(entries),
                     },
                     None => return,
