@@ -1,0 +1,178 @@
+//! Invariants of the searchers, on random trees of every shape (single children, leaves at
+//! several depths, many ties) and on generated uniform trees.
+
+use gametrace::game::tree::{Generate, Tree, TreeBuilder, TreeGame};
+use gametrace::game::{Estimate, Game, Player};
+use gametrace::search::{minimax_value, s12, s14, Algorithm, EventLog, Summary};
+use gametrace::trace::{Dialect, S12Printer, S14Printer, Style};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum Shape {
+    Leaf(i64),
+    Node(Vec<Shape>),
+}
+
+fn shape() -> impl Strategy<Value = Shape> {
+    // A small value range, so that ties (and the tie rules) come up often.
+    let leaf = (-6i64..6).prop_map(Shape::Leaf);
+    let inner = leaf.prop_recursive(5, 120, 4, |inner| {
+        prop::collection::vec(inner, 1..5).prop_map(Shape::Node)
+    });
+    prop::collection::vec(inner, 1..5).prop_map(Shape::Node)
+}
+
+fn build(shape: &Shape) -> Tree {
+    fn add(s: &Shape, b: &mut TreeBuilder, n: &mut usize) {
+        let name = format!("n{n}");
+        *n += 1;
+        match s {
+            Shape::Leaf(v) => b.leaf(&name, *v),
+            Shape::Node(kids) => {
+                b.open(&name);
+                for k in kids {
+                    add(k, b, n);
+                }
+                b.close();
+            }
+        }
+    }
+    let mut b = TreeBuilder::new();
+    add(shape, &mut b, &mut 0);
+    b.finish()
+}
+
+fn player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::Maxie), Just(Player::Minnie)]
+}
+
+fn jamboree(p: f64) -> Algorithm {
+    Algorithm::Jamboree {
+        prune_percentage: p,
+    }
+}
+
+/// The full S14 trace (every line kind) and the summary.
+fn s14_trace(game: &TreeGame, depth: u32, alg: Algorithm) -> (String, Summary) {
+    let mut p = S14Printer::new(game, Vec::new(), Style::new(Dialect::S14));
+    let summary = s14::search(game, depth, alg, &mut p);
+    (String::from_utf8(p.finish().unwrap()).unwrap(), summary)
+}
+
+fn s12_trace(game: &TreeGame, depth: u32, alg: Algorithm) -> (String, Summary) {
+    let mut p = S12Printer::new(game, Vec::new(), Style::new(Dialect::S12));
+    let summary = s12::search(game, depth, alg, &mut p);
+    (String::from_utf8(p.finish().unwrap()).unwrap(), summary)
+}
+
+/// The estimated states, in order, from the event stream itself (not from printed text).
+fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<u32> {
+    let mut log = EventLog::default();
+    s14::search(game, depth, alg, &mut log);
+    log.0
+        .into_iter()
+        .filter_map(|e| match e {
+            gametrace::search::Event::Estimate { state, .. } => Some(state),
+            _ => None,
+        })
+        .collect()
+}
+
+fn s12_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<u32> {
+    let mut log = EventLog::default();
+    s12::search(game, depth, alg, &mut log);
+    log.0
+        .into_iter()
+        .filter_map(|e| match e {
+            gametrace::search::Event::Estimate { state, .. } => Some(state),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The minimax value of the root's `i`-th child: the chosen move must achieve the root value.
+fn child_value(game: &TreeGame, depth: u32, i: usize) -> Estimate {
+    let root = game.start();
+    let mv = game.moves(&root).nth(i).unwrap();
+    minimax_value(game, &game.play(&root, mv), depth - 1)
+}
+
+proptest! {
+    // 256 cases each by default; PROPTEST_CASES=20000 for a longer hunt.
+    #![proptest_config(ProptestConfig::default())]
+
+    #[test]
+    fn every_searcher_finds_the_minimax_value_and_a_move_that_achieves_it(
+        s in shape(), who in player(), p in 0.0f64..=1.0, extra in 0u32..2,
+    ) {
+        let tree = build(&s);
+        let game = TreeGame::new(&tree, who);
+        let depth = tree.height() + extra;
+        let truth = minimax_value(&game, &game.start(), depth);
+        for alg in [Algorithm::Minimax, Algorithm::AlphaBeta, jamboree(p), jamboree(0.0), jamboree(1.0)] {
+            for (year, (_, summary)) in [("s14", s14_trace(&game, depth, alg)), ("s12", s12_trace(&game, depth, alg))] {
+                prop_assert_eq!(summary.value, Some(truth), "{} {:?}", year, alg);
+                let best = summary.best_index.expect("a root with moves has a best move");
+                prop_assert_eq!(child_value(&game, depth, best), truth, "{} {:?}", year, alg);
+            }
+        }
+    }
+
+    #[test]
+    fn jamboree_at_1_prints_alphabeta_and_at_0_prints_minimax(s in shape(), who in player()) {
+        let tree = build(&s);
+        let game = TreeGame::new(&tree, who);
+        let d = tree.height();
+        prop_assert_eq!(s14_trace(&game, d, jamboree(1.0)).0, s14_trace(&game, d, Algorithm::AlphaBeta).0);
+        prop_assert_eq!(s14_trace(&game, d, jamboree(0.0)).0, s14_trace(&game, d, Algorithm::Minimax).0);
+        prop_assert_eq!(s12_trace(&game, d, jamboree(1.0)).0, s12_trace(&game, d, Algorithm::AlphaBeta).0);
+        prop_assert_eq!(s12_trace(&game, d, jamboree(0.0)).0, s12_trace(&game, d, Algorithm::Minimax).0);
+    }
+
+    #[test]
+    fn pruning_never_visits_more_terminals(s in shape(), who in player(), p in 0.0f64..=1.0) {
+        let tree = build(&s);
+        let game = TreeGame::new(&tree, who);
+        let d = tree.height();
+        let mm = s14_trace(&game, d, Algorithm::Minimax).1.terminals;
+        let ab = s14_trace(&game, d, Algorithm::AlphaBeta).1.terminals;
+        let jb = s14_trace(&game, d, jamboree(p)).1.terminals;
+        prop_assert!(ab <= jb && jb <= mm, "alphabeta {} jamboree({}) {} minimax {}", ab, p, jb, mm);
+        // Minimax visits every leaf within the depth.
+        let leaves = (0..tree.len() as u32).filter(|&id| tree.is_leaf(id)).count() as u64;
+        prop_assert_eq!(mm, leaves);
+        let mm12 = s12_trace(&game, d, Algorithm::Minimax).1.terminals;
+        let ab12 = s12_trace(&game, d, Algorithm::AlphaBeta).1.terminals;
+        prop_assert!(ab12 <= mm12);
+    }
+
+    #[test]
+    fn both_years_estimate_the_same_states_in_the_same_order(
+        s in shape(), who in player(), p in 0.0f64..=1.0,
+    ) {
+        // Why the repl dialect can follow either year: only the tie-breaking of the chosen
+        // move differs between them, never which states are estimated.
+        let tree = build(&s);
+        let game = TreeGame::new(&tree, who);
+        let d = tree.height();
+        for alg in [Algorithm::AlphaBeta, jamboree(p)] {
+            prop_assert_eq!(s14_terminals(&game, d, alg), s12_terminals(&game, d, alg));
+        }
+    }
+
+    #[test]
+    fn traces_do_not_depend_on_the_thread_count(
+        seed in any::<u64>(), branching in 2u32..5, p in 0.0f64..=1.0, who in player(),
+    ) {
+        // Deep enough that the parallel phases really fork (see search::FORK_DEPTH).
+        let tree = Tree::generate(&Generate { branching, depth: 6, seed, min: -9, max: 9 });
+        let game = TreeGame::new(&tree, who);
+        let with = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| (s14_trace(&game, 6, jamboree(p)).0, s12_trace(&game, 6, Algorithm::Minimax).0))
+        };
+        let one = with(1);
+        prop_assert_eq!(&one, &with(2));
+        prop_assert_eq!(&one, &with(7));
+    }
+}
