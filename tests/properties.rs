@@ -1,7 +1,7 @@
 //! Invariants of the searchers, on random trees of every shape (single children, leaves at
 //! several depths, many ties) and on generated uniform trees.
 
-use gametrace::game::tree::{Generate, Tree, TreeBuilder, TreeGame};
+use gametrace::game::tree::{Generate, Tree, TreeBuilder, TreeGame, TreeState};
 use gametrace::game::{Estimate, Game, Player};
 use gametrace::search::{minimax_value, s12, s14, Algorithm, EventLog, Summary};
 use gametrace::trace::{Dialect, S12Printer, S14Printer, Style};
@@ -66,7 +66,7 @@ fn s12_trace(game: &TreeGame, depth: u32, alg: Algorithm) -> (String, Summary) {
 }
 
 /// The estimated states, in order, from the event stream itself (not from printed text).
-fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<u32> {
+fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
     let mut log = EventLog::default();
     s14::search(game, depth, alg, &mut log);
     log.0
@@ -78,7 +78,7 @@ fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<u32> {
         .collect()
 }
 
-fn s12_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<u32> {
+fn s12_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
     let mut log = EventLog::default();
     s12::search(game, depth, alg, &mut log);
     log.0

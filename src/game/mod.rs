@@ -62,13 +62,14 @@ pub enum Estimate {
 }
 
 impl Estimate {
-    /// The key the ordering uses: (rank, guess).
-    fn key(self) -> (u8, i64) {
+    /// The key the ordering uses: one integer, so a comparison is one instruction pair.
+    #[inline]
+    fn key(self) -> i128 {
         match self {
-            Estimate::MinnieWins => (0, 0),
-            Estimate::Guess(n) => (1, n),
-            Estimate::Draw => (1, 0),
-            Estimate::MaxieWins => (2, 0),
+            Estimate::MinnieWins => i128::MIN,
+            Estimate::Guess(n) => i128::from(n),
+            Estimate::Draw => 0,
+            Estimate::MaxieWins => i128::MAX,
         }
     }
 
@@ -82,29 +83,32 @@ impl Estimate {
 }
 
 impl PartialEq for Estimate {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         self.key() == other.key()
     }
 }
 impl Eq for Estimate {}
 impl PartialOrd for Estimate {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 impl Ord for Estimate {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         self.key().cmp(&other.key())
     }
 }
 
 /// Writes an integer the way SML prints it: `~2` for minus two.
+#[inline]
 pub fn write_sml_int(out: &mut String, n: i64) {
-    use std::fmt::Write;
     if n < 0 {
         out.push('~');
     }
-    let _ = write!(out, "{}", n.unsigned_abs());
+    out.push_str(itoa::Buffer::new().format(n.unsigned_abs()));
 }
 
 /// A two-player, alternating, deterministic game, as the course's `GAME` signature has it.
@@ -127,6 +131,12 @@ pub trait Game: Sync {
     fn estimate(&self, state: &Self::State) -> Estimate;
     /// The state's name in traces: `a` in `(Maxie,a)` and in `Estimating state a[3]`.
     fn write_label(&self, state: &Self::State, out: &mut String);
+
+    /// A move as traces print it (its `Display`, unless a game has a faster way).
+    fn write_move(&self, mv: Self::Move, out: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(out, "{mv}");
+    }
 }
 
 #[cfg(test)]

@@ -166,31 +166,34 @@ trait Descend<G: Game, E>: Sync {
     ) -> (Self::Out, u64);
 }
 
-/// Each child's move and result, in move order.
-type ChildResults<G, R> = Vec<(<G as Game>::Move, R)>;
 /// A child searched on the pool: its move, result, terminals and recorded events.
 type Searched<G, R, B> = (<G as Game>::Move, R, u64, B);
 
 /// Searches `moves` of `state`, all with the same bounds, as Jamboree's parallel phase and
-/// minimax do. Near the root the children run on rayon's pool, each reporting to its own
-/// branch of `sink`, and the branches are joined in move order; deeper down they run one
-/// after another. Returns each child's result in move order and the terminals visited.
-fn search_together<G, E, K, D>(
+/// minimax do, and hands each child's result to `fold` in move order. Near the root the
+/// children run on rayon's pool, each reporting to its own branch of `sink`, and the branches
+/// are joined in move order; deeper down they run one after another (no allocation).
+/// Returns the terminals visited.
+fn search_together<G, E, K, D, I, F>(
     game: &G,
     state: &G::State,
-    moves: Vec<G::Move>,
+    moves: I,
     depth: u32,
     sink: &mut K,
     descend: &D,
-) -> (ChildResults<G, D::Out>, u64)
+    mut fold: F,
+) -> u64
 where
     G: Game,
     K: Sink<E>,
     D: Descend<G, E>,
+    I: ExactSizeIterator<Item = G::Move>,
+    F: FnMut(G::Move, D::Out),
 {
     let mut terminals = 0;
-    let mut results = Vec::with_capacity(moves.len());
-    if depth > FORK_DEPTH && moves.len() > 1 {
+    // On one thread, forking would only record and replay the same events.
+    if depth > FORK_DEPTH && moves.len() > 1 && rayon::current_num_threads() > 1 {
+        let moves: Vec<G::Move> = moves.collect();
         // Branches are made here, not on the pool: a sink need not be shareable.
         let branches: Vec<K::Branch> = moves.iter().map(|_| sink.branch()).collect();
         let per_child: Vec<Searched<G, D::Out, K::Branch>> = moves
@@ -204,16 +207,16 @@ where
         for (mv, r, t, branch) in per_child {
             sink.join(branch);
             terminals += t;
-            results.push((mv, r));
+            fold(mv, r);
         }
     } else {
         for mv in moves {
             let (r, t) = descend.descend(mv, &game.play(state, mv), depth - 1, sink);
             terminals += t;
-            results.push((mv, r));
+            fold(mv, r);
         }
     }
-    (results, terminals)
+    terminals
 }
 
 /// How many of `n` moves Jamboree searches sequentially: floor(prune_percentage * n), as

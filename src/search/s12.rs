@@ -19,6 +19,7 @@ pub enum Value<M> {
 }
 
 impl<M: Copy> Value<M> {
+    #[inline]
     pub fn estimate(&self) -> Option<Estimate> {
         match *self {
             Value::Edge(_, e) => Some(e),
@@ -38,6 +39,7 @@ pub enum Verdict<M> {
 pub type Bounds<M> = (Value<M>, Value<M>);
 
 /// `max` with `Pruned` at the bottom; on equal estimates the current edge stays.
+#[inline]
 pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
     match (alpha, v) {
         (_, Value::Pruned) => alpha,
@@ -54,6 +56,7 @@ pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
 
 /// `min` with `Pruned` at the top; on equal estimates the new edge is taken (as the course's
 /// solution code does).
+#[inline]
 pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
     match (beta, v) {
         (_, Value::Pruned) => beta,
@@ -68,6 +71,7 @@ pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
     }
 }
 
+#[inline]
 fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
     match player {
         Player::Maxie => alpha,
@@ -75,6 +79,7 @@ fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
     }
 }
 
+#[inline]
 fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) -> Bounds<M> {
     match player {
         Player::Maxie => (bound, beta),
@@ -82,6 +87,7 @@ fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) 
     }
 }
 
+#[inline]
 fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
     match player {
         Player::Maxie => maxalpha(bound, v),
@@ -92,6 +98,7 @@ fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
 /// The handout's spec for alpha-beta: a candidate at or below alpha makes a Maxie node
 /// `ParentPrune` and a Minnie node `Pruned`; at or above beta, the reverse; otherwise it is
 /// the node's value, as an edge from the parent's move `incoming`.
+#[inline]
 pub fn label<M: Copy>(
     player: Player,
     (alpha, beta): Bounds<M>,
@@ -225,7 +232,7 @@ impl<G: Game> Searcher<'_, G> {
         match self.algorithm {
             Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
             Algorithm::Minimax => {
-                let moves = self.game.moves(state).collect();
+                let moves = self.game.moves(state);
                 self.together(player, state, moves, depth, ab, own(player, ab), sink)
             }
             Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
@@ -279,7 +286,7 @@ impl<G: Game> Searcher<'_, G> {
                 Verdict::Value(v) => bound = improve(player, bound, v),
             }
         }
-        let (scan, t) = self.together(player, state, moves.collect(), depth, ab, bound, sink);
+        let (scan, t) = self.together(player, state, moves, depth, ab, bound, sink);
         (scan, terminals + t)
     }
 
@@ -290,7 +297,7 @@ impl<G: Game> Searcher<'_, G> {
         &self,
         player: Player,
         state: &G::State,
-        moves: Vec<G::Move>,
+        moves: impl ExactSizeIterator<Item = G::Move>,
         depth: u32,
         ab: Bounds<G::Move>,
         mut bound: Value<G::Move>,
@@ -300,14 +307,20 @@ impl<G: Game> Searcher<'_, G> {
             searcher: self,
             bounds: with_own(player, ab, bound),
         };
-        let (results, terminals) = search_together(self.game, state, moves, depth, sink, &descend);
         let mut parent_prune = false;
-        for (_, r) in results {
-            match r {
-                Verdict::ParentPrune => parent_prune = true,
-                Verdict::Value(v) => bound = improve(player, bound, v),
-            }
-        }
+        let terminals =
+            search_together(
+                self.game,
+                state,
+                moves,
+                depth,
+                sink,
+                &descend,
+                |_, r| match r {
+                    Verdict::ParentPrune => parent_prune = true,
+                    Verdict::Value(v) => bound = improve(player, bound, v),
+                },
+            );
         let scan = if parent_prune {
             Scan::Stopped
         } else {

@@ -18,12 +18,14 @@ pub enum Value<M> {
 }
 
 impl<M: Copy> Value<M> {
+    #[inline]
     pub fn estimate(&self) -> Estimate {
         match *self {
             Value::Leaf(e) | Value::Step(_, e) => e,
         }
     }
 
+    #[inline]
     pub fn step(&self) -> Option<M> {
         match *self {
             Value::Step(m, _) => Some(m),
@@ -52,6 +54,7 @@ pub fn initial_bounds<M>() -> Bounds<M> {
 /// Keeps the better of the current bound and a new value (`better` is the ordering a better
 /// estimate has). On equal estimates a `Step` beats a `Leaf` (so a valid move comes back);
 /// otherwise the current bound stays.
+#[inline]
 fn keep_better<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> Value<M> {
     match new.estimate().cmp(&current.estimate()) {
         o if o == better => new,
@@ -60,15 +63,18 @@ fn keep_better<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> V
     }
 }
 
+#[inline]
 pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
     keep_better(alpha, v, Ordering::Greater)
 }
 
+#[inline]
 pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
     keep_better(beta, v, Ordering::Less)
 }
 
 /// The bound a player's node improves: alpha for Maxie, beta for Minnie.
+#[inline]
 fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
     match player {
         Player::Maxie => alpha,
@@ -77,6 +83,7 @@ fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
 }
 
 /// The bounds for the next child, with the node's own bound replaced.
+#[inline]
 fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) -> Bounds<M> {
     match player {
         Player::Maxie => (bound, beta),
@@ -84,6 +91,7 @@ fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) 
     }
 }
 
+#[inline]
 fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
     match player {
         Player::Maxie => maxalpha(bound, v),
@@ -92,6 +100,7 @@ fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
 }
 
 /// Has the node's bound crossed the other one, so the rest of its children can be skipped?
+#[inline]
 fn cuts<M: Copy>(player: Player, bound: Value<M>, (alpha, beta): Bounds<M>) -> bool {
     match player {
         Player::Maxie => bound.estimate() >= beta.estimate(),
@@ -250,7 +259,7 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        let moves = self.game.moves(state).collect();
+        let moves = self.game.moves(state);
         self.together(player, state, moves, depth, ab, own(player, ab), sink)
     }
 
@@ -283,7 +292,7 @@ impl<G: Game> Searcher<'_, G> {
                 );
             }
         }
-        let (verdict, t) = self.together(player, state, moves.collect(), depth, ab, bound, sink);
+        let (verdict, t) = self.together(player, state, moves, depth, ab, bound, sink);
         (verdict, terminals + t)
     }
 
@@ -294,7 +303,7 @@ impl<G: Game> Searcher<'_, G> {
         &self,
         player: Player,
         state: &G::State,
-        moves: Vec<G::Move>,
+        moves: impl ExactSizeIterator<Item = G::Move>,
         depth: u32,
         ab: Bounds<G::Move>,
         mut bound: Value<G::Move>,
@@ -305,10 +314,9 @@ impl<G: Game> Searcher<'_, G> {
             searcher: self,
             bounds: child_bounds,
         };
-        let (results, terminals) = search_together(self.game, state, moves, depth, sink, &descend);
-        for (mv, r) in results {
+        let terminals = search_together(self.game, state, moves, depth, sink, &descend, |mv, r| {
             bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
-        }
+        });
         let pruned = cuts(player, bound, ab);
         (
             Verdict {

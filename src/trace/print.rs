@@ -85,20 +85,24 @@ impl<'g, G: Game, W: Write> Out<'g, G, W> {
             value(&mut self.line);
             match best {
                 Some((_, m)) => {
-                    let _ = write!(self.line, ", and best move is {m}.");
+                    self.line.push_str(", and best move is ");
+                    self.game.write_move(m, &mut self.line);
+                    self.line.push('.');
                 }
                 None => self.line.push_str(", and there is no best move."),
             }
             self.flush_line();
         }
         if self.wants(LineKind::Terminals) {
-            let _ = write!(self.line, "Terminals visited: {terminals}");
+            self.line.push_str("Terminals visited: ");
+            self.line.push_str(itoa::Buffer::new().format(terminals));
             self.flush_line();
         }
         if self.wants(LineKind::Choice) {
             match best {
                 Some((i, m)) => {
-                    let _ = write!(self.line, "Overall choice: move {m}");
+                    self.line.push_str("Overall choice: move ");
+                    self.game.write_move(m, &mut self.line);
                     if let Some(name) = self.style.move_names.get(i) {
                         let _ = write!(self.line, "[{name}]");
                     }
@@ -132,15 +136,16 @@ fn push_s14_estimate(out: &mut String, e: Estimate) {
 }
 
 /// `Leaf(Guess: 3)`, `Step(0, Guess: 3)`.
-fn push_s14_value<M: std::fmt::Display>(out: &mut String, v: &s14::Value<M>) {
-    use std::fmt::Write as _;
+fn push_s14_value<G: Game>(game: &G, out: &mut String, v: &s14::Value<G::Move>) {
     match v {
         s14::Value::Leaf(e) => {
             out.push_str("Leaf(");
             push_s14_estimate(out, *e);
         }
         s14::Value::Step(m, e) => {
-            let _ = write!(out, "Step({m}, ");
+            out.push_str("Step(");
+            game.write_move(*m, out);
+            out.push_str(", ");
             push_s14_estimate(out, *e);
         }
     }
@@ -223,9 +228,9 @@ impl<G: Game, W: Write> Sink<S14Event<G>> for S14Printer<'_, G, W> {
                 });
                 out.push_state(player, &state);
                 out.line.push_str(" with ab=(");
-                push_s14_value(&mut out.line, &alpha);
+                push_s14_value(out.game, &mut out.line, &alpha);
                 out.line.push(',');
-                push_s14_value(&mut out.line, &beta);
+                push_s14_value(out.game, &mut out.line, &beta);
                 out.line.push(')');
                 out.flush_line();
             }
@@ -239,7 +244,7 @@ impl<G: Game, W: Write> Sink<S14Event<G>> for S14Printer<'_, G, W> {
                 out.line.push_str("Result of ");
                 out.push_state(player, &state);
                 out.line.push_str(" is ");
-                push_s14_value(&mut out.line, &result.value);
+                push_s14_value(out.game, &mut out.line, &result.value);
                 if result.pruned {
                     out.line.push_str(" (* Pruned *)");
                 }
