@@ -143,6 +143,24 @@ pub struct Summary {
 /// (the trace is assembled in move order either way); forking tiny subtrees only costs time.
 pub const FORK_DEPTH: u32 = 3;
 
+/// The bound a player's node improves: alpha for Maxie, beta for Minnie (either year).
+#[inline]
+fn own<V: Copy>(player: Player, (alpha, beta): (V, V)) -> V {
+    match player {
+        Player::Maxie => alpha,
+        Player::Minnie => beta,
+    }
+}
+
+/// The bounds for the next child, with the node's own bound replaced.
+#[inline]
+fn with_own<V: Copy>(player: Player, (alpha, beta): (V, V), bound: V) -> (V, V) {
+    match player {
+        Player::Maxie => (bound, beta),
+        Player::Minnie => (alpha, bound),
+    }
+}
+
 /// Should a search stop at this state and estimate it?
 #[inline]
 fn stops_at<G: Game>(game: &G, state: &G::State, depth: u32) -> Option<Estimate> {

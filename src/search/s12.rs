@@ -6,7 +6,8 @@
 //! bound (the candidate) against the bounds it was given.
 
 use super::{
-    search_together, sequential_count, stops_at, Algorithm, Descend, Event, Sink, Summary,
+    own, search_together, sequential_count, stops_at, with_own, Algorithm, Descend, Event, Sink,
+    Summary,
 };
 use crate::game::{Estimate, Game, Player};
 
@@ -68,22 +69,6 @@ pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
                 beta
             }
         }
-    }
-}
-
-#[inline]
-fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
-    match player {
-        Player::Maxie => alpha,
-        Player::Minnie => beta,
-    }
-}
-
-#[inline]
-fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) -> Bounds<M> {
-    match player {
-        Player::Maxie => (bound, beta),
-        Player::Minnie => (alpha, bound),
     }
 }
 
@@ -249,9 +234,31 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Scan<G::Move>, u64) {
-        let mut bound = own(player, ab);
+        self.in_turn(
+            player,
+            state,
+            self.game.moves(state),
+            depth,
+            ab,
+            own(player, ab),
+            sink,
+        )
+    }
+
+    /// Evaluates `moves` one after another from `bound`, as alpha-beta does.
+    #[allow(clippy::too_many_arguments)]
+    fn in_turn<K: Sink<super::S12Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        moves: impl Iterator<Item = G::Move>,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        mut bound: Value<G::Move>,
+        sink: &mut K,
+    ) -> (Scan<G::Move>, u64) {
         let mut terminals = 0;
-        for mv in self.game.moves(state) {
+        for mv in moves {
             let child = self.game.play(state, mv);
             let (r, t) = self.evaluate(&child, depth - 1, with_own(player, ab, bound), mv, sink);
             terminals += t;
@@ -275,19 +282,14 @@ impl<G: Game> Searcher<'_, G> {
     ) -> (Scan<G::Move>, u64) {
         let mut moves = self.game.moves(state);
         let sequential = sequential_count(self.algorithm, moves.len());
-        let mut bound = own(player, ab);
-        let mut terminals = 0;
-        for mv in moves.by_ref().take(sequential) {
-            let child = self.game.play(state, mv);
-            let (r, t) = self.evaluate(&child, depth - 1, with_own(player, ab, bound), mv, sink);
-            terminals += t;
-            match r {
-                Verdict::ParentPrune => return (Scan::Stopped, terminals),
-                Verdict::Value(v) => bound = improve(player, bound, v),
+        let abmoves = moves.by_ref().take(sequential);
+        match self.in_turn(player, state, abmoves, depth, ab, own(player, ab), sink) {
+            (Scan::Candidate(bound), t) => {
+                let (scan, rest) = self.together(player, state, moves, depth, ab, bound, sink);
+                (scan, t + rest)
             }
+            stopped => stopped,
         }
-        let (scan, t) = self.together(player, state, moves, depth, ab, bound, sink);
-        (scan, terminals + t)
     }
 
     /// Searches `moves` all with the same bounds, then folds every value into `bound` in move

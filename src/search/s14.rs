@@ -5,7 +5,8 @@
 //! over its children and stops ("(* Pruned *)") once `a >= beta`; Minnie is dual.
 
 use super::{
-    search_together, sequential_count, stops_at, Algorithm, Descend, Event, Sink, Summary,
+    own, search_together, sequential_count, stops_at, with_own, Algorithm, Descend, Event, Sink,
+    Summary,
 };
 use crate::game::{Estimate, Game, Player};
 use std::cmp::Ordering;
@@ -71,24 +72,6 @@ pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
 #[inline]
 pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
     keep_better(beta, v, Ordering::Less)
-}
-
-/// The bound a player's node improves: alpha for Maxie, beta for Minnie.
-#[inline]
-fn own<M: Copy>(player: Player, (alpha, beta): Bounds<M>) -> Value<M> {
-    match player {
-        Player::Maxie => alpha,
-        Player::Minnie => beta,
-    }
-}
-
-/// The bounds for the next child, with the node's own bound replaced.
-#[inline]
-fn with_own<M: Copy>(player: Player, (alpha, beta): Bounds<M>, bound: Value<M>) -> Bounds<M> {
-    match player {
-        Player::Maxie => (bound, beta),
-        Player::Minnie => (alpha, bound),
-    }
 }
 
 #[inline]
@@ -224,30 +207,39 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
+        self.in_turn(player, state, self.game.moves(state), depth, ab, sink)
+    }
+
+    /// Searches `moves` one after another as alpha-beta does; `pruned` if the bound crossed.
+    fn in_turn<K: Sink<super::S14Event<G>>>(
+        &self,
+        player: Player,
+        state: &G::State,
+        moves: impl Iterator<Item = G::Move>,
+        depth: u32,
+        ab: Bounds<G::Move>,
+        sink: &mut K,
+    ) -> (Verdict<G::Move>, u64) {
         let mut bound = own(player, ab);
         let mut terminals = 0;
-        for mv in self.game.moves(state) {
+        for mv in moves {
             let child = self.game.play(state, mv);
             let (r, t) = self.node(&child, depth - 1, with_own(player, ab, bound), sink);
             terminals += t;
             bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
             if cuts(player, bound, ab) {
-                return (
-                    Verdict {
-                        value: bound,
-                        pruned: true,
-                    },
-                    terminals,
-                );
+                let verdict = Verdict {
+                    value: bound,
+                    pruned: true,
+                };
+                return (verdict, terminals);
             }
         }
-        (
-            Verdict {
-                value: bound,
-                pruned: false,
-            },
-            terminals,
-        )
+        let verdict = Verdict {
+            value: bound,
+            pruned: false,
+        };
+        (verdict, terminals)
     }
 
     /// Every child with the node's own bounds (in parallel), then the values folded in order.
@@ -275,25 +267,19 @@ impl<G: Game> Searcher<'_, G> {
     ) -> (Verdict<G::Move>, u64) {
         let mut moves = self.game.moves(state);
         let sequential = sequential_count(self.algorithm, moves.len());
-        let mut bound = own(player, ab);
-        let mut terminals = 0;
-        for mv in moves.by_ref().take(sequential) {
-            let child = self.game.play(state, mv);
-            let (r, t) = self.node(&child, depth - 1, with_own(player, ab, bound), sink);
-            terminals += t;
-            bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
-            if cuts(player, bound, ab) {
-                return (
-                    Verdict {
-                        value: bound,
-                        pruned: true,
-                    },
-                    terminals,
-                );
-            }
+        let (first, t) = self.in_turn(
+            player,
+            state,
+            moves.by_ref().take(sequential),
+            depth,
+            ab,
+            sink,
+        );
+        if first.pruned {
+            return (first, t);
         }
-        let (verdict, t) = self.together(player, state, moves, depth, ab, bound, sink);
-        (verdict, terminals + t)
+        let (verdict, rest) = self.together(player, state, moves, depth, ab, first.value, sink);
+        (verdict, t + rest)
     }
 
     /// Searches `moves` all with the bounds `ab` has once `bound` is the node's own, then folds

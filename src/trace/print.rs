@@ -208,10 +208,8 @@ printer!(
     ReplPrinter
 );
 
-impl<G: Game, W: Write> Sink<S14Event<G>> for S14Printer<'_, G, W> {
-    type Branch = EventLog<S14Event<G>>;
-
-    fn event(&mut self, event: S14Event<G>) {
+impl<G: Game, W: Write> S14Printer<'_, G, W> {
+    fn print(&mut self, event: S14Event<G>) {
         use crate::search::Event::*;
         let out = &mut self.out;
         match event {
@@ -262,22 +260,10 @@ impl<G: Game, W: Write> Sink<S14Event<G>> for S14Printer<'_, G, W> {
             }),
         }
     }
-
-    fn branch(&self) -> Self::Branch {
-        EventLog::default()
-    }
-
-    fn join(&mut self, branch: Self::Branch) {
-        for e in branch.0 {
-            self.event(e);
-        }
-    }
 }
 
-impl<G: Game, W: Write> Sink<S12Event<G>> for S12Printer<'_, G, W> {
-    type Branch = EventLog<S12Event<G>>;
-
-    fn event(&mut self, event: S12Event<G>) {
+impl<G: Game, W: Write> S12Printer<'_, G, W> {
+    fn print(&mut self, event: S12Event<G>) {
         use crate::search::Event::*;
         let out = &mut self.out;
         match event {
@@ -326,16 +312,6 @@ impl<G: Game, W: Write> Sink<S12Event<G>> for S12Printer<'_, G, W> {
             }),
         }
     }
-
-    fn branch(&self) -> Self::Branch {
-        EventLog::default()
-    }
-
-    fn join(&mut self, branch: Self::Branch) {
-        for e in branch.0 {
-            self.event(e);
-        }
-    }
 }
 
 /// `(Maxie,a) with ab=(Pruned,Guess:3)` and the end of the line.
@@ -355,7 +331,7 @@ fn s12_state_with_bounds<G: Game, W: Write>(
 }
 
 impl<G: Game, W: Write> ReplPrinter<'_, G, W> {
-    fn repl_event<V, R>(&mut self, event: crate::search::Event<G::State, G::Move, V, R>) {
+    fn print<V, R>(&mut self, event: crate::search::Event<G::State, G::Move, V, R>) {
         use crate::search::Event::*;
         let out = &mut self.out;
         match event {
@@ -378,24 +354,28 @@ impl<G: Game, W: Write> ReplPrinter<'_, G, W> {
     }
 }
 
-macro_rules! repl_sink {
-    ($event:ident) => {
-        impl<G: Game, W: Write> Sink<$event<G>> for ReplPrinter<'_, G, W> {
+/// Every printer is a sink the same way: events print as they come, and a parallel branch is
+/// recorded and printed when it is joined (in move order).
+macro_rules! replaying_sink {
+    ($printer:ident, $event:ident) => {
+        impl<G: Game, W: Write> Sink<$event<G>> for $printer<'_, G, W> {
             type Branch = EventLog<$event<G>>;
             fn event(&mut self, event: $event<G>) {
-                self.repl_event(event);
+                self.print(event);
             }
             fn branch(&self) -> Self::Branch {
                 EventLog::default()
             }
             fn join(&mut self, branch: Self::Branch) {
                 for e in branch.0 {
-                    self.repl_event(e);
+                    self.print(e);
                 }
             }
         }
     };
 }
 
-repl_sink!(S14Event);
-repl_sink!(S12Event);
+replaying_sink!(S14Printer, S14Event);
+replaying_sink!(S12Printer, S12Event);
+replaying_sink!(ReplPrinter, S14Event);
+replaying_sink!(ReplPrinter, S12Event);
