@@ -4,6 +4,23 @@
 //! [`search`] (searchers emitting events) → [`trace`] (dialects printing events) →
 //! [`run`] (one case, end to end) → [`suite`] (every case, compared with expected traces)
 //! → [`cli`].
+//!
+//! As a library:
+//!
+//! ```
+//! use std::path::Path;
+//!
+//! let spec = gametrace::spec::load_str(
+//!     Path::new("small.yaml"),
+//!     "tree: {a: {b: {c: 3, d: 6, e: -2}, f: {g: 6, h: 4, i: 10}, j: {k: 1, l: 30, m: 9}}}\n\
+//!      cases: {ab: {algorithm: alphabeta, lines: [result, terminals, choice]}}\n",
+//! )?;
+//! let trace = gametrace::run::trace_of(&spec, &spec.cases[0]);
+//! // S14 Figure 5: j is cut after k, and Maxie moves to the middle.
+//! assert!(trace.contains("Result of (Minnie,j) is Step(0, Guess: 1) (* Pruned *)\n"));
+//! assert!(trace.ends_with("Terminals visited: 7\nOverall choice: move 1\n"));
+//! # Ok::<(), gametrace::spec::Diagnostic>(())
+//! ```
 
 // A Diagnostic is large, but it travels only on the cold path of a bad spec.
 #![allow(clippy::result_large_err)]
