@@ -379,3 +379,67 @@ replaying_sink!(S14Printer, S14Event);
 replaying_sink!(S12Printer, S12Event);
 replaying_sink!(ReplPrinter, S14Event);
 replaying_sink!(ReplPrinter, S12Event);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s14(e: Estimate) -> String {
+        let mut s = String::new();
+        push_s14_estimate(&mut s, e);
+        s
+    }
+
+    fn s12(e: Estimate) -> String {
+        let mut s = String::new();
+        push_s12_estimate(&mut s, e);
+        s
+    }
+
+    #[test]
+    fn s14_estimates_print_as_the_s14_support_code_does() {
+        assert_eq!(s14(Estimate::Guess(3)), "Guess: 3");
+        assert_eq!(s14(Estimate::Guess(-2)), "Guess: ~2");
+        // An S14 estimate is an int and 0 is the draw.
+        assert_eq!(s14(Estimate::Guess(0)), "It's a draw!");
+        assert_eq!(s14(Estimate::Draw), "It's a draw!");
+        assert_eq!(s14(Estimate::MaxieWins), "Maxie wins!");
+        assert_eq!(s14(Estimate::MinnieWins), "Minnie wins!");
+    }
+
+    #[test]
+    fn s12_estimates_have_no_space_and_keep_zero_a_guess() {
+        assert_eq!(s12(Estimate::Guess(3)), "Guess:3");
+        assert_eq!(s12(Estimate::Guess(-2)), "Guess:~2");
+        assert_eq!(s12(Estimate::Guess(0)), "Guess:0");
+        assert_eq!(s12(Estimate::Draw), "It's a draw!");
+    }
+
+    #[test]
+    fn choice_names_a_move_only_when_it_has_a_name() {
+        use crate::game::tree::{TreeBuilder, TreeGame};
+        use crate::game::Player;
+        use crate::search::{s14, Algorithm};
+        let mut b = TreeBuilder::new();
+        b.open("a");
+        b.leaf("b", 1);
+        b.leaf("c", 5);
+        b.close();
+        let tree = b.finish();
+        let game = TreeGame::new(&tree, Player::Maxie);
+        let choice = |names: &[&str]| {
+            let mut style = Style::new(super::super::Dialect::S14);
+            style.lines = [LineKind::Choice].into_iter().collect();
+            style.move_names = names.iter().map(|s| s.to_string()).collect();
+            let mut p = S14Printer::new(&game, Vec::new(), style);
+            s14::search(&game, 1, Algorithm::AlphaBeta, &mut p);
+            String::from_utf8(p.finish().unwrap()).unwrap()
+        };
+        assert_eq!(
+            choice(&["left", "right"]),
+            "Overall choice: move 1[right]\n"
+        );
+        assert_eq!(choice(&["left"]), "Overall choice: move 1\n");
+        assert_eq!(choice(&[]), "Overall choice: move 1\n");
+    }
+}
