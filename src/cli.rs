@@ -2,7 +2,7 @@
 //! was unusable (bad spec, missing file, bad flag).
 
 use crate::run::run_case;
-use crate::spec::{self, diagnostic::did_you_mean, Diagnostic};
+use crate::spec::{self, diagnostic::did_you_mean, Diagnostic, Document};
 use crate::suite::{self, compare::Palette};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
@@ -36,6 +36,17 @@ enum Command {
         /// Print only this case
         #[arg(long, value_name = "NAME")]
         case: Option<String>,
+    },
+    /// Check what an implementation printed against the reference result of a task case
+    Check {
+        /// The spec file (YAML)
+        spec: PathBuf,
+        /// The case to check
+        #[arg(long, value_name = "NAME")]
+        case: String,
+        /// What the implementation printed (a raw SML/NJ transcript is fine); - for stdin
+        #[arg(long, value_name = "FILE")]
+        actual: PathBuf,
     },
     /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace
     Test {
@@ -74,6 +85,7 @@ pub fn main() -> i32 {
     }
     match cli.command {
         Command::Run { spec, case } => run(spec, case),
+        Command::Check { spec, case, actual } => check(spec, case, actual),
         Command::Test {
             paths,
             bless,
@@ -87,38 +99,51 @@ fn report_error(d: &Diagnostic) -> i32 {
     2
 }
 
+/// `no case `x``, with the cases there are and a did-you-mean.
+fn unknown_case(path: &std::path::Path, name: &str, names: &[&str]) -> i32 {
+    let d = Diagnostic::new(path, format!("no case `{name}` in this spec"))
+        .expected(format!("one of {}", names.join(", ")))
+        .found(format!("--case {name}"));
+    let d = match did_you_mean(name, names) {
+        Some(s) => d.hint(format!("did you mean `{s}`?")),
+        None => d.hint("leave out --case to print every case"),
+    };
+    report_error(&d)
+}
+
 fn run(path: PathBuf, case: Option<String>) -> i32 {
-    let spec = match spec::load(&path) {
-        Ok(s) => s,
+    let doc = match spec::load(&path) {
+        Ok(d) => d,
         Err(d) => return report_error(&d),
     };
-    let cases: Vec<&spec::Case> = match &case {
-        None => spec.cases.iter().collect(),
-        Some(name) => match spec.case(name) {
-            Some(c) => vec![c],
-            None => {
-                let names: Vec<&str> = spec.cases.iter().map(|c| c.name.as_str()).collect();
-                let d = Diagnostic::new(&path, format!("no case `{name}` in this spec"))
-                    .expected(format!("one of {}", names.join(", ")))
-                    .found(format!("--case {name}"));
-                let d = match did_you_mean(name, &names) {
-                    Some(s) => d.hint(format!("did you mean `{s}`?")),
-                    None => d.hint("leave out --case to print every case"),
-                };
-                return report_error(&d);
-            }
-        },
+    let names = doc.case_names();
+    let chosen: Vec<&str> = match &case {
+        None => names.clone(),
+        Some(name) if names.contains(&name.as_str()) => vec![name.as_str()],
+        Some(name) => return unknown_case(&path, name, &names),
     };
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-    let headers = cases.len() > 1;
-    for case in cases {
-        let written = if headers {
-            writeln!(out, "== {} ==", case.name)
+    let headers = chosen.len() > 1;
+    for name in chosen {
+        let header = if headers {
+            writeln!(out, "== {name} ==")
         } else {
             Ok(())
-        }
-        .and_then(|()| run_case(&spec, case, &mut out).map(drop));
+        };
+        let written = header.and_then(|()| match &doc {
+            Document::Tree(spec) => match spec.case(name) {
+                Some(case) => run_case(spec, case, &mut out).map(drop),
+                None => Ok(()),
+            },
+            Document::Task(spec) => match spec.case(name) {
+                Some(case) => {
+                    let result = crate::check::reference(spec, case);
+                    out.write_all(crate::check::render(case, &result).as_bytes())
+                }
+                None => Ok(()),
+            },
+        });
         if let Err(e) = written {
             return write_failed(e);
         }
@@ -127,6 +152,102 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
         Ok(()) => 0,
         Err(e) => write_failed(e),
     }
+}
+
+/// The most of an actual output gametrace reads (a transcript is text; more is not an answer).
+const MAX_ACTUAL: u64 = 64 << 20;
+
+fn check(path: PathBuf, name: String, actual: PathBuf) -> i32 {
+    let doc = match spec::load(&path) {
+        Ok(d) => d,
+        Err(d) => return report_error(&d),
+    };
+    let spec = match &doc {
+        Document::Task(spec) => spec,
+        Document::Tree(_) => {
+            let d = Diagnostic::new(&path, "`check` does not check traces yet")
+                .expected("a task spec (`task: from_edge_seq` ...)")
+                .found("a tree spec")
+                .hint("compare a trace with `gametrace test`, which diffs the reference against expected/");
+            return report_error(&d);
+        }
+    };
+    let Some(case) = spec.case(&name) else {
+        return unknown_case(&path, &name, &doc.case_names());
+    };
+    let reference = match crate::check::reference(spec, case) {
+        Ok(v) => v,
+        Err(r) => {
+            let d = Diagnostic::new(
+                &path,
+                format!("case `{name}` has no reference value to check against"),
+            )
+            .expected("a case whose arguments meet the task's REQUIRES clause")
+            .found(format!("REQUIRES violated: {r}"))
+            .hint("`check` compares values; cases with expect_error test the reference itself");
+            return report_error(&d);
+        }
+    };
+    let text = match read_actual(&actual) {
+        Ok(t) => t,
+        Err(e) => {
+            let d = Diagnostic::new(&actual, format!("cannot read the actual output: {e}"))
+                .expected("a file with what the implementation printed, or - for standard input")
+                .found(e.to_string());
+            return report_error(&d);
+        }
+    };
+    let what = format!("{} {name}", path.display());
+    let (found, lines) = crate::check::transcript::last_value(&text);
+    let Some(found) = found else {
+        println!("FAIL    {what}");
+        println!("    expected: {reference}");
+        println!("    no value found in the actual output ({lines} lines read)");
+        println!("    (looked for `val it = <value> : <type>` or a line that is just a value)");
+        return 1;
+    };
+    let source = format!(
+        "line {} of {}: {}",
+        found.line,
+        actual.display(),
+        crate::spec::yaml::shorten(found.text.trim())
+    );
+    match crate::check::against_reference(spec, case, &reference, found.value) {
+        Ok(()) => {
+            println!("PASS    {what}: {reference}");
+            println!(
+                "    from {source} ({} other lines ignored)",
+                lines.saturating_sub(1)
+            );
+            0
+        }
+        Err(why) => {
+            println!("FAIL    {what}");
+            for line in why.lines() {
+                println!("    {line}");
+            }
+            println!("    from {source}");
+            1
+        }
+    }
+}
+
+/// Reads the actual output (a file, or - for stdin), at most [`MAX_ACTUAL`] bytes, as text
+/// (bytes that are not UTF-8 become U+FFFD rather than an error: transcripts can hold anything).
+fn read_actual(path: &std::path::Path) -> io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        io::stdin()
+            .lock()
+            .take(MAX_ACTUAL)
+            .read_to_end(&mut bytes)?;
+    } else {
+        std::fs::File::open(path)?
+            .take(MAX_ACTUAL)
+            .read_to_end(&mut bytes)?;
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// A closed pipe (`gametrace run ... | head`) is a reader that has seen enough, not an error.

@@ -10,11 +10,14 @@
 //! ```
 //! use std::path::Path;
 //!
-//! let spec = gametrace::spec::load_str(
+//! let gametrace::spec::Document::Tree(spec) = gametrace::spec::load_str(
 //!     Path::new("small.yaml"),
 //!     "tree: {a: {b: {c: 3, d: 6, e: -2}, f: {g: 6, h: 4, i: 10}, j: {k: 1, l: 30, m: 9}}}\n\
 //!      cases: {ab: {algorithm: alphabeta, lines: [result, terminals, choice]}}\n",
-//! )?;
+//! )?
+//! else {
+//!     unreachable!("a tree spec")
+//! };
 //! let trace = gametrace::run::trace_of(&spec, &spec.cases[0]);
 //! // S14 Figure 5: j is cut after k, and Maxie moves to the middle.
 //! assert!(trace.contains("Result of (Minnie,j) is Step(0, Guess: 1) (* Pruned *)\n"));
@@ -25,10 +28,13 @@
 // A Diagnostic is large, but it travels only on the cold path of a bad spec.
 #![allow(clippy::result_large_err)]
 
+pub mod check;
 pub mod cli;
 pub mod game;
+pub mod notation;
 pub mod run;
 pub mod search;
 pub mod spec;
 pub mod suite;
+pub mod task;
 pub mod trace;

@@ -2,10 +2,12 @@
 
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
-use super::{Case, Rules, Spec};
+use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec};
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
 use crate::game::Player;
+use crate::notation::{self, Type, Value};
 use crate::search::Algorithm;
+use crate::task::Task;
 use crate::trace::{Dialect, LineKind, LineSet, Style};
 use std::path::Path;
 
@@ -13,6 +15,7 @@ const TOP_KEYS: &[&str] = &[
     "version",
     "title",
     "tree",
+    "task",
     "cases",
     "root_player",
     "move_names",
@@ -30,11 +33,12 @@ const CASE_KEYS: &[&str] = &[
     "rules",
     "exact",
 ];
+const TASK_CASE_KEYS: &[&str] = &["args", "expect", "expect_error", "order", "dialect"];
 const GENERATE_KEYS: &[&str] = &["branching", "depth", "seed", "min", "max"];
 const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
 
 /// Reads and checks the spec at `path`.
-pub fn load(path: &Path) -> Result<Spec, Diagnostic> {
+pub fn load(path: &Path) -> Result<Document, Diagnostic> {
     let bytes = std::fs::read(path).map_err(|e| {
         let d = Diagnostic::new(path, format!("cannot read the spec: {e}"))
             .expected("a readable YAML spec file")
@@ -69,7 +73,7 @@ pub fn load(path: &Path) -> Result<Spec, Diagnostic> {
 }
 
 /// Checks a spec's text; `path` is only used to name the file in diagnostics.
-pub fn load_str(path: &Path, source: &str) -> Result<Spec, Diagnostic> {
+pub fn load_str(path: &Path, source: &str) -> Result<Document, Diagnostic> {
     Loader { path, source }.spec()
 }
 
@@ -143,7 +147,7 @@ impl Loader<'_> {
         }
     }
 
-    fn spec(&self) -> Result<Spec, Diagnostic> {
+    fn spec(&self) -> Result<Document, Diagnostic> {
         let doc = yaml::parse(self.source).map_err(|e| {
             self.error(e.pos, "the spec is not valid YAML")
                 .expected("YAML (a map with `title`, `tree` and `cases`)")
@@ -162,6 +166,7 @@ impl Loader<'_> {
 
         let mut title = None;
         let mut tree_node = None;
+        let mut task_node = None;
         let mut cases_node = None;
         let mut defaults = Defaults::default();
         for (k, v) in entries {
@@ -169,6 +174,7 @@ impl Loader<'_> {
                 "version" => self.version(v)?,
                 "title" => title = Some(self.string(v, "title")?),
                 "tree" => tree_node = Some((k, v)),
+                "task" => task_node = Some((k, v)),
                 "cases" => cases_node = Some((k, v)),
                 "root_player" => defaults.root_player = Some(self.player(v)?),
                 "move_names" => defaults.move_names = Some(self.move_names(v)?),
@@ -176,10 +182,41 @@ impl Loader<'_> {
                 _ => return Err(self.unknown_key(k, TOP_KEYS, "the spec")),
             }
         }
+        if let Some((task_key, task_value)) = task_node {
+            if let Some((k, _)) = tree_node {
+                return Err(self
+                    .error(k.pos, "a spec has a `tree` or a `task`, not both")
+                    .expected("one spec per tree or per task")
+                    .found("both `tree` and `task`")
+                    .hint("put the task's cases in a spec of their own"));
+            }
+            let tree_setting = entries.iter().find(|(k, _)| {
+                matches!(
+                    k.scalar(),
+                    Some("root_player" | "move_names" | "sml_structure")
+                )
+            });
+            if let Some((k, _)) = tree_setting {
+                return Err(self
+                    .error(
+                        k.pos,
+                        format!(
+                            "`{}` is a setting for tree searches",
+                            k.scalar().unwrap_or("")
+                        ),
+                    )
+                    .expected("title, task and cases in a task spec")
+                    .found(k.describe())
+                    .hint("remove it"));
+            }
+            return self
+                .task_spec(&doc, title, task_key, task_value, cases_node)
+                .map(Document::Task);
+        }
         let Some((tree_key, tree_value)) = tree_node else {
             return Err(self
-                .error(doc.pos, "the spec has no `tree`")
-                .expected("a `tree:` key: root name -> children, leaves are integer estimates")
+                .error(doc.pos, "the spec has no `tree` (or `task`)")
+                .expected("a `tree:` key (root name -> children, leaves are integer estimates), or `task:` for a graph or sequence task")
                 .found(format!(
                     "keys {}",
                     self.keys(entries, "the spec")?.join(", ")
@@ -198,12 +235,226 @@ impl Loader<'_> {
                 .hint("add for example `cases: {alphabeta: {algorithm: alphabeta}}`"));
         };
         let cases = self.cases(cases_key, cases_value, &tree, &defaults)?;
-        Ok(Spec {
+        Ok(Document::Tree(Spec {
             path: self.path.to_owned(),
             title,
             tree,
             cases,
+        }))
+    }
+
+    fn task_spec(
+        &self,
+        doc: &Node,
+        title: Option<String>,
+        key: &Node,
+        value: &Node,
+        cases: Option<(&Node, &Node)>,
+    ) -> Result<TaskSpec, Diagnostic> {
+        let names: Vec<&str> = Task::ALL.iter().map(|t| t.name()).collect();
+        let name = value.scalar().unwrap_or("");
+        let Some(task) = Task::parse(name) else {
+            let at = if value.is_null() { key.pos } else { value.pos };
+            let d = self
+                .error(at, "unknown task")
+                .expected(format!("one of {}", names.join(", ")))
+                .found(value.describe());
+            return Err(match did_you_mean(name, &names) {
+                Some(s) => d.hint(format!("did you mean `{s}`?")),
+                None => d,
+            });
+        };
+        let Some((cases_key, cases_value)) = cases else {
+            return Err(self
+                .error(doc.pos, "the spec has no `cases`")
+                .expected("a `cases:` map of case name -> args and expect")
+                .found("no `cases` key")
+                .hint(format!(
+                    "each case gives the arguments of {}",
+                    task.signature()
+                )));
+        };
+        let entries = self.map(cases_value, "`cases`")?;
+        if entries.is_empty() {
+            return Err(self
+                .error(cases_key.pos, "the spec has no cases")
+                .expected("at least one case under `cases:`")
+                .found("an empty map"));
+        }
+        self.keys(entries, "`cases`")?;
+        let cases = entries
+            .iter()
+            .map(|(k, v)| self.task_case(task, k, v))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(TaskSpec {
+            path: self.path.to_owned(),
+            title,
+            task,
+            cases,
         })
+    }
+
+    fn task_case(&self, task: Task, key: &Node, v: &Node) -> Result<TaskCase, Diagnostic> {
+        let name = self.case_name(key)?;
+        let what = format!("case `{name}`");
+        let entries = self.map(v, &what)?;
+        self.keys(entries, &what)?;
+        for (k, _) in entries {
+            if !TASK_CASE_KEYS.contains(&k.scalar().unwrap_or("")) {
+                return Err(self.unknown_key(k, TASK_CASE_KEYS, &what));
+            }
+        }
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let params = task.params();
+        let Some((args_key, args)) = get("args") else {
+            return Err(self
+                .error(key.pos, format!("{what} has no `args`"))
+                .expected(format!(
+                    "args: a list of {} values ({})",
+                    params.len(),
+                    task.signature()
+                ))
+                .found("no `args` key"));
+        };
+        let Yaml::Seq(items) = &args.yaml else {
+            return Err(self
+                .error(args.pos, "`args` must be a list")
+                .expected(format!(
+                    "a list of {} values ({})",
+                    params.len(),
+                    task.signature()
+                ))
+                .found(args.describe())
+                .hint("for example args: [\"<(0,1),(1,0)>\", \"2\"]"));
+        };
+        if items.len() != params.len() {
+            let shown: Vec<String> = params
+                .iter()
+                .map(|(n, t)| format!("{n} : {}", t.sml()))
+                .collect();
+            return Err(self
+                .error(
+                    args_key.pos,
+                    format!("{} takes {} arguments", task.name(), params.len()),
+                )
+                .expected(format!("{} values: {}", params.len(), shown.join(", ")))
+                .found(format!("{} values", items.len()))
+                .hint(task.signature()));
+        }
+        let args = items
+            .iter()
+            .zip(&params)
+            .map(|(item, (pname, ty))| {
+                self.notation(item, ty, &format!("argument `{pname}`"), false)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let expect = match (get("expect"), get("expect_error")) {
+            (Some((_, e)), None) => Expect::Value(self.notation(e, &task.result(), "`expect`", true)?),
+            (None, Some((_, e))) => Expect::Error(self.string(e, "expect_error")?),
+            (Some(_), Some((k, _))) => {
+                return Err(self
+                    .error(k.pos, format!("{what} has both `expect` and `expect_error`"))
+                    .expected("one of them")
+                    .found("both")
+                    .hint("expect is a result (or `raise not_in_graph`); expect_error is a broken REQUIRES clause"))
+            }
+            (None, None) => {
+                return Err(self
+                    .error(key.pos, format!("{what} says nothing of the result"))
+                    .expected(format!(
+                        "`expect: <a {}>` or `expect_error: <text of the REQUIRES violation>`",
+                        task.result().sml()
+                    ))
+                    .found("neither `expect` nor `expect_error`"))
+            }
+        };
+        let any_order = match get("order").map(|(_, o)| (o, o.scalar())) {
+            None | Some((_, Some("exact"))) => false,
+            Some((_, Some("any"))) => true,
+            Some((o, _)) => {
+                return Err(self
+                    .error(o.pos, "unknown order")
+                    .expected("exact (the default) or any (sequences compare as multisets)")
+                    .found(o.describe()))
+            }
+        };
+        let repl = match get("dialect").map(|(_, d)| (d, d.scalar())) {
+            None | Some((_, Some("bare"))) => false,
+            Some((_, Some("repl"))) => true,
+            Some((d, _)) => {
+                return Err(self
+                    .error(d.pos, "unknown dialect for a task")
+                    .expected("repl (`val it = <value>`) or bare (the value alone, the default)")
+                    .found(d.describe()))
+            }
+        };
+        Ok(TaskCase {
+            name: name.to_owned(),
+            args,
+            expect,
+            any_order,
+            repl,
+        })
+    }
+
+    /// A value written in SML notation (a YAML string) or as a YAML/JSON list, read as `ty`.
+    fn notation(
+        &self,
+        node: &Node,
+        ty: &Type,
+        what: &str,
+        may_raise: bool,
+    ) -> Result<Value, Diagnostic> {
+        let value = match &node.yaml {
+            Yaml::Scalar { text, plain } => notation::parse(text).map_err(|e| {
+                let col = node.pos.col + usize::from(!plain) + e.col - 1;
+                let at = if text.contains('\n') {
+                    node.pos
+                } else {
+                    Pos { line: node.pos.line, col }
+                };
+                self.error(at, format!("{what} is not a value in SML notation"))
+                    .expected(e.expected)
+                    .found(e.found)
+                    .hint("write values as SML does: <1,2> a sequence, [1,2] a list, (0,1) a pair, ~3 minus three, \"hi\" a string")
+            })?,
+            _ => self.json_value(node, what)?,
+        };
+        if may_raise && matches!(value, Value::Raise(_)) {
+            return Ok(value);
+        }
+        ty.conform(value).map_err(|why| {
+            let found = why.split(", found ").nth(1).unwrap_or(&why).to_owned();
+            self.error(node.pos, format!("{what} does not have type {}", ty.sml()))
+                .expected(format!("a {}", ty.sml()))
+                .found(found)
+                .hint(why)
+        })
+    }
+
+    /// A YAML list (JSON style) as an SML list, for [`Type::conform`] to shape.
+    fn json_value(&self, node: &Node, what: &str) -> Result<Value, Diagnostic> {
+        match &node.yaml {
+            Yaml::Seq(items) => items
+                .iter()
+                .map(|i| self.json_value(i, what))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::List),
+            Yaml::Scalar { text, plain: false } => Ok(Value::Str(text.clone())),
+            Yaml::Scalar { text, plain: true } => notation::parse(text).map_err(|e| {
+                self.error(
+                    node.pos,
+                    format!("{what} holds something that is not a value"),
+                )
+                .expected(e.expected)
+                .found(e.found)
+                .hint("inside a list, quote strings: [\"hi\", \"bye\"]")
+            }),
+            Yaml::Map(_) => Err(self
+                .error(node.pos, format!("{what} holds a map"))
+                .expected("a value: a number, true, false, a string or a list")
+                .found("a map")),
+        }
     }
 
     fn version(&self, v: &Node) -> Result<(), Diagnostic> {
@@ -528,19 +779,7 @@ impl Loader<'_> {
         tree: &Tree,
         defaults: &Defaults,
     ) -> Result<Case, Diagnostic> {
-        let name = key.scalar().unwrap_or("");
-        let safe = !name.is_empty()
-            && !name.starts_with('.')
-            && !name
-                .chars()
-                .any(|c| c.is_control() || matches!(c, '/' | '\\' | ':'));
-        if !safe {
-            return Err(self
-                .error(key.pos, "a case name must be usable as a file name")
-                .expected("a name like `alphabeta` or `jamboree-0.5` (no /, \\, : or leading .)")
-                .found(key.describe())
-                .hint("the expected trace is stored as expected/<spec>/<case>.trace"));
-        }
+        let name = self.case_name(key)?;
         let what = format!("case `{name}`");
         let entries = self.map(v, &what)?;
         self.keys(entries, &what)?;
@@ -743,6 +982,24 @@ impl Loader<'_> {
             style,
             exact,
         })
+    }
+
+    fn case_name<'n>(&self, key: &'n Node) -> Result<&'n str, Diagnostic> {
+        let name = key.scalar().unwrap_or("");
+        let safe = !name.is_empty()
+            && !name.starts_with('.')
+            && !name
+                .chars()
+                .any(|c| c.is_control() || matches!(c, '/' | '\\' | ':'));
+        if safe {
+            Ok(name)
+        } else {
+            Err(self
+                .error(key.pos, "a case name must be usable as a file name")
+                .expected("a name like `alphabeta` or `jamboree-0.5` (no /, \\, : or leading .)")
+                .found(key.describe())
+                .hint("the expected trace is stored as expected/<spec>/<case>.trace"))
+        }
     }
 
     fn fraction(&self, p: &Node) -> Result<f64, Diagnostic> {

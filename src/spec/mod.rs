@@ -24,6 +24,9 @@ pub mod yaml;
 pub use diagnostic::Diagnostic;
 pub use load::{load, load_str};
 
+use crate::notation::Value;
+use crate::task::Task;
+
 use crate::game::tree::Tree;
 use crate::game::Player;
 use crate::search::Algorithm;
@@ -48,7 +51,30 @@ impl Rules {
     }
 }
 
-/// A loaded, checked spec: everything in it is searchable as written.
+/// A spec file: a game tree with search cases, or a homework task with argument cases.
+#[derive(Clone, Debug)]
+pub enum Document {
+    Tree(Spec),
+    Task(TaskSpec),
+}
+
+impl Document {
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            Document::Tree(s) => &s.path,
+            Document::Task(s) => &s.path,
+        }
+    }
+
+    pub fn case_names(&self) -> Vec<&str> {
+        match self {
+            Document::Tree(s) => s.cases.iter().map(|c| c.name.as_str()).collect(),
+            Document::Task(s) => s.cases.iter().map(|c| c.name.as_str()).collect(),
+        }
+    }
+}
+
+/// A loaded, checked tree spec: everything in it is searchable as written.
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub path: PathBuf,
@@ -76,4 +102,40 @@ impl Spec {
     pub fn case(&self, name: &str) -> Option<&Case> {
         self.cases.iter().find(|c| c.name == name)
     }
+}
+
+/// A loaded, checked task spec (`task: from_edge_seq`): each case's arguments already have
+/// the task's parameter types.
+#[derive(Clone, Debug)]
+pub struct TaskSpec {
+    pub path: PathBuf,
+    pub title: Option<String>,
+    pub task: Task,
+    pub cases: Vec<TaskCase>,
+}
+
+impl TaskSpec {
+    pub fn case(&self, name: &str) -> Option<&TaskCase> {
+        self.cases.iter().find(|c| c.name == name)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct TaskCase {
+    pub name: String,
+    pub args: Vec<Value>,
+    pub expect: Expect,
+    /// `order: any`: sequences in the result compare as multisets.
+    pub any_order: bool,
+    /// `dialect: repl` prints `val it = <value>`; otherwise the bare value.
+    pub repl: bool,
+}
+
+/// What a task case should give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// A value (possibly `raise not_in_graph`).
+    Value(Value),
+    /// A broken REQUIRES clause whose message contains this text.
+    Error(String),
 }

@@ -4,7 +4,7 @@
 pub mod compare;
 
 use crate::run::trace_of;
-use crate::spec::{self, Diagnostic};
+use crate::spec::{self, Diagnostic, Document};
 use compare::{same, unified_diff, Palette};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -85,9 +85,9 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Pass,
-    /// Differs from the expected trace; the diff to show.
+    /// Differs from what was expected: the diff or explanation to show.
     Fail {
-        diff: String,
+        detail: String,
     },
     /// No expected trace yet.
     Missing {
@@ -126,8 +126,8 @@ pub struct Options {
 pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)) -> Totals {
     let mut totals = Totals::default();
     for path in specs {
-        let spec = match spec::load(path) {
-            Ok(s) => s,
+        let doc = match spec::load(path) {
+            Ok(d) => d,
             Err(d) => {
                 let o = Outcome::Error {
                     spec: path.clone(),
@@ -139,8 +139,19 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
                 continue;
             }
         };
-        for case in &spec.cases {
-            let o = check_case(&spec, case, options);
+        let outcomes: Vec<Outcome> = match &doc {
+            Document::Tree(spec) => spec
+                .cases
+                .iter()
+                .map(|c| check_case(spec, c, options))
+                .collect(),
+            Document::Task(spec) => spec
+                .cases
+                .iter()
+                .map(|c| check_task_case(spec, c))
+                .collect(),
+        };
+        for o in outcomes {
             totals.add(&o);
             report(&o);
         }
@@ -176,7 +187,7 @@ fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome
         Some(text) => {
             let actual_name = format!("gametrace run {} --case {}", spec.path.display(), case.name);
             Verdict::Fail {
-                diff: unified_diff(
+                detail: unified_diff(
                     &text,
                     &actual,
                     case.exact,
@@ -185,6 +196,23 @@ fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome
                 ),
             }
         }
+    };
+    Outcome::Case {
+        spec: spec.path.clone(),
+        case: case.name.clone(),
+        verdict,
+    }
+}
+
+/// A task case's reference result against its `expect` (nothing to bless: the expectation
+/// is in the spec).
+fn check_task_case(spec: &spec::TaskSpec, case: &spec::TaskCase) -> Outcome {
+    let result = crate::check::reference(spec, case);
+    let verdict = match crate::check::against_expect(spec, case, &result) {
+        Ok(()) => Verdict::Pass,
+        Err(why) => Verdict::Fail {
+            detail: why.lines().map(|l| format!("    {l}\n")).collect(),
+        },
     };
     Outcome::Case {
         spec: spec.path.clone(),
@@ -277,9 +305,9 @@ pub fn render(o: &Outcome, palette: Palette) -> String {
                 Verdict::Pass => {
                     let _ = writeln!(out, "{}{what}", paint(AnsiColor::Green, "PASS"));
                 }
-                Verdict::Fail { diff } => {
+                Verdict::Fail { detail } => {
                     let _ = writeln!(out, "{}{what}", paint(AnsiColor::Red, "FAIL"));
-                    out.push_str(diff);
+                    out.push_str(detail);
                 }
                 Verdict::Missing { expected } => {
                     let _ = writeln!(
