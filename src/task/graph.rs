@@ -32,8 +32,10 @@ pub fn from_edge_seq(edges: &Value, n: &Value) -> Result<Value, Requires> {
     if n > 10_000_000 {
         return Err(Requires(format!("n must be at most 10000000, found {n}")));
     }
-    let mut adj: Vec<Vec<Value>> = vec![Vec::new(); n];
-    for (i, e) in edges.items().unwrap_or(&[]).iter().enumerate() {
+    // Check every edge and count degrees first, so each row is allocated once at its size.
+    let edges = edges.items().unwrap_or(&[]);
+    let mut degree = vec![0usize; n];
+    for (i, e) in edges.iter().enumerate() {
         let (u, v) = match e.items() {
             Some([Value::Int(u), Value::Int(v)]) => (*u, *v),
             _ => {
@@ -50,7 +52,13 @@ pub fn from_edge_seq(edges: &Value, n: &Value) -> Result<Value, Requires> {
                 )));
             }
         }
-        adj[u as usize].push(Value::Int(v));
+        degree[u as usize] += 1;
+    }
+    let mut adj: Vec<Vec<Value>> = degree.into_iter().map(Vec::with_capacity).collect();
+    for e in edges {
+        if let Some([Value::Int(u), v]) = e.items() {
+            adj[*u as usize].push(v.clone());
+        }
     }
     Ok(Value::Seq(adj.into_iter().map(Value::Seq).collect()))
 }
@@ -149,17 +157,24 @@ impl Graph {
 
     /// The first edge (in order) whose reverse is missing.
     pub fn missing_reverse(&self) -> Option<(usize, usize)> {
-        let mut edges: Vec<(usize, usize)> = self
-            .adj
-            .iter()
-            .enumerate()
-            .flat_map(|(u, ns)| ns.iter().map(move |&v| (u, v)))
-            .collect();
-        let in_order = edges.clone();
-        edges.sort_unstable();
-        in_order
-            .into_iter()
-            .find(|&(u, v)| edges.binary_search(&(v, u)).is_err())
+        let edges = || {
+            self.adj
+                .iter()
+                .enumerate()
+                .flat_map(|(u, ns)| ns.iter().map(move |&v| (u, v)))
+        };
+        // Undirected exactly when the set of edges equals the set of reversed edges: two
+        // sorts and one pass. Only when they differ is the offending edge looked for.
+        let mut forward: Vec<(usize, usize)> = edges().collect();
+        let mut backward: Vec<(usize, usize)> = forward.iter().map(|&(u, v)| (v, u)).collect();
+        forward.sort_unstable();
+        forward.dedup();
+        backward.sort_unstable();
+        backward.dedup();
+        if forward == backward {
+            return None;
+        }
+        edges().find(|&(u, v)| forward.binary_search(&(v, u)).is_err())
     }
 
     /// A vertex not connected to vertex 0, ignoring edge directions (weak connectivity).
