@@ -47,18 +47,25 @@ pub fn last_value(transcript: &str) -> (Option<Found>, usize) {
     (found, lines.len())
 }
 
+/// SML/NJ wraps values at about 80 columns; a longer line is not a continuation.
+const MAX_WRAPPED_LINE: usize = 1000;
+
 /// The value of `val it = <value> : <type>`, joining continuation lines if SML/NJ wrapped it.
+/// The work is bounded: at most [`MAX_WRAP`] short continuation lines, and only the last few
+/// ` : ` (where the type starts) are tried.
 fn binding_value(first: &str, next: &[&str]) -> Option<Value> {
     let mut text = first.trim().to_owned();
-    for extra in std::iter::once("").chain(next.iter().take(MAX_WRAP).copied()) {
+    let continuations = next
+        .iter()
+        .take(MAX_WRAP)
+        .take_while(|l| l.len() <= MAX_WRAPPED_LINE && !l.trim_start().starts_with("val "));
+    for extra in std::iter::once("").chain(continuations.copied()) {
         if !extra.is_empty() {
             text.push(' ');
             text.push_str(extra.trim());
         }
-        // The value ends where ` : type` begins; try each ` : ` from the right.
-        let mut ends: Vec<usize> = text.match_indices(" : ").map(|(i, _)| i).collect();
-        ends.reverse();
-        for end in ends {
+        let ends: Vec<usize> = text.match_indices(" : ").map(|(i, _)| i).collect();
+        for &end in ends.iter().rev().take(3) {
             if let Ok(v) = parse(&text[..end]) {
                 return Some(v);
             }
@@ -96,6 +103,14 @@ mod tests {
         let t = "<0,3>\nsome noise\n";
         assert_eq!(last_value(t).0.unwrap().line, 1);
         assert!(last_value("nothing here\n").0.is_none());
+        let t = "val it = \"a : b\" : string\n";
+        assert_eq!(last_value(t).0.unwrap().value.to_string(), "\"a : b\"");
+        // A hostile transcript: a value that never closes, followed by long lines, stays quick.
+        let t = format!(
+            "val it = <1,\n{}",
+            format!("{}\n", "2,".repeat(400_000)).repeat(150)
+        );
+        assert!(last_value(&t).0.is_none());
         let t = "val it = \"a : b\" : string\n";
         assert_eq!(last_value(t).0.unwrap().value.to_string(), "\"a : b\"");
     }
