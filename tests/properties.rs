@@ -3,7 +3,7 @@
 
 use gametrace::game::tree::{Generate, Tree, TreeBuilder, TreeGame, TreeState};
 use gametrace::game::{Estimate, Game, Player};
-use gametrace::search::{minimax_value, s12, s14, Algorithm, EventLog, Summary};
+use gametrace::search::{minimax_value, s12, s14, Algorithm, Event, EventLog, Summary};
 use gametrace::trace::{Dialect, S12Printer, S14Printer, Style};
 use proptest::prelude::*;
 
@@ -66,28 +66,26 @@ fn s12_trace(game: &TreeGame, depth: u32, alg: Algorithm) -> (String, Summary) {
 }
 
 /// The estimated states, in order, from the event stream itself (not from printed text).
-fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
-    let mut log = EventLog::default();
-    s14::search(game, depth, alg, &mut log);
-    log.0
+fn estimated<M, V, R>(events: Vec<Event<TreeState, M, V, R>>) -> Vec<TreeState> {
+    events
         .into_iter()
         .filter_map(|e| match e {
-            gametrace::search::Event::Estimate { state, .. } => Some(state),
+            Event::Estimate { state, .. } => Some(state),
             _ => None,
         })
         .collect()
 }
 
+fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
+    let mut log = EventLog::default();
+    s14::search(game, depth, alg, &mut log);
+    estimated(log.0)
+}
+
 fn s12_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
     let mut log = EventLog::default();
     s12::search(game, depth, alg, &mut log);
-    log.0
-        .into_iter()
-        .filter_map(|e| match e {
-            gametrace::search::Event::Estimate { state, .. } => Some(state),
-            _ => None,
-        })
-        .collect()
+    estimated(log.0)
 }
 
 /// The minimax value of the root's `i`-th child: the chosen move must achieve the root value.
