@@ -1,12 +1,17 @@
 //! The `gametrace` command line. Exit codes: 0 all good, 1 a comparison failed, 2 the input
 //! was unusable (bad spec, missing file, bad flag).
 
+use crate::check::case::{self, CommandLine, Source};
+use crate::check::command::Limits;
+use crate::check::trace::Mode;
+use crate::report::{Format, Report};
 use crate::run::run_case;
 use crate::spec::{self, diagnostic::did_you_mean, Diagnostic, Document};
 use crate::suite::{self, compare::Palette};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,7 +42,8 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         case: Option<String>,
     },
-    /// Check what an implementation printed against the reference result of a task case
+    /// Check what an implementation printed (a file, stdin, or a command gametrace runs)
+    /// against the reference for one case: PASS, or where it first goes wrong
     Check {
         /// The spec file (YAML)
         spec: PathBuf,
@@ -45,20 +51,137 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         case: String,
         /// What the implementation printed (a raw SML/NJ transcript is fine); - for stdin
-        #[arg(long, value_name = "FILE")]
-        actual: PathBuf,
+        #[arg(
+            long,
+            value_name = "FILE",
+            required_unless_present = "cmd",
+            conflicts_with = "cmd"
+        )]
+        actual: Option<PathBuf>,
+        /// Run this command and check what it prints (placeholders: {spec} {case} {depth} {tree_json})
+        #[arg(long, value_name = "COMMAND")]
+        cmd: Option<String>,
+        #[command(flatten)]
+        run: RunArgs,
+        /// What to compare (default: the case's `check:`, else full)
+        #[arg(long, value_enum, value_name = "MODE")]
+        mode: Option<Mode>,
+        #[command(flatten)]
+        report: ReportArgs,
     },
-    /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace
+    /// Compare two trace files: a unified diff with the changed words marked, how many lines
+    /// differ and where the first difference is
+    Diff {
+        /// The expected trace
+        expected: PathBuf,
+        /// The trace to check
+        actual: PathBuf,
+        /// Compare byte for byte (by default blank lines, runs of spaces, trailing spaces and
+        /// CRLF line ends do not count)
+        #[arg(long)]
+        exact: bool,
+        /// Colour the diff (auto: when printing to a terminal and NO_COLOR is unset)
+        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+        color: ColorWhen,
+    },
+    /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace,
+    /// or with --against, check an implementation on every case and grade it
     Test {
         /// Spec files or directories of specs [default: specs]
         paths: Vec<PathBuf>,
         /// Write missing and changed expected traces instead of failing
-        #[arg(long)]
+        #[arg(long, conflicts_with = "against")]
         bless: bool,
-        /// Colour the report and diffs (auto: when printing to a terminal and NO_COLOR is unset)
-        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-        color: ColorWhen,
+        /// Check this command's output for every case instead of the expected files
+        /// (placeholders: {spec} {case} {depth} {tree_json})
+        #[arg(long, value_name = "COMMAND")]
+        against: Option<String>,
+        #[command(flatten)]
+        run: RunArgs,
+        /// What to compare with --against (default: each case's `check:`, else full)
+        #[arg(long, value_enum, value_name = "MODE", requires = "against")]
+        mode: Option<Mode>,
+        #[command(flatten)]
+        report: ReportArgs,
     },
+}
+
+/// How an implementation is run (`--cmd`, `--against`).
+#[derive(Args, Debug, Clone)]
+struct RunArgs {
+    /// Run the command through `sh -c` (placeholders are shell-quoted)
+    #[arg(long)]
+    shell: bool,
+    /// Feed this file to the command's stdin (default: empty stdin)
+    #[arg(long, value_name = "FILE")]
+    stdin: Option<PathBuf>,
+    /// Kill the command (and all it started) after this many seconds
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    timeout: f64,
+    /// Kill the command once it has printed this much (bytes; K, M, G suffixes)
+    #[arg(long, value_name = "BYTES", default_value = "8M", value_parser = parse_bytes)]
+    max_output: usize,
+}
+
+/// Where and how a report is written.
+#[derive(Args, Debug, Clone)]
+struct ReportArgs {
+    /// Report format
+    #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
+    format: Format,
+    /// Write the report to this file (atomically) instead of stdout
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Colour the report and diffs (auto: when printing to a terminal and NO_COLOR is unset)
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    color: ColorWhen,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!(
+            "expected a number of seconds above 0 (up to a day), found `{s}`"
+        )),
+    }
+}
+
+fn parse_bytes(s: &str) -> Result<usize, String> {
+    let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => s.split_at(i),
+        None => (s, ""),
+    };
+    let scale: usize = match unit {
+        "" | "B" => 1,
+        "K" | "KiB" | "k" => 1 << 10,
+        "M" | "MiB" => 1 << 20,
+        "G" | "GiB" => 1 << 30,
+        _ => return Err(format!("expected bytes like 8M, 512K or 1000, found `{s}`")),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("expected bytes like 8M, 512K or 1000, found `{s}`"))
+}
+
+impl RunArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            timeout: Duration::from_secs_f64(self.timeout),
+            output_cap: self.max_output,
+        }
+    }
+
+    fn command(&self, line: String) -> CommandLine {
+        CommandLine {
+            line,
+            shell: self.shell,
+            stdin: self.stdin.clone(),
+            limits: self.limits(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -85,12 +208,40 @@ pub fn main() -> i32 {
     }
     match cli.command {
         Command::Run { spec, case } => run(spec, case),
-        Command::Check { spec, case, actual } => check(spec, case, actual),
+        Command::Check {
+            spec,
+            case,
+            actual,
+            cmd,
+            run,
+            mode,
+            report,
+        } => {
+            let source = match (actual, cmd) {
+                (_, Some(line)) => Source::Command(run.command(line)),
+                (Some(path), None) => Source::File(path),
+                // clap requires one of them.
+                (None, None) => return 2,
+            };
+            check(spec, case, source, mode, &report)
+        }
+        Command::Diff {
+            expected,
+            actual,
+            exact,
+            color,
+        } => diff(&expected, &actual, exact, color),
         Command::Test {
             paths,
             bless,
-            color,
-        } => test(paths, bless, color),
+            against,
+            run,
+            mode,
+            report,
+        } => match against {
+            Some(line) => grade(paths, run.command(line), mode, &report),
+            None => test(paths, bless, &report),
+        },
     }
 }
 
@@ -154,100 +305,77 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
     }
 }
 
-/// The most of an actual output gametrace reads (a transcript is text; more is not an answer).
-const MAX_ACTUAL: u64 = 64 << 20;
-
-fn check(path: PathBuf, name: String, actual: PathBuf) -> i32 {
+fn check(
+    path: PathBuf,
+    name: String,
+    source: Source,
+    mode: Option<Mode>,
+    report: &ReportArgs,
+) -> i32 {
     let doc = match spec::load(&path) {
         Ok(d) => d,
         Err(d) => return report_error(&d),
     };
-    let spec = match &doc {
-        Document::Task(spec) => spec,
-        Document::Tree(_) => {
-            let d = Diagnostic::new(&path, "`check` does not check traces yet")
-                .expected("a task spec (`task: from_edge_seq` ...)")
-                .found("a tree spec")
-                .hint("compare a trace with `gametrace test`, which diffs the reference against expected/");
-            return report_error(&d);
-        }
-    };
-    let Some(case) = spec.case(&name) else {
-        return unknown_case(&path, &name, &doc.case_names());
-    };
-    let reference = match crate::check::reference(spec, case) {
-        Ok(v) => v,
-        Err(r) => {
-            let d = Diagnostic::new(
-                &path,
-                format!("case `{name}` has no reference value to check against"),
-            )
-            .expected("a case whose arguments meet the task's REQUIRES clause")
-            .found(format!("REQUIRES violated: {r}"))
-            .hint("`check` compares values; cases with expect_error test the reference itself");
-            return report_error(&d);
-        }
-    };
-    let text = match read_actual(&actual) {
-        Ok(t) => t,
-        Err(e) => {
-            let d = Diagnostic::new(&actual, format!("cannot read the actual output: {e}"))
-                .expected("a file with what the implementation printed, or - for standard input")
-                .found(e.to_string());
-            return report_error(&d);
-        }
-    };
-    let what = format!("{} {name}", path.display());
-    let (found, lines) = crate::check::transcript::last_value(&text);
-    let Some(found) = found else {
-        println!("FAIL    {what}");
-        println!("    expected: {reference}");
-        println!("    no value found in the actual output ({lines} lines read)");
-        println!("    (looked for `val it = <value> : <type>` or a line that is just a value)");
-        return 1;
-    };
-    let source = format!(
-        "line {} of {}: {}",
-        found.line,
-        actual.display(),
-        crate::spec::yaml::shorten(found.text.trim())
-    );
-    match crate::check::against_reference(spec, case, &reference, found.value) {
-        Ok(()) => {
-            println!("PASS    {what}: {reference}");
-            println!(
-                "    from {source} ({} other lines ignored)",
-                lines.saturating_sub(1)
-            );
-            0
-        }
-        Err(why) => {
-            println!("FAIL    {what}");
-            for line in why.lines() {
-                println!("    {line}");
-            }
-            println!("    from {source}");
-            1
-        }
+    let names = doc.case_names();
+    if !names.contains(&name.as_str()) {
+        return unknown_case(&path, &name, &names);
     }
+    let palette = report.palette();
+    let options = case::Options { mode, palette };
+    let result = match case::check_case(&doc, &name, &source, options) {
+        Ok(r) => r,
+        Err(d) => return report_error(&d),
+    };
+    let all = Report {
+        cases: vec![result],
+    };
+    let text = match report.format {
+        // One case: the verdict, the details, and the one-line summary last.
+        Format::Human => {
+            let c = &all.cases[0];
+            let mut t = crate::report::human_case(
+                &crate::report::CaseResult {
+                    message: String::new(),
+                    ..c.clone()
+                },
+                palette,
+            );
+            t.push_str(&format!("{}: {}\n", c.status.word(), c.message));
+            t
+        }
+        f => crate::report::render(&all, f, false, palette),
+    };
+    emit(&text, report, &all.summary(false), all.exit_code())
 }
 
-/// Reads the actual output (a file, or - for stdin), at most [`MAX_ACTUAL`] bytes, as text
-/// (bytes that are not UTF-8 become U+FFFD rather than an error: transcripts can hold anything).
-fn read_actual(path: &std::path::Path) -> io::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        io::stdin()
-            .lock()
-            .take(MAX_ACTUAL)
-            .read_to_end(&mut bytes)?;
-    } else {
-        std::fs::File::open(path)?
-            .take(MAX_ACTUAL)
-            .read_to_end(&mut bytes)?;
+/// Writes a whole report to stdout or, with --output, to a file (atomically; stdout then gets
+/// the summary line). Returns `code`, or 2 if the report could not be written.
+fn emit(text: &str, report: &ReportArgs, summary: &str, code: i32) -> i32 {
+    match &report.output {
+        Some(file) => match suite::write_atomically(file, text) {
+            Ok(()) => {
+                println!("{summary} (report in {})", file.display());
+                code
+            }
+            Err(e) => {
+                eprintln!(
+                    "error: cannot write the report to {}: {e}\n  = hint: check that the directory exists and is writable",
+                    file.display()
+                );
+                2
+            }
+        },
+        None => {
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => code,
+                Err(e) => match write_failed(e) {
+                    0 => code,
+                    c => c,
+                },
+            }
+        }
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// A closed pipe (`gametrace run ... | head`) is a reader that has seen enough, not an error.
@@ -260,34 +388,209 @@ fn write_failed(e: io::Error) -> i32 {
     }
 }
 
-fn test(paths: Vec<PathBuf>, bless: bool, color: ColorWhen) -> i32 {
+impl ReportArgs {
+    /// Colour only for a human report on a terminal (or when asked); never in a file.
+    fn palette(&self) -> Palette {
+        if self.format != Format::Human
+            || (self.output.is_some() && self.color != ColorWhen::Always)
+        {
+            Palette { color: false }
+        } else {
+            self.color.palette()
+        }
+    }
+}
+
+impl ColorWhen {
+    /// Colour or not, for output to stdout.
+    fn palette(self) -> Palette {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Palette {
+            color: match self {
+                ColorWhen::Always => true,
+                ColorWhen::Never => false,
+                ColorWhen::Auto => !no_color && io::stdout().is_terminal(),
+            },
+        }
+    }
+}
+
+/// The most of a trace file `diff` reads: far more than any trace worth diffing line by line.
+const MAX_DIFF_INPUT: u64 = 1 << 30;
+
+/// Reads a text file for `diff`: lossy UTF-8, but a file with NUL bytes is not a trace.
+fn read_trace(path: &std::path::Path) -> Result<String, Diagnostic> {
+    use std::io::Read;
+    let unusable = |found: String, hint: &str| {
+        Diagnostic::new(path, format!("cannot use `{}` as a trace", path.display()))
+            .expected("a text file with one trace line per line")
+            .found(found)
+            .hint(hint.to_owned())
+    };
+    let mut bytes = Vec::new();
+    let read =
+        std::fs::File::open(path).and_then(|f| f.take(MAX_DIFF_INPUT + 1).read_to_end(&mut bytes));
+    if let Err(e) = read {
+        return Err(unusable(e.to_string(), "check the path"));
+    }
+    if bytes.len() as u64 > MAX_DIFF_INPUT {
+        return Err(unusable(
+            "a file over 1 GiB".to_owned(),
+            "diff a smaller part of the trace",
+        ));
+    }
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(unusable(
+            format!("a NUL byte at offset {at}: this is a binary file"),
+            "gametrace diff compares text traces",
+        ));
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+fn diff(
+    expected: &std::path::Path,
+    actual: &std::path::Path,
+    exact: bool,
+    color: ColorWhen,
+) -> i32 {
+    use crate::check::diff::{self as engine, Lines};
+    let (old_text, new_text) = match (read_trace(expected), read_trace(actual)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(d), _) | (_, Err(d)) => return report_error(&d),
+    };
+    let palette = color.palette();
+    let (old, new) = (Lines::of(&old_text, exact), Lines::of(&new_text, exact));
+    let names = (expected.display().to_string(), actual.display().to_string());
+    let names = (names.0.as_str(), names.1.as_str());
+    let d = engine::diff(&old.texts, &new.texts, engine::DEFAULT_DEADLINE);
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let compared = if exact {
+        "byte for byte"
+    } else {
+        "blank lines and spacing ignored"
+    };
+    let text = if d.is_same() {
+        format!("same: {} lines compared ({compared})\n", old.len())
+    } else {
+        let mut t = engine::unified(&old.texts, &new.texts, &d, names, palette);
+        t.push_str(&engine::summary(&old, &new, &d, names));
+        t
+    };
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => i32::from(!d.is_same()),
+        Err(e) => write_failed(e),
+    }
+}
+
+/// The specs under `paths` (default `specs`), or exit 2 with why not.
+fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("specs")]
     } else {
         paths
     };
-    let specs = match suite::discover(&paths) {
-        Ok(s) => s,
-        Err(d) => return report_error(&d),
-    };
+    let specs = suite::discover(&paths).map_err(|d| report_error(&d))?;
     if specs.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         eprintln!(
             "error: no specs (*.yaml) under {}\n  = hint: write a spec there, or name a spec file",
             shown.join(", ")
         );
-        return 2;
+        return Err(2);
     }
-    let stdout = io::stdout();
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let palette = Palette {
-        color: match color {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => !no_color && stdout.is_terminal(),
-        },
+    Ok(specs)
+}
+
+/// `test --against`: every case of every spec checked against the command's output, graded.
+fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &ReportArgs) -> i32 {
+    let specs = match specs_under(paths) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
-    let mut out = stdout.lock();
+    let palette = args.palette();
+    let streaming = args.format == Format::Human && args.output.is_none();
+    let mut report = Report::default();
+    let source = Source::Command(cmd);
+    let options = case::Options { mode, palette };
+    let mut stdout = io::stdout().lock();
+    let mut write_error = None;
+    for path in &specs {
+        let results: Vec<crate::report::CaseResult> = match spec::load(path) {
+            Err(d) => vec![crate::report::CaseResult::new(
+                &path.display().to_string(),
+                "(spec)",
+                crate::report::Status::Error,
+                0.0,
+            )
+            .message("the spec cannot be loaded")
+            .details(d.to_string())],
+            Ok(doc) => doc
+                .case_names()
+                .iter()
+                .map(|name| {
+                    case::check_case(&doc, name, &source, options).unwrap_or_else(|d| {
+                        crate::report::CaseResult::new(
+                            &path.display().to_string(),
+                            name,
+                            crate::report::Status::Error,
+                            1.0,
+                        )
+                        .message("the case could not be checked")
+                        .details(d.to_string())
+                    })
+                })
+                .collect(),
+        };
+        for r in results {
+            if streaming && write_error.is_none() {
+                let text = crate::report::human_case(&r, palette);
+                if let Err(e) = stdout.write_all(text.as_bytes()) {
+                    write_error = Some(e);
+                }
+            }
+            report.cases.push(r);
+        }
+    }
+    let code = report.exit_code();
+    if streaming {
+        let summary = format!("{}\n", report.summary(true));
+        if let Err(e) = stdout
+            .write_all(summary.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            write_error.get_or_insert(e);
+        }
+        return match write_error.map(write_failed) {
+            Some(c) if c != 0 => c,
+            _ => code,
+        };
+    }
+    drop(stdout);
+    let text = crate::report::render(&report, args.format, true, palette);
+    emit(&text, args, &report.summary(true), code)
+}
+
+fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
+    let specs = match specs_under(paths) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let palette = args.palette();
+    if args.format != Format::Human || args.output.is_some() {
+        let mut report = Report::default();
+        let totals = suite::run(
+            &specs,
+            suite::Options { bless, palette },
+            &mut |o: &suite::Outcome| report.cases.push(suite::to_result(o)),
+        );
+        let text = crate::report::render(&report, args.format, false, palette);
+        return emit(&text, args, &report.summary(false), totals.exit_code());
+    }
+    let mut out = io::stdout().lock();
     let mut write_error = None;
     let totals = suite::run(
         &specs,

@@ -30,8 +30,10 @@
 
 pub mod check;
 pub mod cli;
+pub mod export;
 pub mod game;
 pub mod notation;
+pub mod report;
 pub mod run;
 pub mod search;
 pub mod spec;

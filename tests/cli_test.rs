@@ -129,7 +129,10 @@ fn a_changed_trace_fails_with_a_diff_and_bless_updates_it() {
         .args(["test", "--color", "always"])
         .assert()
         .code(1)
-        .stdout(contains("\u{1b}[31m-Result of (Maxie,h) is Leaf(Guess: 5)"));
+        // The changed word stands out inside the changed line.
+        .stdout(contains(
+            "\u{1b}[31m-Result of (Maxie,h) is Leaf(Guess: \u{1b}[0m\u{1b}[7m\u{1b}[31m5\u{1b}[0m",
+        ));
     // NO_COLOR wins over auto, even when asked through the environment only.
     gametrace(dir.path())
         .env("NO_COLOR", "1")

@@ -1,6 +1,11 @@
 //! Judging results: a task's reference result against a case's `expect`, and an
 //! implementation's printed value (found in a raw SML/NJ transcript) against the reference.
 
+pub mod case;
+pub mod command;
+pub mod diff;
+pub mod extract;
+pub mod trace;
 pub mod transcript;
 
 use crate::notation::{compare, Value};

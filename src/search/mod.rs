@@ -64,6 +64,19 @@ pub enum Event<S, M, V, R> {
     },
 }
 
+impl<S, M, V, R> Event<S, M, V, R> {
+    /// The state the event is about (the root for `Search` and `Done`).
+    pub fn state(&self) -> &S {
+        match self {
+            Event::Search { state, .. }
+            | Event::Enter { state, .. }
+            | Event::Estimate { state, .. }
+            | Event::Result { state, .. }
+            | Event::Done { state, .. } => state,
+        }
+    }
+}
+
 /// The events of a game under a rule set.
 pub type S14Event<G> = Event<
     <G as Game>::State,

@@ -3,6 +3,7 @@
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
 use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec};
+use crate::check::trace::Mode;
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
 use crate::game::Player;
 use crate::notation::{self, Type, Value};
@@ -32,8 +33,17 @@ const CASE_KEYS: &[&str] = &[
     "sml_structure",
     "rules",
     "exact",
+    "check",
+    "points",
 ];
-const TASK_CASE_KEYS: &[&str] = &["args", "expect", "expect_error", "order", "dialect"];
+const TASK_CASE_KEYS: &[&str] = &[
+    "args",
+    "expect",
+    "expect_error",
+    "order",
+    "dialect",
+    "points",
+];
 const GENERATE_KEYS: &[&str] = &["branching", "depth", "seed", "min", "max"];
 const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
 
@@ -388,12 +398,17 @@ impl Loader<'_> {
                     .found(d.describe()))
             }
         };
+        let points = match get("points") {
+            Some((_, p)) => self.points(p)?,
+            None => 1.0,
+        };
         Ok(TaskCase {
             name: name.to_owned(),
             args,
             expect,
             any_order,
             repl,
+            points,
         })
     }
 
@@ -972,6 +987,27 @@ impl Loader<'_> {
                 }
             },
         };
+        let mode = match get("check") {
+            None => Mode::Full,
+            Some((_, m)) => {
+                let text = m.scalar().unwrap_or("");
+                Mode::parse(text).ok_or_else(|| {
+                    let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+                    let e = self
+                        .error(m.pos, "unknown check mode")
+                        .expected(format!("one of {}", names.join(", ")))
+                        .found(m.describe());
+                    match did_you_mean(text, &names) {
+                        Some(s) => e.hint(format!("did you mean `{s}`?")),
+                        None => e.hint("full compares every trace line; terminals the estimated states and the move; visited the set of states and the move; value the root's value and the move"),
+                    }
+                })?
+            }
+        };
+        let points = match get("points") {
+            Some((_, p)) => self.points(p)?,
+            None => 1.0,
+        };
         Ok(Case {
             name: name.to_owned(),
             algorithm,
@@ -981,6 +1017,8 @@ impl Loader<'_> {
             root_player,
             style,
             exact,
+            mode,
+            points,
         })
     }
 
@@ -999,6 +1037,22 @@ impl Loader<'_> {
                 .expected("a name like `alphabeta` or `jamboree-0.5` (no /, \\, : or leading .)")
                 .found(key.describe())
                 .hint("the expected trace is stored as expected/<spec>/<case>.trace"))
+        }
+    }
+
+    /// `points:` a case's weight in a grade: a number, 0 or more.
+    fn points(&self, p: &Node) -> Result<f64, Diagnostic> {
+        let value = match &p.yaml {
+            Yaml::Scalar { text, plain: true } => text.parse::<f64>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(x) if (0.0..=1e9).contains(&x) => Ok(x),
+            _ => Err(self
+                .error(p.pos, "`points` must be a number, 0 or more")
+                .expected("how much the case counts in a grade, like 1, 2 or 0.5")
+                .found(p.describe())
+                .hint("leave `points` out and the case counts 1")),
         }
     }
 

@@ -96,6 +96,10 @@ pub struct Case {
     /// Compare with the expected file byte for byte (otherwise blank lines and runs of
     /// spaces are ignored).
     pub exact: bool,
+    /// How `check` and `test --against` compare an implementation's output (`check:`).
+    pub mode: crate::check::trace::Mode,
+    /// The case's weight in a grade (`points:`, default 1).
+    pub points: f64,
 }
 
 impl Spec {
@@ -129,6 +133,8 @@ pub struct TaskCase {
     pub any_order: bool,
     /// `dialect: repl` prints `val it = <value>`; otherwise the bare value.
     pub repl: bool,
+    /// The case's weight in a grade (`points:`, default 1).
+    pub points: f64,
 }
 
 /// What a task case should give.

@@ -281,6 +281,51 @@ impl Totals {
     }
 }
 
+/// An outcome as a report's case result (for the machine-readable formats).
+pub fn to_result(o: &Outcome) -> crate::report::CaseResult {
+    use crate::report::{CaseResult, Status};
+    match o {
+        Outcome::Case {
+            spec,
+            case,
+            verdict,
+        } => {
+            let spec = spec.display().to_string();
+            match verdict {
+                Verdict::Pass => CaseResult::new(&spec, case, Status::Pass, 1.0)
+                    .message("matches its expected trace"),
+                Verdict::Blessed { expected, new } => {
+                    CaseResult::new(&spec, case, Status::Pass, 1.0).message(format!(
+                        "wrote {} ({})",
+                        expected.display(),
+                        if *new { "new" } else { "updated" }
+                    ))
+                }
+                Verdict::Fail { detail } => CaseResult::new(&spec, case, Status::Fail, 1.0)
+                    .message("differs from its expected trace")
+                    .details(detail.clone()),
+                Verdict::Missing { expected } => CaseResult::new(&spec, case, Status::Missing, 1.0)
+                    .message(format!(
+                        "no {} (run `gametrace test --bless` to write it)",
+                        expected.display()
+                    )),
+            }
+        }
+        Outcome::Error {
+            spec,
+            case,
+            message,
+        } => CaseResult::new(
+            &spec.display().to_string(),
+            case.as_deref().unwrap_or("(spec)"),
+            Status::Error,
+            1.0,
+        )
+        .message(message.lines().next().unwrap_or("error").to_owned())
+        .details(message.clone()),
+    }
+}
+
 /// The human report line(s) for one outcome.
 pub fn render(o: &Outcome, palette: Palette) -> String {
     use anstyle::{AnsiColor, Style};

@@ -187,6 +187,11 @@ macro_rules! printer {
                 }
             }
 
+            /// What was written so far.
+            pub fn get_ref(&self) -> &W {
+                &self.out.writer
+            }
+
             /// Flushes and returns the writer, or the first write error.
             pub fn finish(self) -> io::Result<W> {
                 self.out.finish()

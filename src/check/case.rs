@@ -1,0 +1,320 @@
+//! Checking one case end to end: get what the implementation printed (a file, stdin, or a
+//! command run under limits), judge it against the reference, and say so as a
+//! [`CaseResult`].
+
+use super::command::{self, Limits, Ran};
+use super::diff::Palette;
+use super::trace::{self, Mode};
+use crate::report::{CaseResult, Status};
+use crate::spec::{Diagnostic, Document};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Where the implementation's output comes from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// A file, or `-` for stdin.
+    File(PathBuf),
+    Command(CommandLine),
+}
+
+/// `--cmd` and its settings.
+#[derive(Clone, Debug)]
+pub struct CommandLine {
+    pub line: String,
+    /// Run through `sh -c` (placeholders are then shell-quoted).
+    pub shell: bool,
+    pub stdin: Option<PathBuf>,
+    pub limits: Limits,
+}
+
+/// The placeholders a command line may use.
+pub const PLACEHOLDERS: [&str; 4] = ["{spec}", "{case}", "{depth}", "{tree_json}"];
+
+/// The most of an output gametrace reads from a file (a transcript is text; more is not an
+/// answer).
+pub const MAX_ACTUAL: u64 = 64 << 20;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Overrides each case's `check:` mode.
+    pub mode: Option<Mode>,
+    pub palette: Palette,
+}
+
+/// Checks case `name` of `doc` against what `source` gives. `Err` is unusable input (a file
+/// that cannot be read, a command line that cannot be parsed): exit 2, not a verdict.
+pub fn check_case(
+    doc: &Document,
+    name: &str,
+    source: &Source,
+    options: Options,
+) -> Result<CaseResult, Diagnostic> {
+    let spec_path = doc.path();
+    let shown_spec = spec_path.display().to_string();
+    let max_points = match doc {
+        Document::Tree(s) => s.case(name).map_or(1.0, |c| c.points),
+        Document::Task(s) => s.case(name).map_or(1.0, |c| c.points),
+    };
+    let result = |status: Status| CaseResult::new(&shown_spec, name, status, max_points);
+    let (output, actual_name) = match source {
+        Source::File(path) => (read_actual(path)?, path.display().to_string()),
+        Source::Command(cmd) => {
+            let ran = run_command(doc, name, cmd)?;
+            let shown = format!("the output of `{}`", cmd.line);
+            if let Some(problem) = ran.problem() {
+                let status = match ran {
+                    Ran::TimedOut { .. } => Status::Timeout,
+                    Ran::OutputLimit { .. } => Status::OutputLimit,
+                    Ran::Crashed { .. } => Status::Crashed,
+                    _ => Status::NotFound,
+                };
+                let mut details = format!("command: {}\n", cmd.line);
+                let err = ran.stderr().trim_end();
+                if !err.is_empty() {
+                    details.push_str("the end of its stderr:\n");
+                    for line in err.lines() {
+                        details.push_str(&format!("  | {line}\n"));
+                    }
+                }
+                // What it printed before it stopped still says how far it got.
+                let printed = ran.stdout();
+                if !printed.is_empty() && status != Status::NotFound {
+                    let text = String::from_utf8_lossy(printed);
+                    let shown = format!("what `{}` printed before it stopped", cmd.line);
+                    let so_far = judge(doc, name, &text, &shown, options, result(Status::Fail))?;
+                    details.push_str(&format!(
+                        "its output so far ({} bytes), checked: {} {}\n{}",
+                        printed.len(),
+                        so_far.status.word(),
+                        so_far.message,
+                        so_far.details
+                    ));
+                }
+                return Ok(result(status).message(problem).details(details));
+            }
+            (String::from_utf8_lossy(ran.stdout()).into_owned(), shown)
+        }
+    };
+    judge(
+        doc,
+        name,
+        &output,
+        &actual_name,
+        options,
+        result(Status::Fail),
+    )
+}
+
+/// Judges `output` for case `name`; `blank` is the result to fill in.
+fn judge(
+    doc: &Document,
+    name: &str,
+    output: &str,
+    actual_name: &str,
+    options: Options,
+    blank: CaseResult,
+) -> Result<CaseResult, Diagnostic> {
+    let spec_path = doc.path();
+    let shown_spec = spec_path.display().to_string();
+    let result = |status: Status| {
+        let mut r = blank.clone();
+        r.status = status;
+        r.points = if status.passed() { r.max_points } else { 0.0 };
+        r
+    };
+    let output = output.to_owned();
+    let actual_name = actual_name.to_owned();
+    match doc {
+        Document::Tree(spec) => {
+            let Some(case) = spec.case(name) else {
+                return Err(no_case(spec_path, name));
+            };
+            let mode = options.mode.unwrap_or(case.mode);
+            let names = (
+                format!("reference ({mode}): gametrace run {shown_spec} --case {name}"),
+                actual_name.clone(),
+            );
+            let checked = trace::check(
+                spec,
+                case,
+                mode,
+                &output,
+                (&names.0, &names.1),
+                options.palette,
+            )
+            .map_err(|why| {
+                Diagnostic::new(spec_path, why)
+                    .expected("a mode this case can be checked in")
+                    .found(format!("--mode {mode}"))
+                    .hint("full, terminals and value work for every case")
+            })?;
+            let status = if checked.passed {
+                Status::Pass
+            } else {
+                Status::Fail
+            };
+            Ok(result(status)
+                .message(checked.summary.clone())
+                .details(checked.details(&actual_name)))
+        }
+        Document::Task(spec) => {
+            let Some(case) = spec.case(name) else {
+                return Err(no_case(spec_path, name));
+            };
+            let reference = super::reference(spec, case).map_err(|r| {
+                Diagnostic::new(
+                    spec_path,
+                    format!("case `{name}` has no reference value to check against"),
+                )
+                .expected("a case whose arguments meet the task's REQUIRES clause")
+                .found(format!("REQUIRES violated: {r}"))
+                .hint("`check` compares values; cases with expect_error test the reference itself")
+            })?;
+            let (found, lines) = super::transcript::last_value(&output);
+            let Some(found) = found else {
+                return Ok(result(Status::Fail)
+                    .message(format!("no value found in {actual_name}"))
+                    .details(format!(
+                        "expected: {reference}\nread {lines} lines; looked for `val it = <value> : <type>` or a line that is just a value\n"
+                    )));
+            };
+            let source = format!(
+                "line {} of {actual_name}: {}",
+                found.line,
+                crate::spec::yaml::shorten(found.text.trim())
+            );
+            Ok(
+                match super::against_reference(spec, case, &reference, found.value) {
+                    Ok(()) => result(Status::Pass)
+                        .message(format!("{reference}"))
+                        .details(format!(
+                            "from {source} ({} other lines ignored)\n",
+                            lines.saturating_sub(1)
+                        )),
+                    Err(why) => result(Status::Fail)
+                        .message(format!("the value differs from {reference}"))
+                        .details(format!("{why}\nfrom {source}\n")),
+                },
+            )
+        }
+    }
+}
+
+fn no_case(path: &Path, name: &str) -> Diagnostic {
+    Diagnostic::new(path, format!("no case `{name}` in this spec"))
+}
+
+/// Reads the actual output (a file, or - for stdin), at most [`MAX_ACTUAL`] bytes, as text
+/// (bytes that are not UTF-8 become U+FFFD rather than an error: transcripts can hold anything).
+pub fn read_actual(path: &Path) -> Result<String, Diagnostic> {
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(MAX_ACTUAL)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(MAX_ACTUAL).read_to_end(&mut bytes))
+    };
+    match read {
+        Ok(_) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) => Err(
+            Diagnostic::new(path, format!("cannot read the actual output: {e}"))
+                .expected("a file with what the implementation printed, or - for standard input")
+                .found(e.to_string())
+                .hint("or let gametrace run the implementation with --cmd 'COMMAND ...'"),
+        ),
+    }
+}
+
+/// Runs the command for a case, placeholders filled in.
+fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Diagnostic> {
+    let spec_path = doc.path();
+    let bad = |message: String, found: String, hint: &str| {
+        Diagnostic::new(spec_path, message)
+            .expected(format!(
+                "a command line; placeholders {}",
+                PLACEHOLDERS.join(" ")
+            ))
+            .found(found)
+            .hint(hint.to_owned())
+    };
+    // The tree file lives until the command is done.
+    let mut tree_file = None;
+    let mut values: Vec<(&str, String)> = vec![
+        ("spec", spec_path.display().to_string()),
+        ("case", name.to_owned()),
+    ];
+    match doc {
+        Document::Tree(spec) => {
+            let case = spec.case(name).ok_or_else(|| no_case(spec_path, name))?;
+            values.push(("depth", case.depth.to_string()));
+            if cmd.line.contains("{tree_json}") {
+                let file = tempfile::Builder::new()
+                    .prefix("gametrace-tree-")
+                    .suffix(".json")
+                    .tempfile()
+                    .and_then(|mut f| {
+                        use std::io::Write;
+                        f.write_all(crate::export::tree_json(spec, case).as_bytes())?;
+                        f.flush()?;
+                        Ok(f)
+                    })
+                    .map_err(|e| {
+                        bad(
+                            format!("cannot write the tree for {{tree_json}}: {e}"),
+                            e.to_string(),
+                            "check that the temporary directory ($TMPDIR) is writable",
+                        )
+                    })?;
+                values.push(("tree_json", file.path().display().to_string()));
+                tree_file = Some(file);
+            }
+        }
+        Document::Task(_) => {
+            for p in ["{depth}", "{tree_json}"] {
+                if cmd.line.contains(p) {
+                    return Err(bad(
+                        format!("{p} is a tree spec's placeholder, and this is a task spec"),
+                        cmd.line.clone(),
+                        "task specs have {spec} and {case}",
+                    ));
+                }
+            }
+        }
+    }
+    let argv: Vec<String> = if cmd.shell {
+        let quoted: Vec<(&str, String)> = values
+            .iter()
+            .map(|(k, v)| {
+                (
+                    *k,
+                    shlex::try_quote(v).map_or_else(|_| v.clone(), |q| q.into_owned()),
+                )
+            })
+            .collect();
+        let pairs: Vec<(&str, &str)> = quoted.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        vec![
+            "sh".to_owned(),
+            "-c".to_owned(),
+            command::substitute(&cmd.line, &pairs),
+        ]
+    } else {
+        let words = command::split(&cmd.line).ok_or_else(|| {
+            bad(
+                "cannot split the command line into arguments".to_owned(),
+                cmd.line.clone(),
+                "close every quote, or pass --shell to hand the line to sh",
+            )
+        })?;
+        let pairs: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        words
+            .iter()
+            .map(|w| command::substitute(w, &pairs))
+            .collect()
+    };
+    let ran = command::run(&argv, cmd.stdin.as_deref(), cmd.limits);
+    drop(tree_file);
+    Ok(ran)
+}

@@ -1,0 +1,428 @@
+//! Running an implementation under limits: its own process group (so the whole group can be
+//! killed, children included), a timeout, a cap on what it prints, empty stdin unless a file
+//! is given. Whatever happens, the group is killed before [`run`] returns: nothing is left
+//! behind.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The limits a command runs under.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub timeout: Duration,
+    /// The most bytes (stdout and stderr together) it may print before it is killed.
+    pub output_cap: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            timeout: Duration::from_secs(10),
+            output_cap: 8 << 20,
+        }
+    }
+}
+
+/// How much of stderr a report shows.
+const STDERR_TAIL: usize = 2048;
+/// After the command exits, how long to wait for pipes still held open by what it started.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// What running a command came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ran {
+    /// It exited with status 0.
+    Exited { stdout: Vec<u8>, stderr: String },
+    /// It exited with another status, or was killed by a signal.
+    Crashed {
+        how: String,
+        stdout: Vec<u8>,
+        stderr: String,
+    },
+    TimedOut {
+        after: Duration,
+        stdout: Vec<u8>,
+        stderr: String,
+    },
+    OutputLimit {
+        cap: usize,
+        stdout: Vec<u8>,
+        stderr: String,
+    },
+    /// The program does not exist.
+    NotFound { program: String },
+    /// It exists but could not be started (not executable, a directory, ...).
+    CannotStart { program: String, error: String },
+}
+
+impl Ran {
+    /// The verdict word for a report.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Ran::Exited { .. } => "EXITED",
+            Ran::Crashed { .. } => "CRASHED",
+            Ran::TimedOut { .. } => "TIMEOUT",
+            Ran::OutputLimit { .. } => "OUTPUT-LIMIT",
+            Ran::NotFound { .. } => "NOT-FOUND",
+            Ran::CannotStart { .. } => "NOT-FOUND",
+        }
+    }
+
+    /// What it printed on stdout (empty if it never ran).
+    pub fn stdout(&self) -> &[u8] {
+        match self {
+            Ran::Exited { stdout, .. }
+            | Ran::Crashed { stdout, .. }
+            | Ran::TimedOut { stdout, .. }
+            | Ran::OutputLimit { stdout, .. } => stdout,
+            Ran::NotFound { .. } | Ran::CannotStart { .. } => &[],
+        }
+    }
+
+    /// The end of what it printed on stderr.
+    pub fn stderr(&self) -> &str {
+        match self {
+            Ran::Exited { stderr, .. }
+            | Ran::Crashed { stderr, .. }
+            | Ran::TimedOut { stderr, .. }
+            | Ran::OutputLimit { stderr, .. } => stderr,
+            Ran::NotFound { .. } | Ran::CannotStart { .. } => "",
+        }
+    }
+
+    /// One line saying what went wrong, for anything but a clean exit.
+    pub fn problem(&self) -> Option<String> {
+        match self {
+            Ran::Exited { .. } => None,
+            Ran::Crashed { how, .. } => Some(format!("the implementation {how}")),
+            Ran::TimedOut { after, .. } => Some(format!(
+                "the implementation ran past the {} s timeout and was killed (with everything it started)",
+                after.as_secs_f64()
+            )),
+            Ran::OutputLimit { cap, .. } => Some(format!(
+                "the implementation printed more than {} and was killed (raise it with --max-output)",
+                human_bytes(*cap)
+            )),
+            Ran::NotFound { program } => Some(format!(
+                "no program `{program}` (not a file, and not found on PATH)"
+            )),
+            Ran::CannotStart { program, error } => {
+                Some(format!("cannot start `{program}`: {error}"))
+            }
+        }
+    }
+}
+
+pub fn human_bytes(n: usize) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Stream {
+    Out,
+    Err,
+}
+
+/// Runs `argv` (program and arguments, no shell) under `limits`.
+pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
+    let Some((program, args)) = argv.split_first() else {
+        return Ran::NotFound {
+            program: String::new(),
+        };
+    };
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    match stdin {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => cmd.stdin(Stdio::from(f)),
+            Err(e) => {
+                return Ran::CannotStart {
+                    program: program.clone(),
+                    error: format!("cannot open the --stdin file {}: {e}", path.display()),
+                }
+            }
+        },
+        None => cmd.stdin(Stdio::null()),
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ran::NotFound {
+                program: program.clone(),
+            }
+        }
+        Err(e) => {
+            return Ran::CannotStart {
+                program: program.clone(),
+                error: e.to_string(),
+            }
+        }
+    };
+    let group = child.id();
+    let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
+    for (stream, pipe) in [
+        (
+            Stream::Out,
+            child
+                .stdout
+                .take()
+                .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        ),
+        (
+            Stream::Err,
+            child
+                .stderr
+                .take()
+                .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        ),
+    ] {
+        let Some(mut pipe) = pipe else { continue };
+        let tx = tx.clone();
+        // Readers own nothing else: if something outside the group keeps a pipe open, they
+        // are left behind blocked and end with gametrace.
+        std::thread::spawn(move || {
+            let mut buf = vec![0u8; 64 << 10];
+            loop {
+                match pipe.read(&mut buf) {
+                    Ok(0) | Err(_) => {
+                        let _ = tx.send((stream, None));
+                        return;
+                    }
+                    Ok(n) => {
+                        if tx.send((stream, Some(buf[..n].to_vec()))).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    drop(tx);
+
+    let started = Instant::now();
+    let deadline = started + limits.timeout;
+    let mut stdout = Vec::new();
+    let mut stderr: Vec<u8> = Vec::new();
+    let mut total = 0usize;
+    let mut open = 2;
+    let mut exited: Option<(ExitStatus, Instant)> = None;
+    enum Stop {
+        Done,
+        Timeout,
+        Cap,
+    }
+    let stop = loop {
+        let now = Instant::now();
+        if exited.is_none() && now >= deadline {
+            break Stop::Timeout;
+        }
+        let wait = deadline
+            .saturating_duration_since(now)
+            .min(Duration::from_millis(20));
+        match rx.recv_timeout(wait) {
+            Ok((stream, Some(chunk))) => {
+                total += chunk.len();
+                match stream {
+                    Stream::Out => stdout.extend_from_slice(&chunk),
+                    Stream::Err => {
+                        stderr.extend_from_slice(&chunk);
+                        if stderr.len() > 4 * STDERR_TAIL {
+                            stderr.drain(..stderr.len() - STDERR_TAIL);
+                        }
+                    }
+                }
+                if total > limits.output_cap {
+                    stdout.truncate(limits.output_cap);
+                    break Stop::Cap;
+                }
+            }
+            Ok((_, None)) => open -= 1,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => open = 0,
+        }
+        if exited.is_none() {
+            if let Ok(Some(status)) = child.try_wait() {
+                // The command is done; anything it left running in its group goes now.
+                kill_group(group);
+                exited = Some((status, Instant::now()));
+            }
+        }
+        match exited {
+            Some(_) if open == 0 => break Stop::Done,
+            Some((_, at)) if at.elapsed() > GRACE => break Stop::Done,
+            _ => {}
+        }
+    };
+    kill_group(group);
+    let status = match exited {
+        Some((s, _)) => s,
+        None => match child.wait() {
+            Ok(s) => s,
+            Err(e) => {
+                return Ran::CannotStart {
+                    program: program.clone(),
+                    error: format!("lost track of the process: {e}"),
+                }
+            }
+        },
+    };
+    let stderr = tail(&stderr);
+    match stop {
+        Stop::Timeout => Ran::TimedOut {
+            after: limits.timeout,
+            stdout,
+            stderr,
+        },
+        Stop::Cap => Ran::OutputLimit {
+            cap: limits.output_cap,
+            stdout,
+            stderr,
+        },
+        Stop::Done if status.success() => Ran::Exited { stdout, stderr },
+        Stop::Done => Ran::Crashed {
+            how: describe_status(status),
+            stdout,
+            stderr,
+        },
+    }
+}
+
+fn kill_group(group: u32) {
+    #[cfg(unix)]
+    if let Some(pid) = i32::try_from(group)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        // ESRCH (nothing left in the group) is the usual, happy answer.
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// The last [`STDERR_TAIL`] bytes of stderr, as text, starting at a line if it can.
+fn tail(bytes: &[u8]) -> String {
+    let start = bytes.len().saturating_sub(STDERR_TAIL);
+    let text = String::from_utf8_lossy(&bytes[start..]).into_owned();
+    if start > 0 {
+        match text.find('\n') {
+            Some(i) => format!("...\n{}", &text[i + 1..]),
+            None => format!("...{text}"),
+        }
+    } else {
+        text
+    }
+}
+
+fn describe_status(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = status.signal() {
+            let name = match sig {
+                1 => " (SIGHUP)",
+                2 => " (SIGINT)",
+                4 => " (SIGILL)",
+                6 => " (SIGABRT)",
+                7 => " (SIGBUS)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                13 => " (SIGPIPE)",
+                15 => " (SIGTERM)",
+                _ => "",
+            };
+            return format!("was killed by signal {sig}{name}");
+        }
+    }
+    match status.code() {
+        Some(c) => format!("exited with status {c}"),
+        None => "ended abnormally".to_owned(),
+    }
+}
+
+/// Splits a command line into arguments as a POSIX shell would (quotes and backslashes),
+/// without running a shell.
+pub fn split(command: &str) -> Option<Vec<String>> {
+    shlex::split(command).filter(|v| !v.is_empty())
+}
+
+/// Replaces each `{name}` in `arg` by its value.
+pub fn substitute(arg: &str, values: &[(&str, &str)]) -> String {
+    let mut out = arg.to_owned();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str, limits: Limits) -> Ran {
+        run(
+            &["sh".to_owned(), "-c".to_owned(), script.to_owned()],
+            None,
+            limits,
+        )
+    }
+
+    #[test]
+    fn a_clean_exit_gives_its_output() {
+        let r = sh("echo hi; echo oops >&2", Limits::default());
+        assert_eq!(
+            r,
+            Ran::Exited {
+                stdout: b"hi\n".to_vec(),
+                stderr: "oops\n".into()
+            }
+        );
+    }
+
+    #[test]
+    fn each_failure_has_its_own_verdict() {
+        let quick = Limits {
+            timeout: Duration::from_millis(300),
+            output_cap: 1000,
+        };
+        assert_eq!(sh("exit 3", quick).word(), "CRASHED");
+        assert!(sh("kill -SEGV $$", quick)
+            .problem()
+            .unwrap()
+            .contains("signal 11 (SIGSEGV)"));
+        assert_eq!(sh("sleep 30", quick).word(), "TIMEOUT");
+        let r = sh("yes", quick);
+        assert_eq!(r.word(), "OUTPUT-LIMIT");
+        assert_eq!(r.stdout().len(), 1000);
+        assert_eq!(
+            run(&["/no/such/program".into()], None, quick).word(),
+            "NOT-FOUND"
+        );
+    }
+
+    #[test]
+    fn splits_like_a_shell_and_fills_placeholders() {
+        assert_eq!(
+            split("python3 'my dir/ab.py' {tree_json} --depth={depth}").unwrap(),
+            ["python3", "my dir/ab.py", "{tree_json}", "--depth={depth}"]
+        );
+        assert!(split("unclosed 'quote").is_none());
+        assert_eq!(
+            substitute("--depth={depth}", &[("depth", "4")]),
+            "--depth=4"
+        );
+    }
+}

@@ -1,0 +1,579 @@
+//! The line diff engine behind `gametrace diff`, `check` and `test`: normalised lines, an exact
+//! line diff that stays fast on large traces, and a unified diff with changed words marked.
+//!
+//! Speed comes from the trick GNU diff uses: a line that occurs in only one of the two files
+//! can never be matched, so it is set aside before the Myers diff runs. In traces almost every
+//! changed line is such a line, so the Myers diff sees two nearly equal sequences. What is
+//! left is bounded by a deadline; past it the diff is coarser (longer hunks) but still correct.
+
+use similar::{Algorithm, DiffOp, DiffTag};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// The lines of a text that take part in a comparison, with their 1-based line numbers.
+#[derive(Clone, Debug, Default)]
+pub struct Lines<'a> {
+    pub texts: Vec<Cow<'a, str>>,
+    pub numbers: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// Every line, as it is (without its line ending), when `exact`; otherwise without blank
+    /// lines, with runs of spaces and tabs as one space and no leading or trailing spaces, and
+    /// CRLF read as LF.
+    pub fn of(text: &'a str, exact: bool) -> Lines<'a> {
+        let mut lines = Lines::default();
+        for (i, line) in text.split_inclusive('\n').enumerate() {
+            let body = line.strip_suffix('\n').unwrap_or(line);
+            if exact {
+                lines.texts.push(Cow::Borrowed(body));
+            } else {
+                let n = normalize(body);
+                if n.is_empty() {
+                    continue;
+                }
+                lines.texts.push(n);
+            }
+            lines.numbers.push(i + 1);
+        }
+        lines
+    }
+
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
+}
+
+/// A line with runs of whitespace as one space and no leading or trailing whitespace;
+/// borrowed when it already is so (the common case, and what keeps big diffs quick).
+pub fn normalize(line: &str) -> Cow<'_, str> {
+    let b = line.as_bytes();
+    let clean = !b.first().is_some_and(u8::is_ascii_whitespace)
+        && !b.last().is_some_and(u8::is_ascii_whitespace)
+        && !b
+            .windows(2)
+            .any(|w| w[0].is_ascii_whitespace() && w[1].is_ascii_whitespace())
+        && !b.iter().any(|&c| c.is_ascii_whitespace() && c != b' ')
+        && line.is_ascii();
+    if clean {
+        Cow::Borrowed(line)
+    } else {
+        Cow::Owned(line.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// How long the Myers stage may run before settling for a coarser diff.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(2);
+
+/// The line diff of `old` and `new`, as ops over their indices.
+#[derive(Clone, Debug)]
+pub struct LineDiff {
+    pub ops: Vec<DiffOp>,
+    /// Lines only in `old` and only in `new`.
+    pub removed: usize,
+    pub added: usize,
+    /// The deadline cut the search short: the diff is correct but may not be minimal.
+    pub coarse: bool,
+}
+
+impl LineDiff {
+    pub fn is_same(&self) -> bool {
+        self.removed == 0 && self.added == 0
+    }
+
+    /// The first op that is not `Equal`.
+    pub fn first_change(&self) -> Option<&DiffOp> {
+        self.ops.iter().find(|op| op.tag() != DiffTag::Equal)
+    }
+}
+
+/// Diffs two sequences of lines (see the module comment for how it stays fast).
+pub fn diff<S: AsRef<str>>(old: &[S], new: &[S], deadline: Duration) -> LineDiff {
+    let started = Instant::now();
+    // Lines as small integers; count where each occurs.
+    let mut ids: HashMap<&str, u32> = HashMap::with_capacity(old.len().min(1 << 20));
+    let mut in_old: Vec<bool> = Vec::new();
+    let mut in_new: Vec<bool> = Vec::new();
+    let mut old_ids = Vec::with_capacity(old.len());
+    for s in old {
+        let next = ids.len() as u32;
+        let id = *ids.entry(s.as_ref()).or_insert(next);
+        if id as usize == in_old.len() {
+            in_old.push(false);
+            in_new.push(false);
+        }
+        in_old[id as usize] = true;
+        old_ids.push(id);
+    }
+    let mut new_ids = Vec::with_capacity(new.len());
+    for s in new {
+        let next = ids.len() as u32;
+        let id = *ids.entry(s.as_ref()).or_insert(next);
+        if id as usize == in_old.len() {
+            in_old.push(false);
+            in_new.push(false);
+        }
+        in_new[id as usize] = true;
+        new_ids.push(id);
+    }
+    drop(ids);
+    // Only lines found on both sides can match.
+    let (old_keep, old_at): (Vec<u32>, Vec<usize>) = old_ids
+        .iter()
+        .enumerate()
+        .filter(|(_, &id)| in_new[id as usize])
+        .map(|(i, &id)| (id, i))
+        .unzip();
+    let (new_keep, new_at): (Vec<u32>, Vec<usize>) = new_ids
+        .iter()
+        .enumerate()
+        .filter(|(_, &id)| in_old[id as usize])
+        .map(|(i, &id)| (id, i))
+        .unzip();
+    let left = deadline.saturating_sub(started.elapsed());
+    let reduced = similar::capture_diff_slices_deadline(
+        Algorithm::Myers,
+        &old_keep,
+        &new_keep,
+        Some(Instant::now() + left),
+    );
+    let coarse = started.elapsed() >= deadline;
+
+    // Map the matches back to the original lines; everything between matches is a change.
+    let mut ops = Vec::new();
+    let (mut o, mut n) = (0usize, 0usize);
+    let (mut removed, mut added) = (0, 0);
+    let mut push_change = |o0: usize, o1: usize, n0: usize, n1: usize, ops: &mut Vec<DiffOp>| {
+        removed += o1 - o0;
+        added += n1 - n0;
+        match (o1 > o0, n1 > n0) {
+            (true, true) => ops.push(DiffOp::Replace {
+                old_index: o0,
+                old_len: o1 - o0,
+                new_index: n0,
+                new_len: n1 - n0,
+            }),
+            (true, false) => ops.push(DiffOp::Delete {
+                old_index: o0,
+                old_len: o1 - o0,
+                new_index: n0,
+            }),
+            (false, true) => ops.push(DiffOp::Insert {
+                old_index: o0,
+                new_index: n0,
+                new_len: n1 - n0,
+            }),
+            (false, false) => {}
+        }
+    };
+    for op in reduced {
+        let DiffOp::Equal {
+            old_index,
+            new_index,
+            len,
+        } = op
+        else {
+            continue;
+        };
+        for k in 0..len {
+            let (mo, mn) = (old_at[old_index + k], new_at[new_index + k]);
+            push_change(o, mo, n, mn, &mut ops);
+            match ops.last_mut() {
+                Some(DiffOp::Equal {
+                    old_index,
+                    new_index,
+                    len,
+                }) if *old_index + *len == mo && *new_index + *len == mn => *len += 1,
+                _ => ops.push(DiffOp::Equal {
+                    old_index: mo,
+                    new_index: mn,
+                    len: 1,
+                }),
+            }
+            (o, n) = (mo + 1, mn + 1);
+        }
+    }
+    push_change(o, old.len(), n, new.len(), &mut ops);
+    LineDiff {
+        ops,
+        removed,
+        added,
+        coarse,
+    }
+}
+
+/// Colours for a report, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    pub color: bool,
+}
+
+impl Palette {
+    pub fn paint(&self, style: anstyle::Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn push(&self, out: &mut String, style: anstyle::Style, text: &str) {
+        if self.color {
+            let _ = write!(out, "{}{text}{}", style.render(), style.render_reset());
+        } else {
+            out.push_str(text);
+        }
+    }
+}
+
+/// Splits a line into words, runs of spaces and single punctuation marks, so that a changed
+/// `Guess: 3` marks the `3` and not all of `ab=(Leaf(Guess:`.
+pub fn tokens(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut prev: Option<u8> = None;
+    let class = |c: char| -> u8 {
+        if c.is_alphanumeric() || c == '_' || c == '~' {
+            0
+        } else if c.is_whitespace() {
+            1
+        } else {
+            2
+        }
+    };
+    for (i, c) in line.char_indices() {
+        let k = class(c);
+        if i > start && (k == 2 || prev != Some(k)) {
+            out.push(&line[start..i]);
+            start = i;
+        }
+        prev = Some(k);
+    }
+    if start < line.len() {
+        out.push(&line[start..]);
+    }
+    out
+}
+
+/// A byte range `(start, end)` in a line.
+pub type Span = (usize, usize);
+
+/// Byte ranges of the tokens of `old` and of `new` that the other line lacks.
+pub fn changed_words(old: &str, new: &str) -> (Vec<Span>, Vec<Span>) {
+    let (a, b) = (tokens(old), tokens(new));
+    let offsets = |t: &[&str]| {
+        let mut at = 0;
+        t.iter()
+            .map(|s| {
+                let r = (at, at + s.len());
+                at += s.len();
+                r
+            })
+            .collect::<Vec<_>>()
+    };
+    let (ao, bo) = (offsets(&a), offsets(&b));
+    let ops = similar::capture_diff_slices_deadline(
+        Algorithm::Myers,
+        &a,
+        &b,
+        Some(Instant::now() + Duration::from_millis(50)),
+    );
+    let (mut old_marks, mut new_marks) = (Vec::new(), Vec::new());
+    for op in ops {
+        let (_, or, nr) = op.as_tag_tuple();
+        if op.tag() == DiffTag::Equal {
+            continue;
+        }
+        if !or.is_empty() {
+            old_marks.push((ao[or.start].0, ao[or.end - 1].1));
+        }
+        if !nr.is_empty() {
+            new_marks.push((bo[nr.start].0, bo[nr.end - 1].1));
+        }
+    }
+    (old_marks, new_marks)
+}
+
+/// A line with the given ranges emphasised (reverse video), the rest in `base`.
+fn push_marked(
+    out: &mut String,
+    palette: Palette,
+    base: anstyle::Style,
+    line: &str,
+    marks: &[(usize, usize)],
+) {
+    if !palette.color || marks.is_empty() {
+        palette.push(out, base, line);
+        return;
+    }
+    let strong = base.invert();
+    let mut at = 0;
+    for &(s, e) in marks {
+        palette.push(out, base, &line[at..s]);
+        palette.push(out, strong, &line[s..e]);
+        at = e;
+    }
+    palette.push(out, base, &line[at..]);
+}
+
+/// A marker line of `^` under the first changed word of `line` (for reports without colour).
+pub fn caret_under(line: &str, marks: &[(usize, usize)], indent: usize) -> Option<String> {
+    let &(s, e) = marks.first()?;
+    let width = |t: &str| t.chars().count();
+    Some(format!(
+        "{}{}",
+        " ".repeat(indent + width(&line[..s])),
+        "^".repeat(width(&line[s..e]).max(1))
+    ))
+}
+
+/// The unified diff of two line sequences, with file headers, hunks of 3 lines of context and,
+/// in colour, the changed words inside changed lines emphasised.
+pub fn unified<S: AsRef<str>>(
+    old: &[S],
+    new: &[S],
+    diff: &LineDiff,
+    names: (&str, &str),
+    palette: Palette,
+) -> String {
+    use anstyle::{AnsiColor, Style};
+    let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
+    let green = Style::new().fg_color(Some(AnsiColor::Green.into()));
+    let cyan = Style::new().fg_color(Some(AnsiColor::Cyan.into()));
+    let bold = Style::new().bold();
+    let mut out = String::new();
+    palette.push(&mut out, bold, &format!("--- {}", names.0));
+    out.push('\n');
+    palette.push(&mut out, bold, &format!("+++ {}", names.1));
+    out.push('\n');
+    for group in similar::group_diff_ops(diff.ops.clone(), 3) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else {
+            continue;
+        };
+        let (o, n) = (first.old_range().start, first.new_range().start);
+        let (o_len, n_len) = (last.old_range().end - o, last.new_range().end - n);
+        // As GNU diff does: an empty range is written with the line before it.
+        let start = |at: usize, len: usize| if len == 0 { at } else { at + 1 };
+        palette.push(
+            &mut out,
+            cyan,
+            &format!(
+                "@@ -{},{} +{},{} @@",
+                start(o, o_len),
+                o_len,
+                start(n, n_len),
+                n_len
+            ),
+        );
+        out.push('\n');
+        for op in &group {
+            let (tag, or, nr) = op.as_tag_tuple();
+            match tag {
+                DiffTag::Equal => {
+                    for line in &old[or] {
+                        out.push(' ');
+                        out.push_str(line.as_ref());
+                        out.push('\n');
+                    }
+                }
+                DiffTag::Delete | DiffTag::Insert | DiffTag::Replace => {
+                    // Changed words are marked between lines paired in order.
+                    let pairs = or.len().min(nr.len());
+                    let marks: Vec<_> = (0..if palette.color { pairs } else { 0 })
+                        .map(|k| {
+                            changed_words(old[or.start + k].as_ref(), new[nr.start + k].as_ref())
+                        })
+                        .collect();
+                    for (k, line) in old[or.clone()].iter().enumerate() {
+                        let m: Vec<_> = marks.get(k).map_or(Vec::new(), |m| {
+                            m.0.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
+                        });
+                        let shown = format!("-{}", line.as_ref());
+                        push_marked(&mut out, palette, red, &shown, &m);
+                        out.push('\n');
+                    }
+                    for (k, line) in new[nr.clone()].iter().enumerate() {
+                        let m: Vec<_> = marks.get(k).map_or(Vec::new(), |m| {
+                            m.1.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
+                        });
+                        let shown = format!("+{}", line.as_ref());
+                        push_marked(&mut out, palette, green, &shown, &m);
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The closing lines of a diff report: how many lines differ, where the first difference is
+/// (line numbers in the files, not in the normalised sequences), and both lines there with the
+/// first changed word marked.
+pub fn summary(old: &Lines, new: &Lines, d: &LineDiff, names: (&str, &str)) -> String {
+    let mut out = String::new();
+    let plural = |n: usize| if n == 1 { "line" } else { "lines" };
+    let total = d.removed + d.added;
+    let _ = writeln!(
+        out,
+        "{total} {} differ: {} only in {}, {} only in {}{}",
+        plural(total),
+        d.removed,
+        names.0,
+        d.added,
+        names.1,
+        if d.coarse {
+            " (the diff took too long to be minimal; it is correct but coarse)"
+        } else {
+            ""
+        }
+    );
+    let Some(op) = d.first_change() else {
+        return out;
+    };
+    let (_, or, nr) = op.as_tag_tuple();
+    let at = |lines: &Lines, i: usize| -> String {
+        match lines.numbers.get(i) {
+            Some(n) => format!("line {n}"),
+            None => "the end".to_owned(),
+        }
+    };
+    let _ = writeln!(
+        out,
+        "first difference: {} of {}, {} of {}",
+        at(old, or.start),
+        names.0,
+        at(new, nr.start),
+        names.1
+    );
+    let (o, n) = (
+        old.texts.get(or.start).filter(|_| !or.is_empty()),
+        new.texts.get(nr.start).filter(|_| !nr.is_empty()),
+    );
+    match (o, n) {
+        (Some(o), Some(n)) => {
+            let (om, nm) = changed_words(o, n);
+            let _ = writeln!(out, "  expected: {o}");
+            if let Some(c) = caret_under(o, &om, 12) {
+                let _ = writeln!(out, "{c}");
+            }
+            let _ = writeln!(out, "    actual: {n}");
+            if let Some(c) = caret_under(n, &nm, 12) {
+                let _ = writeln!(out, "{c}");
+            }
+        }
+        (Some(o), None) => {
+            let _ = writeln!(out, "  expected: {o}");
+            let _ = writeln!(out, "    actual: (no line here)");
+        }
+        (None, Some(n)) => {
+            let _ = writeln!(out, "  expected: (no line here)");
+            let _ = writeln!(out, "    actual: {n}");
+        }
+        (None, None) => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ops_of(old: &[&str], new: &[&str]) -> Vec<(DiffTag, usize, usize)> {
+        diff(old, new, DEFAULT_DEADLINE)
+            .ops
+            .iter()
+            .map(|op| {
+                let (t, o, n) = op.as_tag_tuple();
+                (t, o.len(), n.len())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn normalisation_ignores_blank_lines_space_runs_and_crlf() {
+        let l = Lines::of("F:  state (Maxie,a)\r\n\n  Therefore\tvalue  \n", false);
+        assert_eq!(l.texts, ["F: state (Maxie,a)", "Therefore value"]);
+        assert_eq!(l.numbers, [1, 3]);
+        let l = Lines::of("a \r\n\nb", true);
+        assert_eq!(l.texts, ["a \r", "", "b"]);
+        assert!(matches!(normalize("plain line"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_changed_line_is_one_replace_between_equal_runs() {
+        use DiffTag::*;
+        assert_eq!(
+            ops_of(&["a", "b", "c", "d"], &["a", "x", "c", "d"]),
+            [(Equal, 1, 1), (Replace, 1, 1), (Equal, 2, 2)]
+        );
+        assert_eq!(ops_of(&["a", "b"], &["a", "b"]), [(Equal, 2, 2)]);
+        assert_eq!(ops_of(&[], &["a"]), [(Insert, 0, 1)]);
+        assert_eq!(
+            ops_of(&["a", "b", "c"], &["a", "c"]),
+            [(Equal, 1, 1), (Delete, 1, 0), (Equal, 1, 1)]
+        );
+        // Repeated lines are aligned by the Myers stage: one line out, one in, three kept.
+        let d = diff(
+            &["x", "x", "y", "x"],
+            &["x", "y", "x", "x"],
+            DEFAULT_DEADLINE,
+        );
+        assert_eq!((d.removed, d.added), (1, 1));
+    }
+
+    #[test]
+    fn the_diff_is_a_correct_edit_script() {
+        // Applying the ops to old gives new, for a mix of shared, unique and repeated lines.
+        let old: Vec<String> = (0..300).map(|i| format!("l{}", (i * 7) % 23)).collect();
+        let new: Vec<String> = (0..280).map(|i| format!("l{}", (i * 5) % 29)).collect();
+        let d = diff(&old, &new, DEFAULT_DEADLINE);
+        let mut rebuilt = Vec::new();
+        for op in &d.ops {
+            let (t, o, n) = op.as_tag_tuple();
+            match t {
+                DiffTag::Equal => {
+                    assert_eq!(old[o.clone()], new[n.clone()]);
+                    rebuilt.extend_from_slice(&old[o]);
+                }
+                _ => rebuilt.extend_from_slice(&new[n]),
+            }
+        }
+        assert_eq!(rebuilt, new);
+    }
+
+    #[test]
+    fn unified_diff_headers_hunks_and_words() {
+        let old = ["a", "b", "c"];
+        let new = ["a", "x", "c"];
+        let d = diff(&old, &new, DEFAULT_DEADLINE);
+        let text = unified(&old, &new, &d, ("want", "got"), Palette { color: false });
+        assert_eq!(text, "--- want\n+++ got\n@@ -1,3 +1,3 @@\n a\n-b\n+x\n c\n");
+        let coloured = unified(&old, &new, &d, ("w", "g"), Palette { color: true });
+        assert!(coloured.contains("\u{1b}["), "{coloured}");
+        let (o, n) = changed_words(
+            "Result of (Maxie,d) is Leaf(Guess: 6)",
+            "Result of (Maxie,d) is Leaf(Guess: 7)",
+        );
+        assert_eq!((o, n), (vec![(35, 36)], vec![(35, 36)]));
+        assert_eq!(
+            caret_under("is Leaf(Guess: 6)", &[(15, 16)], 2).unwrap(),
+            "                 ^"
+        );
+    }
+
+    #[test]
+    fn lines_that_differ_everywhere_are_one_replace() {
+        let old: Vec<String> = (0..200_000).map(|i| format!("old {i}")).collect();
+        let new: Vec<String> = (0..200_000).map(|i| format!("new {i}")).collect();
+        let d = diff(&old, &new, DEFAULT_DEADLINE);
+        assert_eq!((d.removed, d.added), (200_000, 200_000));
+        assert_eq!(d.ops.len(), 1);
+    }
+}

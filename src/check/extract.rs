@@ -1,0 +1,306 @@
+//! Finding the trace lines in what an implementation printed. The output may be a raw terminal
+//! transcript: an SML/NJ banner, `[autoloading]`, `[library ...]`, `- ` prompts,
+//! `structure T : PLAYER`, compiler messages and debug prints surround the trace. A line is kept
+//! only if the dialect recognises it; the rest is counted and ignored.
+
+use super::diff::normalize;
+use crate::trace::{Dialect, LineKind, LineSet};
+
+/// A trace line found in the output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceLine {
+    /// 1-based line number in the output.
+    pub line: usize,
+    pub kind: LineKind,
+    /// The line without prompts, with runs of spaces as one.
+    pub text: String,
+}
+
+/// What extraction kept and what it set aside.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extraction {
+    pub lines: Vec<TraceLine>,
+    /// Lines in the output.
+    pub read: usize,
+    /// Lines no dialect recognises (banner, prompts, compiler messages, debug prints).
+    pub ignored: usize,
+    /// Trace lines of kinds this comparison leaves out (say `Estimating` lines in a case whose
+    /// handout figure does not print them).
+    pub left_out: usize,
+    /// Lines holding NUL bytes (a hint that the output is binary).
+    pub binary: usize,
+}
+
+/// The line without the prompts a REPL printed in front of it (SML/NJ's `- ` and `= `,
+/// Python's `>>> ` and `... `), possibly several when output follows input read from a file.
+pub fn strip_prompts(mut line: &str) -> &str {
+    loop {
+        let t = line.trim_start();
+        let rest = ["- ", "= ", ">>> ", "... "]
+            .iter()
+            .find_map(|p| t.strip_prefix(p));
+        match rest {
+            Some(r) => line = r,
+            None => return t,
+        }
+    }
+}
+
+/// The kind of a (prompt-stripped, normalised) line in any dialect, if it is a trace line.
+/// `val it = 1 : HandoutBig.move` is the REPL's `choice`.
+pub fn classify_any(text: &str) -> Option<LineKind> {
+    use LineKind::*;
+    let starts = |p: &str| text.starts_with(p);
+    if starts("F: state (") || starts("G: state (") || starts("Evaluating state (") {
+        Some(Enter)
+    } else if starts("Searching state (") {
+        Some(Search)
+    } else if starts("Estimating state ") {
+        Some(Estimate)
+    } else if starts("Result of (") {
+        Some(Result)
+    } else if starts("Therefore value of (") {
+        Some(Value)
+    } else if starts("Terminals visited:") {
+        Some(Terminals)
+    } else if starts("Overall choice:") || is_repl_move(text) {
+        Some(Choice)
+    } else {
+        None
+    }
+}
+
+/// `val it = 0 : HandoutBig.move` (or `: move` when the structure is open).
+fn is_repl_move(text: &str) -> bool {
+    text.starts_with("val it = ") && (text.ends_with(".move") || text.ends_with(": move"))
+}
+
+/// The kind of a line in `dialect`, if that dialect prints such a line.
+pub fn classify(dialect: Dialect, text: &str) -> Option<LineKind> {
+    let kind = classify_any(text)?;
+    let fits = match (dialect, kind) {
+        (Dialect::S14, LineKind::Enter) => text.starts_with("F: ") || text.starts_with("G: "),
+        (Dialect::S12, LineKind::Enter) => text.starts_with("Evaluating "),
+        (Dialect::Repl, LineKind::Choice) => is_repl_move(text),
+        (_, LineKind::Choice) => text.starts_with("Overall choice:"),
+        (d, k) => d.kinds().contains(&k),
+    };
+    fits.then_some(kind)
+}
+
+/// The trace lines of `text` that `accept` recognises (given the stripped, normalised line)
+/// and whose kind is in `kinds`.
+pub fn extract(
+    text: &str,
+    kinds: LineSet,
+    accept: impl Fn(&str) -> Option<LineKind>,
+) -> Extraction {
+    let mut x = Extraction::default();
+    for (i, raw) in text.lines().enumerate() {
+        x.read += 1;
+        if raw.contains('\0') {
+            x.binary += 1;
+        }
+        // A trace line is short; a 10 MB line is not one, and is not worth normalising.
+        if raw.len() > MAX_TRACE_LINE {
+            x.ignored += 1;
+            continue;
+        }
+        let stripped = normalize(strip_prompts(raw));
+        match accept(&stripped) {
+            Some(kind) if kinds.contains(kind) => x.lines.push(TraceLine {
+                line: i + 1,
+                kind,
+                text: stripped.into_owned(),
+            }),
+            Some(_) => x.left_out += 1,
+            None => x.ignored += 1,
+        }
+    }
+    x
+}
+
+/// Longer lines are never trace lines (the longest handout line is under 100 characters;
+/// game states with long labels stay well within this).
+pub const MAX_TRACE_LINE: usize = 64 * 1024;
+
+/// The label of the state a line is about: `a` in `F: state (Maxie,a) with ...`,
+/// `Result of (Maxie,a) is ...`, `Therefore value of (Maxie,a) is ...`, `Estimating state a[3]`.
+pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
+    match kind {
+        LineKind::Estimate => {
+            let rest = text.strip_prefix("Estimating state ")?;
+            Some(&rest[..rest.rfind('[')?])
+        }
+        LineKind::Search | LineKind::Enter => {
+            let rest = &text[text.find("state (")? + "state (".len()..];
+            let rest = &rest[..rest.rfind(") with ab=")?];
+            Some(rest.split_once(',')?.1)
+        }
+        LineKind::Result | LineKind::Value => {
+            let rest = &text[text.find("of (")? + "of (".len()..];
+            let rest = &rest[..rest.find(") is ")?];
+            Some(rest.split_once(',')?.1)
+        }
+        LineKind::Terminals | LineKind::Choice => None,
+    }
+}
+
+/// The move a line says was chosen: `Overall choice: move 1[middle]` → `1`,
+/// `val it = 1 : HandoutSmall.move` → `1`, `Therefore ... and best move is 0.` → `0`.
+pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
+    match kind {
+        LineKind::Choice => {
+            if let Some(rest) = text.strip_prefix("Overall choice: move ") {
+                Some(rest.split('[').next().unwrap_or(rest).trim())
+            } else {
+                let rest = text.strip_prefix("val it = ")?;
+                Some(rest[..rest.rfind(" : ")?].trim())
+            }
+        }
+        LineKind::Value => {
+            let rest = &text[text.rfind("best move is ")? + "best move is ".len()..];
+            Some(rest.strip_suffix('.').unwrap_or(rest).trim())
+        }
+        _ => None,
+    }
+}
+
+/// The estimate a line gives its state, without spaces so the years compare alike:
+/// `Therefore value of (Maxie,a) is Guess: 3, and ...` → `Guess:3`;
+/// `Result of (Maxie,a) is Step(1, Guess: 4)` → `Guess:4`; S12's `... is Guess:~2` → `Guess:~2`.
+pub fn value_of(kind: LineKind, text: &str) -> Option<String> {
+    let rest = &text[text.find(") is ")? + ") is ".len()..];
+    let v = match kind {
+        LineKind::Value => &rest[..rest.rfind(", and ")?],
+        LineKind::Result => {
+            let r = rest.strip_suffix(" (* Pruned *)").unwrap_or(rest);
+            if let Some(step) = r.strip_prefix("Step(") {
+                step.split_once(',')?.1.strip_suffix(')')?
+            } else if let Some(leaf) = r.strip_prefix("Leaf(") {
+                leaf.strip_suffix(')')?
+            } else {
+                r
+            }
+        }
+        _ => return None,
+    };
+    Some(v.chars().filter(|c| !c.is_whitespace()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TRANSCRIPT: &str =
+        "Standard ML of New Jersey v110.79 [built: Mon Oct  3 21:03:45 2022]\n\
+        [opening alphabeta.sml]\n\
+        [autoloading]\n\
+        [library $SMLNJ-BASIS/basis.cm is stable]\n\
+        structure TestSmall : PLAYER\n\
+        - F:  state (Maxie,a) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))\n\
+        Estimating state c[3]\n\
+        debug: here\n\
+        Result of (Maxie,c) is Leaf(Guess: 3)\n\
+        Evaluating state (Maxie,d) with ab=(Pruned,Guess:3)\n\
+        val it = 1 : HandoutSmall.move\n\
+        val it = () : unit\n\
+        - \n";
+
+    #[test]
+    fn keeps_the_dialects_lines_and_counts_the_rest() {
+        let all = LineSet::all_of(Dialect::S14);
+        let x = extract(TRANSCRIPT, all, |t| classify(Dialect::S14, t));
+        let kept: Vec<_> = x.lines.iter().map(|l| (l.line, l.kind)).collect();
+        assert_eq!(
+            kept,
+            [
+                (6, LineKind::Enter),
+                (7, LineKind::Estimate),
+                (9, LineKind::Result)
+            ]
+        );
+        assert_eq!(
+            x.lines[0].text,
+            "F: state (Maxie,a) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))"
+        );
+        assert_eq!((x.read, x.ignored, x.left_out), (13, 10, 0));
+        // The REPL dialect keeps the estimates and the chosen move.
+        let repl = extract(TRANSCRIPT, LineSet::all_of(Dialect::Repl), |t| {
+            classify(Dialect::Repl, t)
+        });
+        let kept: Vec<_> = repl.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            kept,
+            ["Estimating state c[3]", "val it = 1 : HandoutSmall.move"]
+        );
+        // Kinds the case leaves out are counted apart.
+        let only_enter = [LineKind::Enter].into_iter().collect();
+        let x = extract(TRANSCRIPT, only_enter, |t| classify(Dialect::S14, t));
+        assert_eq!((x.lines.len(), x.left_out), (1, 2));
+    }
+
+    #[test]
+    fn reads_states_moves_and_values() {
+        use LineKind::*;
+        assert_eq!(state_label(Estimate, "Estimating state e[~2]"), Some("e"));
+        assert_eq!(
+            state_label(Enter, "G: state (Minnie,b) with ab=(Pruned,Pruned)"),
+            Some("b")
+        );
+        assert_eq!(
+            state_label(Result, "Result of (Maxie,h) is ParentPrune"),
+            Some("h")
+        );
+        assert_eq!(
+            chosen_move(Choice, "Overall choice: move 1[middle]"),
+            Some("1")
+        );
+        assert_eq!(
+            chosen_move(Choice, "val it = 0 : HandoutBig.move"),
+            Some("0")
+        );
+        assert_eq!(
+            chosen_move(
+                Value,
+                "Therefore value of (Maxie,a) is Guess: 3, and best move is 0."
+            ),
+            Some("0")
+        );
+        assert_eq!(
+            value_of(
+                Value,
+                "Therefore value of (Maxie,a) is Guess: 3, and best move is 0."
+            ),
+            Some("Guess:3".into())
+        );
+        assert_eq!(
+            value_of(Result, "Result of (Maxie,a) is Step(1, Guess: 4)"),
+            Some("Guess:4".into())
+        );
+        assert_eq!(
+            value_of(
+                Result,
+                "Result of (Minnie,j) is Step(0, Guess: 1) (* Pruned *)"
+            ),
+            Some("Guess:1".into())
+        );
+        assert_eq!(
+            value_of(Result, "Result of (Minnie,b) is Guess:~2"),
+            Some("Guess:~2".into())
+        );
+        assert_eq!(
+            strip_prompts("- - = Estimating state c[3]"),
+            "Estimating state c[3]"
+        );
+    }
+
+    #[test]
+    fn hostile_lines_are_ignored_quickly() {
+        let long = "Result of (".to_owned() + &"x".repeat(10 << 20) + "\n\0\0garbage\n";
+        let x = extract(&long, LineSet::all_of(Dialect::S14), |t| {
+            classify(Dialect::S14, t)
+        });
+        assert_eq!((x.lines.len(), x.ignored, x.binary), (0, 2, 1));
+    }
+}

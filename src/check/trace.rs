@@ -1,0 +1,619 @@
+//! Checking an implementation's trace against the reference search of a case, in one of four
+//! modes, and saying where it first goes wrong as a position in the tree.
+
+use super::diff::{self, Palette};
+use super::extract::{self, chosen_move, classify, classify_any, state_label, value_of};
+use crate::game::tree::{NodeId, Tree};
+use crate::game::{Game, Player};
+use crate::run::{reference_lines, RefLine};
+use crate::spec::{Case, Spec};
+use crate::trace::{Dialect, LineKind, LineSet};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+/// What a check compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Mode {
+    /// Every trace line the case prints, in order.
+    Full,
+    /// The estimated states in order, and the chosen move: what unmodified handout code prints.
+    Terminals,
+    /// The set of states visited, and the chosen move (order ignored, as CS188 grades).
+    Visited,
+    /// The root's value and the chosen move.
+    Value,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Full, Mode::Terminals, Mode::Visited, Mode::Value];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Full => "full",
+            Mode::Terminals => "terminals",
+            Mode::Visited => "visited",
+            Mode::Value => "value",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.name() == s)
+    }
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where the implementation first parts from the reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// `node h: child 1 of f, depth 2, Maxie to move; path a -1-> f -1-> h`
+    pub position: Option<String>,
+    pub expected: String,
+    pub actual: String,
+    /// The output line the actual item came from.
+    pub actual_line: Option<usize>,
+}
+
+/// The result of checking one output.
+#[derive(Clone, Debug)]
+pub struct TraceCheck {
+    pub mode: Mode,
+    pub passed: bool,
+    /// Items compared: trace lines, or states and the move.
+    pub compared: usize,
+    pub extraction: extract::Extraction,
+    pub divergence: Option<Divergence>,
+    /// A unified diff of the compared items (empty when they agree or for `value`).
+    pub diff: String,
+    /// One line: what was compared and how it came out.
+    pub summary: String,
+}
+
+impl TraceCheck {
+    /// The report's body under a PASS/FAIL line: extraction counts, the divergence and the diff.
+    pub fn details(&self, actual_name: &str) -> String {
+        let mut out = String::new();
+        let x = &self.extraction;
+        let mut read = format!(
+            "read {} of {actual_name}: {} kept, {} ignored",
+            lines(x.read, "line"),
+            lines(x.lines.len(), "trace line"),
+            lines(x.ignored, "other line")
+        );
+        if x.left_out > 0 {
+            let _ = write!(
+                read,
+                ", {} of kinds this mode does not compare",
+                lines(x.left_out, "trace line")
+            );
+        }
+        if x.binary > 0 {
+            let _ = write!(read, " ({} lines hold NUL bytes: binary output?)", x.binary);
+        }
+        let _ = writeln!(out, "{read}");
+        if let Some(d) = &self.divergence {
+            if let Some(p) = &d.position {
+                let _ = writeln!(out, "first divergence at {p}");
+            } else {
+                let _ = writeln!(out, "first divergence:");
+            }
+            // Mark words only between two real lines, not against "(nothing more ...)".
+            let (om, nm) = if d.expected.starts_with("(nothing") || d.actual.starts_with("(nothing")
+            {
+                (Vec::new(), Vec::new())
+            } else {
+                diff::changed_words(&d.expected, &d.actual)
+            };
+            let _ = writeln!(out, "  expected: {}", d.expected);
+            if let Some(c) = diff::caret_under(&d.expected, &om, 12) {
+                let _ = writeln!(out, "{c}");
+            }
+            match d.actual_line {
+                Some(n) => {
+                    let _ = writeln!(out, "    actual: {}   (line {n})", d.actual);
+                }
+                None => {
+                    let _ = writeln!(out, "    actual: {}", d.actual);
+                }
+            }
+            if let Some(c) = diff::caret_under(&d.actual, &nm, 12) {
+                let _ = writeln!(out, "{c}");
+            }
+        }
+        out.push_str(&self.diff);
+        out
+    }
+}
+
+/// `1 line`, `2 lines`.
+fn lines(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// One compared item: its text, the output line it came from, and (for the reference) its node.
+#[derive(Clone, Debug)]
+struct Item {
+    text: String,
+    line: Option<usize>,
+    node: Option<(NodeId, Player)>,
+}
+
+/// The kinds whose lines name a visited state.
+const VISITING: [LineKind; 4] = [
+    LineKind::Search,
+    LineKind::Enter,
+    LineKind::Estimate,
+    LineKind::Result,
+];
+
+/// Checks `output` (what the implementation printed) against the reference search of `case`.
+pub fn check(
+    spec: &Spec,
+    case: &Case,
+    mode: Mode,
+    output: &str,
+    names: (&str, &str),
+    palette: Palette,
+) -> Result<TraceCheck, String> {
+    let dialect = case.dialect;
+    let in_dialect = |t: &str| classify(dialect, t);
+    let root = spec.tree.root();
+    match mode {
+        Mode::Full => {
+            let kinds = case.style.lines;
+            let (reference, _) = reference_lines(spec, case, kinds);
+            let x = extract::extract(output, kinds, in_dialect);
+            let expected = items_of(&reference);
+            let actual = actual_items(&x);
+            Ok(sequence(
+                spec,
+                case,
+                mode,
+                expected,
+                actual,
+                x,
+                names,
+                palette,
+                "trace lines",
+            ))
+        }
+        Mode::Terminals => {
+            let (reference, summary) =
+                reference_lines(spec, case, [LineKind::Estimate].into_iter().collect());
+            let movers: LineSet = [LineKind::Estimate, LineKind::Choice, LineKind::Value]
+                .into_iter()
+                .collect();
+            let x = extract::extract(output, movers, classify_any);
+            let mut expected = items_of(&reference);
+            expected.push(Item {
+                text: move_item(reference_move(spec, case, summary.best_index).as_deref()),
+                line: None,
+                node: Some((root, case.root_player)),
+            });
+            let mut actual: Vec<Item> = x
+                .lines
+                .iter()
+                .filter(|l| l.kind == LineKind::Estimate)
+                .map(|l| Item {
+                    text: l.text.clone(),
+                    line: Some(l.line),
+                    node: None,
+                })
+                .collect();
+            let (mv, line) = last_move(&x);
+            actual.push(Item {
+                text: move_item(mv.as_deref()),
+                line,
+                node: None,
+            });
+            Ok(sequence(
+                spec,
+                case,
+                mode,
+                expected,
+                actual,
+                x,
+                names,
+                palette,
+                "estimated states and the move",
+            ))
+        }
+        Mode::Visited => {
+            let kinds: LineSet = VISITING
+                .into_iter()
+                .filter(|&k| case.style.lines.contains(k))
+                .collect();
+            if !VISITING.iter().any(|&k| kinds.contains(k)) {
+                return Err(format!(
+                    "case `{}` prints no line that names a state (search, enter, estimate or result), so `visited` has nothing to compare",
+                    case.name
+                ));
+            }
+            let (reference, summary) = reference_lines(spec, case, kinds);
+            let movers: LineSet = [LineKind::Choice, LineKind::Value].into_iter().collect();
+            let all: LineSet = VISITING.into_iter().chain(movers.iter_kinds()).collect();
+            let x = extract::extract(output, all, |t| {
+                classify(dialect, t)
+                    .filter(|k| kinds.contains(*k))
+                    .or_else(|| classify_any(t).filter(|k| movers.contains(*k)))
+            });
+            Ok(visited(spec, case, &reference, summary.best_index, x))
+        }
+        Mode::Value => {
+            let kinds: LineSet = [LineKind::Value].into_iter().collect();
+            let (reference, summary) = reference_lines(spec, case, kinds);
+            let all: LineSet = [LineKind::Result, LineKind::Value, LineKind::Choice]
+                .into_iter()
+                .collect();
+            let x = extract::extract(output, all, classify_any);
+            Ok(value(spec, case, &reference, summary.best_index, x))
+        }
+    }
+}
+
+impl LineSet {
+    fn iter_kinds(self) -> impl Iterator<Item = LineKind> {
+        LineKind::ALL.into_iter().filter(move |&k| self.contains(k))
+    }
+}
+
+fn items_of(reference: &[RefLine]) -> Vec<Item> {
+    reference
+        .iter()
+        .map(|r| Item {
+            text: diff::normalize(&r.text).into_owned(),
+            line: None,
+            node: Some((r.node, r.player)),
+        })
+        .collect()
+}
+
+fn actual_items(x: &extract::Extraction) -> Vec<Item> {
+    x.lines
+        .iter()
+        .map(|l| Item {
+            text: l.text.clone(),
+            line: Some(l.line),
+            node: None,
+        })
+        .collect()
+}
+
+fn move_item(m: Option<&str>) -> String {
+    match m {
+        Some(m) => format!("chosen move: {m}"),
+        None => "chosen move: (none printed)".to_owned(),
+    }
+}
+
+/// The reference's chosen move as the game writes it.
+fn reference_move(spec: &Spec, case: &Case, best: Option<usize>) -> Option<String> {
+    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
+    let m = game.moves(&game.start()).nth(best?)?;
+    let mut s = String::new();
+    game.write_move(m, &mut s);
+    Some(s)
+}
+
+/// The last move the output says was chosen, and its line.
+fn last_move(x: &extract::Extraction) -> (Option<String>, Option<usize>) {
+    x.lines
+        .iter()
+        .rev()
+        .find_map(|l| chosen_move(l.kind, &l.text).map(|m| (Some(m.to_owned()), Some(l.line))))
+        .unwrap_or((None, None))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sequence(
+    spec: &Spec,
+    case: &Case,
+    mode: Mode,
+    expected: Vec<Item>,
+    actual: Vec<Item>,
+    x: extract::Extraction,
+    names: (&str, &str),
+    palette: Palette,
+    what: &str,
+) -> TraceCheck {
+    let old: Vec<&str> = expected.iter().map(|i| i.text.as_str()).collect();
+    let new: Vec<&str> = actual.iter().map(|i| i.text.as_str()).collect();
+    let first = (0..old.len().max(new.len())).find(|&i| old.get(i) != new.get(i));
+    let compared = expected.len();
+    let Some(i) = first else {
+        return TraceCheck {
+            mode,
+            passed: true,
+            compared,
+            extraction: x,
+            divergence: None,
+            diff: String::new(),
+            summary: format!("{mode}: all {compared} {what} match"),
+        };
+    };
+    let d = diff::diff(&old, &new, diff::DEFAULT_DEADLINE);
+    let text = diff::unified(&old, &new, &d, names, palette);
+    let node = expected
+        .get(i)
+        .or_else(|| expected.last())
+        .and_then(|e| e.node);
+    let divergence = Divergence {
+        position: node.map(|(n, p)| describe(&spec.tree, n, p, &case.style.move_names)),
+        expected: old
+            .get(i)
+            .map_or("(nothing more: the reference ends here)".to_owned(), |s| {
+                (*s).to_owned()
+            }),
+        actual: new
+            .get(i)
+            .map_or("(nothing more: the output ends here)".to_owned(), |s| {
+                (*s).to_owned()
+            }),
+        actual_line: actual.get(i).and_then(|a| a.line),
+    };
+    let summary = format!(
+        "{mode}: {} of {compared} reference {what} differ or are missing, {} extra; first at item {}",
+        d.removed,
+        d.added,
+        i + 1
+    );
+    TraceCheck {
+        mode,
+        passed: false,
+        compared,
+        extraction: x,
+        divergence: Some(divergence),
+        diff: text,
+        summary,
+    }
+}
+
+fn visited(
+    spec: &Spec,
+    case: &Case,
+    reference: &[RefLine],
+    best: Option<usize>,
+    x: extract::Extraction,
+) -> TraceCheck {
+    let mut want: Vec<(&str, NodeId, Player)> = Vec::new();
+    let mut seen = HashSet::new();
+    let ref_kinds: Vec<(LineKind, &RefLine)> = reference
+        .iter()
+        .filter_map(|r| classify_any(&r.text).map(|k| (k, r)))
+        .collect();
+    for (k, r) in &ref_kinds {
+        if let Some(l) = state_label(*k, &r.text) {
+            if seen.insert(l) {
+                want.push((l, r.node, r.player));
+            }
+        }
+    }
+    let mut got: Vec<(&str, usize)> = Vec::new();
+    let mut got_set = HashSet::new();
+    for l in &x.lines {
+        if let Some(s) = state_label(l.kind, &l.text) {
+            if got_set.insert(s) {
+                got.push((s, l.line));
+            }
+        }
+    }
+    let missing: Vec<_> = want.iter().filter(|w| !got_set.contains(w.0)).collect();
+    let extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
+    let want_move = move_item(reference_move(spec, case, best).as_deref());
+    let (mv, mv_line) = last_move(&x);
+    let got_move = move_item(mv.as_deref());
+    let compared = want.len() + 1;
+    let names = &case.style.move_names;
+    let divergence = if let Some((label, node, player)) = missing.first() {
+        Some(Divergence {
+            position: Some(describe(&spec.tree, *node, *player, names)),
+            expected: format!("state {label} visited"),
+            actual: format!("state {label} never visited"),
+            actual_line: None,
+        })
+    } else if let Some((label, line)) = extra.first() {
+        Some(Divergence {
+            position: find_label(&spec.tree, label).map(|n| {
+                describe(
+                    &spec.tree,
+                    n,
+                    player_at(&spec.tree, n, case.root_player),
+                    names,
+                )
+            }),
+            expected: format!("state {label} never visited"),
+            actual: format!("state {label} visited"),
+            actual_line: Some(*line),
+        })
+    } else if want_move != got_move {
+        Some(Divergence {
+            position: Some(describe(
+                &spec.tree,
+                spec.tree.root(),
+                case.root_player,
+                names,
+            )),
+            expected: want_move,
+            actual: got_move,
+            actual_line: mv_line,
+        })
+    } else {
+        None
+    };
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_owned()
+        } else {
+            v.join(", ")
+        }
+    };
+    let summary = if divergence.is_none() {
+        format!(
+            "visited: the {} states visited and the chosen move match",
+            want.len()
+        )
+    } else {
+        let m: Vec<String> = missing.iter().map(|w| w.0.to_owned()).collect();
+        let e: Vec<String> = extra.iter().map(|g| g.0.to_owned()).collect();
+        format!(
+            "visited: {} of {} states missing ({}), {} extra ({})",
+            m.len(),
+            want.len(),
+            list(&m),
+            e.len(),
+            list(&e)
+        )
+    };
+    TraceCheck {
+        mode: Mode::Visited,
+        passed: divergence.is_none(),
+        compared,
+        extraction: x,
+        divergence,
+        diff: String::new(),
+        summary,
+    }
+}
+
+fn value(
+    spec: &Spec,
+    case: &Case,
+    reference: &[RefLine],
+    best: Option<usize>,
+    x: extract::Extraction,
+) -> TraceCheck {
+    let root_label = spec.tree.name(spec.tree.root());
+    let want_value = reference
+        .iter()
+        .find_map(|r| value_of(LineKind::Value, &r.text));
+    // The value line if there is one, else the root's last result line.
+    let got = x
+        .lines
+        .iter()
+        .rev()
+        .find(|l| l.kind == LineKind::Value)
+        .or_else(|| {
+            x.lines.iter().rev().find(|l| {
+                l.kind == LineKind::Result && state_label(l.kind, &l.text) == Some(&root_label)
+            })
+        })
+        .and_then(|l| value_of(l.kind, &l.text).map(|v| (v, l.line)));
+    let want_move = move_item(reference_move(spec, case, best).as_deref());
+    let (mv, mv_line) = last_move(&x);
+    let got_move = move_item(mv.as_deref());
+    // The REPL prints the move only.
+    let compare_value = case.dialect != Dialect::Repl;
+    let position = Some(describe(
+        &spec.tree,
+        spec.tree.root(),
+        case.root_player,
+        &case.style.move_names,
+    ));
+    let want_v = format!("root value: {}", want_value.unwrap_or_default());
+    let got_v = match &got {
+        Some((v, _)) => format!("root value: {v}"),
+        None => "root value: (none printed)".to_owned(),
+    };
+    let divergence = if compare_value && want_v != got_v {
+        Some(Divergence {
+            position,
+            expected: want_v.clone(),
+            actual: got_v,
+            actual_line: got.as_ref().map(|g| g.1),
+        })
+    } else if want_move != got_move {
+        Some(Divergence {
+            position,
+            expected: want_move.clone(),
+            actual: got_move,
+            actual_line: mv_line,
+        })
+    } else {
+        None
+    };
+    let what = if compare_value {
+        format!("{want_v}, {want_move}")
+    } else {
+        format!("{want_move} (the repl dialect prints no value)")
+    };
+    TraceCheck {
+        mode: Mode::Value,
+        passed: divergence.is_none(),
+        compared: 1 + usize::from(compare_value),
+        extraction: x,
+        summary: if divergence.is_none() {
+            format!("value: {what}: match")
+        } else {
+            format!("value: expected {what}")
+        },
+        divergence,
+        diff: String::new(),
+    }
+}
+
+/// The path from the root to `node`: each step's parent, move index and child.
+fn path_to(tree: &Tree, node: NodeId) -> Vec<(NodeId, usize, NodeId)> {
+    // Ids are in preorder, so the child whose subtree holds `node` is the last child whose id
+    // is not past it.
+    let mut path = Vec::new();
+    let mut at = tree.root();
+    while at != node {
+        let kids = tree.children(at);
+        let Some(i) = kids.iter().rposition(|&c| c <= node) else {
+            break;
+        };
+        path.push((at, i, kids[i]));
+        at = kids[i];
+    }
+    path
+}
+
+fn player_at(tree: &Tree, node: NodeId, root: Player) -> Player {
+    if path_to(tree, node).len() % 2 == 0 {
+        root
+    } else {
+        root.other()
+    }
+}
+
+fn find_label(tree: &Tree, label: &str) -> Option<NodeId> {
+    (0..tree.len() as NodeId).find(|&n| tree.name(n) == label)
+}
+
+/// `node h: child 1 of f, depth 2, Maxie to move; path a -1[middle]-> f -1-> h`
+pub fn describe(tree: &Tree, node: NodeId, player: Player, move_names: &[String]) -> String {
+    let path = path_to(tree, node);
+    let mut s = format!("node {}", tree.name(node));
+    match path.last() {
+        Some(&(parent, i, _)) => {
+            let _ = write!(s, ": child {i} of {}", tree.name(parent));
+        }
+        None => s.push_str(": the root"),
+    }
+    let _ = write!(s, ", depth {}, {} to move", path.len(), player.name());
+    if tree.is_leaf(node) {
+        s.push_str(" (a leaf)");
+    }
+    if !path.is_empty() {
+        let _ = write!(s, "; path {}", tree.name(tree.root()));
+        for (k, &(_, i, child)) in path.iter().enumerate() {
+            match move_names.get(i).filter(|_| k == 0) {
+                Some(n) => {
+                    let _ = write!(s, " -{i}[{n}]-> {}", tree.name(child));
+                }
+                None => {
+                    let _ = write!(s, " -{i}-> {}", tree.name(child));
+                }
+            }
+        }
+    }
+    s
+}
