@@ -51,7 +51,7 @@ fn the_handout_figure_passes_and_an_edited_one_fails_at_its_node() {
         .stdout(contains("        actual: Result of (Maxie,h) is Leaf(Guess: 5)   (line 14)\n"))
         .stdout(contains("    -Result of (Maxie,h) is Leaf(Guess: 4)\n    +Result of (Maxie,h) is Leaf(Guess: 5)\n"))
         .stdout(predicate::str::ends_with(
-            "FAIL: full: 1 of 24 reference trace lines differ or are missing, 1 extra; first at item 14\n",
+            "FAIL: full: 1 of 24 reference trace lines unmatched, 1 unmatched in the output; first difference at item 14\n",
         ));
 }
 

@@ -360,7 +360,7 @@ fn sequence(
         actual_line: actual.get(i).and_then(|a| a.line),
     };
     let summary = format!(
-        "{mode}: {} of {compared} reference {what} differ or are missing, {} extra; first at item {}",
+        "{mode}: {} of {compared} reference {what} unmatched, {} unmatched in the output; first difference at item {}",
         d.removed,
         d.added,
         i + 1

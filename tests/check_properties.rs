@@ -1,0 +1,103 @@
+//! Property tests for checking: the diff engine is a correct edit script whatever the input,
+//! a case's own reference trace passes every mode, and a single changed line is found where
+//! it was changed.
+
+use gametrace::check::diff::{self, Palette};
+use gametrace::check::trace::{check, Mode};
+use gametrace::spec::{self, Document};
+use proptest::prelude::*;
+use similar::DiffTag;
+use std::path::Path;
+
+fn apply(old: &[String], new: &[String], d: &diff::LineDiff) -> Vec<String> {
+    let mut out = Vec::new();
+    for op in &d.ops {
+        let (tag, o, n) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => {
+                assert_eq!(old[o.clone()], new[n.clone()]);
+                out.extend_from_slice(&old[o]);
+            }
+            _ => out.extend_from_slice(&new[n]),
+        }
+    }
+    out
+}
+
+proptest! {
+    #[test]
+    fn the_diff_rebuilds_the_new_side_and_counts_its_changes(
+        old in prop::collection::vec(0u8..6, 0..60),
+        new in prop::collection::vec(0u8..6, 0..60),
+    ) {
+        let old: Vec<String> = old.iter().map(|x| format!("line {x}")).collect();
+        let new: Vec<String> = new.iter().map(|x| format!("line {x}")).collect();
+        let d = diff::diff(&old, &new, diff::DEFAULT_DEADLINE);
+        prop_assert_eq!(apply(&old, &new, &d), new.clone());
+        let kept: usize = d.ops.iter().filter(|o| o.tag() == DiffTag::Equal).map(|o| o.old_range().len()).sum();
+        prop_assert_eq!(d.removed, old.len() - kept);
+        prop_assert_eq!(d.added, new.len() - kept);
+        prop_assert_eq!(d.is_same(), old == new);
+    }
+}
+
+fn generated(branching: u32, depth: u32, seed: u64, algorithm: &str) -> spec::Spec {
+    let extra = if algorithm == "jamboree" {
+        "\n    prune_percentage: 0.5"
+    } else {
+        ""
+    };
+    let text = format!(
+        "tree: {{generate: {{branching: {branching}, depth: {depth}, seed: {seed}}}}}\ncases:\n  c:\n    algorithm: {algorithm}{extra}\n"
+    );
+    match spec::load_str(Path::new("gen.yaml"), &text).unwrap() {
+        Document::Tree(s) => s,
+        Document::Task(_) => unreachable!(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_reference_trace_passes_every_mode_in_every_dialect(
+        branching in 1u32..4,
+        depth in 1u32..5,
+        seed in 0u64..1000,
+        algorithm in prop::sample::select(vec!["minimax", "alphabeta", "jamboree"]),
+        dialect in prop::sample::select(vec!["s14", "s12", "repl"]),
+    ) {
+        let mut s = generated(branching, depth, seed, algorithm);
+        let d = gametrace::trace::Dialect::parse(dialect).unwrap();
+        let case = &mut s.cases[0];
+        case.dialect = d;
+        case.rules = if dialect == "s12" { gametrace::spec::Rules::S12 } else { gametrace::spec::Rules::S14 };
+        case.style = gametrace::trace::Style::new(d);
+        let case = s.cases[0].clone();
+        let trace = gametrace::run::trace_of(&s, &case);
+        for mode in Mode::ALL {
+            let r = check(&s, &case, mode, &trace, ("ref", "out"), Palette { color: false }).unwrap();
+            prop_assert!(r.passed, "{mode}: {}\n{}", r.summary, r.details("out"));
+        }
+    }
+
+    #[test]
+    fn one_changed_line_is_the_first_divergence(
+        depth in 2u32..5,
+        seed in 0u64..1000,
+        pick in 0usize..10_000,
+    ) {
+        let s = generated(3, depth, seed, "alphabeta");
+        let case = s.cases[0].clone();
+        let trace = gametrace::run::trace_of(&s, &case);
+        let mut lines: Vec<String> = trace.lines().map(str::to_owned).collect();
+        let i = pick % lines.len();
+        lines[i].push_str(" (changed)");
+        let text = lines.join("\n");
+        let r = check(&s, &case, Mode::Full, &text, ("ref", "out"), Palette { color: false }).unwrap();
+        prop_assert!(!r.passed);
+        let d = r.divergence.unwrap();
+        prop_assert_eq!(d.actual_line, Some(i + 1));
+        prop_assert_eq!(&d.actual, &lines[i]);
+    }
+}
