@@ -243,3 +243,47 @@ fn diff_reports_counts_and_the_first_difference() {
         .code(1)
         .stdout(contains("\u{1b}[7m\u{1b}[32m5").and(contains("\u{1b}[7m\u{1b}[31m4")));
 }
+
+#[test]
+fn interrupting_gametrace_kills_the_command_it_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pid");
+    let script = format!("sleep 1000 & echo $! > {}; wait", pidfile.display());
+    let mut g = std::process::Command::new(env!("CARGO_BIN_EXE_gametrace"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            SPEC,
+            "--case",
+            "alphabeta",
+            "--shell",
+            "--cmd",
+            &script,
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !pidfile.exists() || std::fs::read_to_string(&pidfile).unwrap().trim().is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the command never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &g.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(g.wait().unwrap().code(), Some(130));
+    let pid = std::fs::read_to_string(&pidfile).unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    let state = stat
+        .rsplit_once(") ")
+        .and_then(|(_, rest)| rest.chars().next());
+    assert!(
+        matches!(state, None | Some('Z') | Some('X')),
+        "the command's child still runs: {stat}"
+    );
+}

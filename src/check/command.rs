@@ -132,6 +132,24 @@ enum Stream {
     Err,
 }
 
+/// The process group of the command now running (0: none), for the interrupt handler.
+static RUNNING_GROUP: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// On Ctrl-C or SIGTERM, kill the running command's group before gametrace exits: the
+/// command has its own group, so the terminal's signal does not reach it.
+fn install_interrupt_handler() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            let group = RUNNING_GROUP.load(std::sync::atomic::Ordering::SeqCst);
+            if group != 0 {
+                kill_group(group);
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
 /// Runs `argv` (program and arguments, no shell) under `limits`.
 pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
     let Some((program, args)) = argv.split_first() else {
@@ -173,6 +191,8 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         }
     };
     let group = child.id();
+    install_interrupt_handler();
+    RUNNING_GROUP.store(group, std::sync::atomic::Ordering::SeqCst);
     let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
     for (stream, pipe) in [
         (
@@ -268,6 +288,7 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         }
     };
     kill_group(group);
+    RUNNING_GROUP.store(0, std::sync::atomic::Ordering::SeqCst);
     let status = match exited {
         Some((s, _)) => s,
         None => match child.wait() {
