@@ -14,6 +14,27 @@ fn gametrace() -> Command {
 
 const SPEC: &str = "specs/15150-s14/handout-small.yaml";
 
+/// Waits (up to 10 s: SIGKILL is delivered asynchronously) until `pid` no longer runs: gone,
+/// or a zombie waiting for its reaper.
+fn assert_dies(pid: &str) {
+    let started = Instant::now();
+    loop {
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+        let state = stat
+            .rsplit_once(") ")
+            .and_then(|(_, rest)| rest.chars().next());
+        if matches!(state, None | Some('Z') | Some('X')) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "process {pid} still runs: {stat}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn check_stdin(input: Vec<u8>) -> assert_cmd::assert::Assert {
     gametrace()
         .args(["check", SPEC, "--case", "alphabeta", "--actual", "-"])
@@ -167,20 +188,7 @@ fn a_child_that_outlives_the_command_is_killed() {
     let pidfile = dir.path().join("pid");
     let script = format!("sleep 1000 & echo $! > {}; echo started", pidfile.display());
     check_cmd(&script, &["--shell"]).code(1);
-    let pid: i32 = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
-    // Gone, or a zombie waiting for its reaper: either way no longer running.
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit_once(") ")
-        .and_then(|(_, rest)| rest.chars().next());
-    assert!(
-        matches!(state, None | Some('Z') | Some('X')),
-        "process {pid} still runs: {stat}"
-    );
+    assert_dies(&std::fs::read_to_string(&pidfile).unwrap());
 }
 
 #[test]
@@ -277,13 +285,5 @@ fn interrupting_gametrace_kills_the_command_it_runs() {
         .unwrap();
     assert!(status.success());
     assert_eq!(g.wait().unwrap().code(), Some(130));
-    let pid = std::fs::read_to_string(&pidfile).unwrap();
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
-    let state = stat
-        .rsplit_once(") ")
-        .and_then(|(_, rest)| rest.chars().next());
-    assert!(
-        matches!(state, None | Some('Z') | Some('X')),
-        "the command's child still runs: {stat}"
-    );
+    assert_dies(&std::fs::read_to_string(&pidfile).unwrap());
 }
