@@ -66,6 +66,9 @@ enum Command {
         /// What to compare (default: the case's `check:`, else full)
         #[arg(long, value_enum, value_name = "MODE")]
         mode: Option<Mode>,
+        /// Compare the spacing inside trace lines as printed (noise lines are still dropped)
+        #[arg(long)]
+        exact: bool,
         #[command(flatten)]
         report: ReportArgs,
     },
@@ -215,6 +218,7 @@ pub fn main() -> i32 {
             cmd,
             run,
             mode,
+            exact,
             report,
         } => {
             let source = match (actual, cmd) {
@@ -223,7 +227,7 @@ pub fn main() -> i32 {
                 // clap requires one of them.
                 (None, None) => return 2,
             };
-            check(spec, case, source, mode, &report)
+            check(spec, case, source, mode, exact, &report)
         }
         Command::Diff {
             expected,
@@ -310,6 +314,7 @@ fn check(
     name: String,
     source: Source,
     mode: Option<Mode>,
+    exact: bool,
     report: &ReportArgs,
 ) -> i32 {
     let doc = match spec::load(&path) {
@@ -321,7 +326,11 @@ fn check(
         return unknown_case(&path, &name, &names);
     }
     let palette = report.palette();
-    let options = case::Options { mode, palette };
+    let options = case::Options {
+        mode,
+        palette,
+        exact,
+    };
     let result = match case::check_case(&doc, &name, &source, options) {
         Ok(r) => r,
         Err(d) => return report_error(&d),
@@ -515,7 +524,11 @@ fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &Repor
     let streaming = args.format == Format::Human && args.output.is_none();
     let mut report = Report::default();
     let source = Source::Command(cmd);
-    let options = case::Options { mode, palette };
+    let options = case::Options {
+        mode,
+        palette,
+        exact: false,
+    };
     let mut stdout = io::stdout().lock();
     let mut write_error = None;
     for path in &specs {

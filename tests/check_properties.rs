@@ -76,7 +76,7 @@ proptest! {
         let case = s.cases[0].clone();
         let trace = gametrace::run::trace_of(&s, &case);
         for mode in Mode::ALL {
-            let r = check(&s, &case, mode, &trace, ("ref", "out"), Palette { color: false }).unwrap();
+            let r = check(&s, &case, mode, &trace, ("ref", "out"), Palette { color: false }, false).unwrap();
             prop_assert!(r.passed, "{mode}: {}\n{}", r.summary, r.details("out"));
         }
     }
@@ -94,7 +94,7 @@ proptest! {
         let i = pick % lines.len();
         lines[i].push_str(" (changed)");
         let text = lines.join("\n");
-        let r = check(&s, &case, Mode::Full, &text, ("ref", "out"), Palette { color: false }).unwrap();
+        let r = check(&s, &case, Mode::Full, &text, ("ref", "out"), Palette { color: false }, false).unwrap();
         prop_assert!(!r.passed);
         let d = r.divergence.unwrap();
         prop_assert_eq!(d.actual_line, Some(i + 1));

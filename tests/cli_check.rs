@@ -64,12 +64,27 @@ fn noise_around_the_trace_is_ignored_and_counted() {
     );
     gametrace()
         .args(["check", S14_SMALL, "--case", "alphabeta", "--actual", "-"])
-        .write_stdin(noisy)
+        .write_stdin(noisy.clone())
         .assert()
         .code(0)
         .stdout(contains(
             "read 29 lines of -: 24 trace lines kept, 5 other lines ignored\n",
         ));
+    // --exact still drops the noise and the CRs, but the spacing inside c's line now counts.
+    gametrace()
+        .args([
+            "check",
+            S14_SMALL,
+            "--case",
+            "alphabeta",
+            "--exact",
+            "--actual",
+            "-",
+        ])
+        .write_stdin(noisy)
+        .assert()
+        .code(1)
+        .stdout(contains("first divergence at node c: child 0 of b"));
 }
 
 #[test]

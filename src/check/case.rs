@@ -39,6 +39,8 @@ pub const MAX_ACTUAL: u64 = 64 << 20;
 pub struct Options {
     /// Overrides each case's `check:` mode.
     pub mode: Option<Mode>,
+    /// Compare the spacing inside trace lines as printed (`--exact`, or the case's `exact`).
+    pub exact: bool,
     pub palette: Palette,
 }
 
@@ -142,6 +144,7 @@ fn judge(
                 &output,
                 (&names.0, &names.1),
                 options.palette,
+                options.exact || case.exact,
             )
             .map_err(|why| {
                 Diagnostic::new(spec_path, why)

@@ -14,6 +14,8 @@ pub struct TraceLine {
     pub kind: LineKind,
     /// The line without prompts, with runs of spaces as one.
     pub text: String,
+    /// The line without prompts (and without a CR before its LF), spacing as printed.
+    pub raw: String,
 }
 
 /// What extraction kept and what it set aside.
@@ -106,11 +108,13 @@ pub fn extract(
             x.ignored += 1;
             continue;
         }
-        let stripped = normalize(strip_prompts(raw));
+        let unprompted = strip_prompts(raw.strip_suffix('\r').unwrap_or(raw));
+        let stripped = normalize(unprompted);
         match accept(&stripped) {
             Some(kind) if kinds.contains(kind) => x.lines.push(TraceLine {
                 line: i + 1,
                 kind,
+                raw: unprompted.to_owned(),
                 text: stripped.into_owned(),
             }),
             Some(_) => x.left_out += 1,

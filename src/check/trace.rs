@@ -155,6 +155,9 @@ const VISITING: [LineKind; 4] = [
 ];
 
 /// Checks `output` (what the implementation printed) against the reference search of `case`.
+///
+/// `exact` compares the kept lines' spacing as printed (noise lines are still dropped).
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     spec: &Spec,
     case: &Case,
@@ -162,6 +165,7 @@ pub fn check(
     output: &str,
     names: (&str, &str),
     palette: Palette,
+    exact: bool,
 ) -> Result<TraceCheck, String> {
     let dialect = case.dialect;
     let in_dialect = |t: &str| classify(dialect, t);
@@ -171,8 +175,8 @@ pub fn check(
             let kinds = case.style.lines;
             let (reference, _) = reference_lines(spec, case, kinds);
             let x = extract::extract(output, kinds, in_dialect);
-            let expected = items_of(&reference);
-            let actual = actual_items(&x);
+            let expected = items_of(&reference, exact);
+            let actual = actual_items(&x, exact);
             Ok(sequence(
                 spec,
                 case,
@@ -192,7 +196,7 @@ pub fn check(
                 .into_iter()
                 .collect();
             let x = extract::extract(output, movers, classify_any);
-            let mut expected = items_of(&reference);
+            let mut expected = items_of(&reference, exact);
             expected.push(Item {
                 text: move_item(reference_move(spec, case, summary.best_index).as_deref()),
                 line: None,
@@ -203,7 +207,7 @@ pub fn check(
                 .iter()
                 .filter(|l| l.kind == LineKind::Estimate)
                 .map(|l| Item {
-                    text: l.text.clone(),
+                    text: if exact { l.raw.clone() } else { l.text.clone() },
                     line: Some(l.line),
                     node: None,
                 })
@@ -265,22 +269,26 @@ impl LineSet {
     }
 }
 
-fn items_of(reference: &[RefLine]) -> Vec<Item> {
+fn items_of(reference: &[RefLine], exact: bool) -> Vec<Item> {
     reference
         .iter()
         .map(|r| Item {
-            text: diff::normalize(&r.text).into_owned(),
+            text: if exact {
+                r.text.clone()
+            } else {
+                diff::normalize(&r.text).into_owned()
+            },
             line: None,
             node: Some((r.node, r.player)),
         })
         .collect()
 }
 
-fn actual_items(x: &extract::Extraction) -> Vec<Item> {
+fn actual_items(x: &extract::Extraction, exact: bool) -> Vec<Item> {
     x.lines
         .iter()
         .map(|l| Item {
-            text: l.text.clone(),
+            text: if exact { l.raw.clone() } else { l.text.clone() },
             line: Some(l.line),
             node: None,
         })
