@@ -292,6 +292,20 @@ fn the_case_can_choose_its_mode() {
         .code(2)
         .stderr(contains("unknown check mode"))
         .stderr(contains("did you mean `terminals`?"));
+    // points: a weight, never negative; the error names the file, line and column.
+    std::fs::write(
+        &spec,
+        "tree: {a: {b: 1, c: 2}}\ncases:\n  ab:\n    algorithm: alphabeta\n    points: -2\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["run"])
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stderr(contains("t.yaml:5:13"))
+        .stderr(contains("`points` must be a number, 0 or more"))
+        .stderr(contains("found: `-2`"));
 }
 
 /// SML/NJ must be installed (Debian package `smlnj`; `.ci/run` installs it).

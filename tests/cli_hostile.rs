@@ -108,6 +108,12 @@ fn missing_files_and_programs_are_unusable_input() {
         .stdout(contains(
             "no program `no-such-program-gametrace` (not a file, and not found on PATH)",
         ));
+    check_cmd("cat", &["--stdin", "no/such/input.sml"])
+        .code(2)
+        .stdout(contains("cannot open the --stdin file no/such/input.sml"));
+    check_cmd("true", &["--timeout", "0"])
+        .code(2)
+        .stderr(contains("expected a number of seconds above 0"));
     check_cmd("python3 'unclosed", &[])
         .code(2)
         .stderr(contains("cannot split the command line into arguments"))

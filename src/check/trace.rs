@@ -176,7 +176,7 @@ pub fn check(
             let (reference, _) = reference_lines(spec, case, kinds);
             let x = extract::extract(output, kinds, in_dialect);
             let expected = items_of(&reference, exact);
-            let actual = actual_items(&x, exact);
+            let actual = actual_items(&x.lines, exact);
             Ok(sequence(
                 spec,
                 case,
@@ -202,16 +202,8 @@ pub fn check(
                 line: None,
                 node: Some((root, case.root_player)),
             });
-            let mut actual: Vec<Item> = x
-                .lines
-                .iter()
-                .filter(|l| l.kind == LineKind::Estimate)
-                .map(|l| Item {
-                    text: if exact { l.raw.clone() } else { l.text.clone() },
-                    line: Some(l.line),
-                    node: None,
-                })
-                .collect();
+            let estimates = x.lines.iter().filter(|l| l.kind == LineKind::Estimate);
+            let mut actual = actual_items(estimates, exact);
             let (mv, line) = last_move(&x);
             actual.push(Item {
                 text: move_item(mv.as_deref()),
@@ -263,12 +255,6 @@ pub fn check(
     }
 }
 
-impl LineSet {
-    fn iter_kinds(self) -> impl Iterator<Item = LineKind> {
-        LineKind::ALL.into_iter().filter(move |&k| self.contains(k))
-    }
-}
-
 fn items_of(reference: &[RefLine], exact: bool) -> Vec<Item> {
     reference
         .iter()
@@ -284,9 +270,12 @@ fn items_of(reference: &[RefLine], exact: bool) -> Vec<Item> {
         .collect()
 }
 
-fn actual_items(x: &extract::Extraction, exact: bool) -> Vec<Item> {
-    x.lines
-        .iter()
+fn actual_items<'a>(
+    lines: impl IntoIterator<Item = &'a extract::TraceLine>,
+    exact: bool,
+) -> Vec<Item> {
+    lines
+        .into_iter()
         .map(|l| Item {
             text: if exact { l.raw.clone() } else { l.text.clone() },
             line: Some(l.line),

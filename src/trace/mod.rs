@@ -115,6 +115,11 @@ impl LineSet {
     pub fn contains(self, kind: LineKind) -> bool {
         self.0 & kind.bit() != 0
     }
+
+    /// The kinds in the set, in the order of [`LineKind::ALL`].
+    pub fn iter_kinds(self) -> impl Iterator<Item = LineKind> {
+        LineKind::ALL.into_iter().filter(move |&k| self.contains(k))
+    }
 }
 
 impl FromIterator<LineKind> for LineSet {
