@@ -87,6 +87,16 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
     },
+    /// Check specs and report every problem in them (errors and warnings), each with its
+    /// file, line and column
+    Validate {
+        /// Spec files or directories of specs
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// human: compiler-style messages; json: one document for editors and CI
+        #[arg(long, value_enum, default_value_t = ValidateFormat::Human, value_name = "FORMAT")]
+        format: ValidateFormat,
+    },
     /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace,
     /// or with --against, check an implementation on every case and grade it
     Test {
@@ -188,6 +198,12 @@ impl RunArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ValidateFormat {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ColorWhen {
     Auto,
     Always,
@@ -235,6 +251,7 @@ pub fn main() -> i32 {
             exact,
             color,
         } => diff(&expected, &actual, exact, color),
+        Command::Validate { paths, format } => validate(&paths, format),
         Command::Test {
             paths,
             bless,
@@ -492,6 +509,40 @@ fn diff(
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => i32::from(!d.is_same()),
         Err(e) => write_failed(e),
+    }
+}
+
+fn validate(paths: &[PathBuf], format: ValidateFormat) -> i32 {
+    use crate::spec::validate as v;
+    // A directory stands for the specs under it; a file (even a missing one) for itself, so
+    // that a path that cannot be read is one more problem in the report.
+    let mut specs = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            match suite::discover(std::slice::from_ref(p)) {
+                Ok(found) => specs.extend(found),
+                Err(d) => return report_error(&d),
+            }
+        } else {
+            specs.push(p.clone());
+        }
+    }
+    let checked = v::check(&specs);
+    let text = match format {
+        ValidateFormat::Human => v::human(&checked),
+        ValidateFormat::Json => v::json(&checked),
+    };
+    let mut out = io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        let code = write_failed(e);
+        if code != 0 {
+            return code;
+        }
+    }
+    if v::totals(&checked).0 > 0 {
+        2
+    } else {
+        0
     }
 }
 

@@ -5,8 +5,25 @@ use super::yaml::Pos;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// An error makes the input unusable; a warning is worth a look but changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub severity: Severity,
     pub file: PathBuf,
     pub pos: Option<Pos>,
     pub message: String,
@@ -20,6 +37,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn new(file: &Path, message: impl Into<String>) -> Self {
         Diagnostic {
+            severity: Severity::Error,
             file: file.to_owned(),
             pos: None,
             message: message.into(),
@@ -28,6 +46,16 @@ impl Diagnostic {
             hint: None,
             source_line: None,
         }
+    }
+
+    /// The same problem, as a warning.
+    pub fn warning(mut self) -> Self {
+        self.severity = Severity::Warning;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
     }
 
     pub fn at(mut self, pos: Pos, source: &str) -> Self {
@@ -65,7 +93,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.message)?;
+        writeln!(f, "{}: {}", self.severity.name(), self.message)?;
         writeln!(f, "  --> {}", self.location())?;
         if let (Some(p), Some(line)) = (self.pos, &self.source_line) {
             let number = p.line.to_string();

@@ -10,6 +10,8 @@ use crate::notation::{self, Type, Value};
 use crate::search::Algorithm;
 use crate::task::Task;
 use crate::trace::{Dialect, LineKind, LineSet, Style};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::Path;
 
 const TOP_KEYS: &[&str] = &[
@@ -49,6 +51,11 @@ const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
 
 /// Reads and checks the spec at `path`.
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {
+    load_str(path, &read(path)?)
+}
+
+/// A spec file's text.
+fn read(path: &Path) -> Result<String, Diagnostic> {
     let bytes = std::fs::read(path).map_err(|e| {
         let d = Diagnostic::new(path, format!("cannot read the spec: {e}"))
             .expected("a readable YAML spec file")
@@ -79,17 +86,90 @@ pub fn load(path: &Path) -> Result<Document, Diagnostic> {
         ))
         .hint("save the file as UTF-8")
     })?;
-    load_str(path, &source)
+    Ok(source)
 }
 
-/// Checks a spec's text; `path` is only used to name the file in diagnostics.
+/// Checks a spec's text; `path` is only used to name the file in diagnostics. The error is
+/// the first problem found; [`validate_str`] reports them all.
 pub fn load_str(path: &Path, source: &str) -> Result<Document, Diagnostic> {
-    Loader { path, source }.spec()
+    let v = validate_str(path, source);
+    match (v.document, v.first_error) {
+        (Some(doc), None) => Ok(doc),
+        (_, Some(first)) => Err(first),
+        // A loader that returns no document always says why.
+        (None, None) => Err(Diagnostic::new(path, "the spec cannot be loaded")),
+    }
+}
+
+/// Everything wrong with a spec, not just the first thing.
+#[derive(Debug)]
+pub struct Validation {
+    /// The spec, if it has no errors.
+    pub document: Option<Document>,
+    /// Errors and warnings, in the order they appear in the file.
+    pub problems: Vec<Diagnostic>,
+    /// The error [`load_str`] reports: the first one found, which is not always the first
+    /// in the file (a missing `cases:` is found after the tree but reported at 1:1).
+    first_error: Option<Diagnostic>,
+}
+
+impl Validation {
+    pub fn errors(&self) -> usize {
+        self.problems.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.problems.len() - self.errors()
+    }
+}
+
+/// Reads a spec file and reports every problem in it (a file that cannot be read is one).
+pub fn validate(path: &Path) -> Validation {
+    match read(path) {
+        Ok(source) => validate_str(path, &source),
+        Err(d) => Validation {
+            document: None,
+            problems: vec![d.clone()],
+            first_error: Some(d),
+        },
+    }
+}
+
+/// Checks a spec's text and reports every problem: errors (each key and case is checked even
+/// after an earlier one failed) and warnings (duplicate node names, unused move names).
+pub fn validate_str(path: &Path, source: &str) -> Validation {
+    let loader = Loader {
+        path,
+        source,
+        problems: RefCell::new(Vec::new()),
+        node_names: RefCell::new(HashMap::new()),
+    };
+    let result = loader.spec();
+    let mut problems = loader.problems.into_inner();
+    if let Err(d) = result.as_ref() {
+        problems.push(d.clone());
+    }
+    let first_error = problems.iter().find(|d| d.is_error()).cloned();
+    let document = match result {
+        Ok(doc) if first_error.is_none() => doc,
+        _ => None,
+    };
+    // Stable: problems at one place keep the order they were found in.
+    problems.sort_by_key(|d| d.pos.map(|p| (p.line, p.col)));
+    Validation {
+        document,
+        problems,
+        first_error,
+    }
 }
 
 struct Loader<'a> {
     path: &'a Path,
     source: &'a str,
+    /// Problems found so far that did not stop the loading.
+    problems: RefCell<Vec<Diagnostic>>,
+    /// Where each tree node name is first used.
+    node_names: RefCell<HashMap<String, Pos>>,
 }
 
 /// Top-level defaults that cases may override.
@@ -101,6 +181,16 @@ struct Defaults {
 }
 
 impl Loader<'_> {
+    /// Notes a problem and goes on checking.
+    fn problem(&self, d: Diagnostic) {
+        self.problems.borrow_mut().push(d);
+    }
+
+    /// The value, or `None` with the problem noted.
+    fn soft<T>(&self, r: Result<T, Diagnostic>) -> Option<T> {
+        r.map_err(|d| self.problem(d)).ok()
+    }
+
     fn error(&self, at: Pos, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(self.path, message).at(at, self.source)
     }
@@ -116,30 +206,77 @@ impl Loader<'_> {
         }
     }
 
-    /// A map's keys as text, rejecting non-scalar and repeated keys.
-    fn keys<'n>(
-        &self,
-        entries: &'n [(Node, Node)],
-        what: &str,
-    ) -> Result<Vec<&'n str>, Diagnostic> {
+    /// Warns about move names past the root's last move: nothing prints them.
+    fn unused_move_names(&self, v: &Node, tree: &Tree) {
+        let moves = tree.children(tree.root()).len();
+        if let Yaml::Seq(items) = &v.yaml {
+            if let Some(first) = items.get(moves) {
+                let extra: Vec<&str> = items[moves..].iter().filter_map(Node::scalar).collect();
+                self.problem(
+                    self.error(
+                        first.pos,
+                        match extra.len() {
+                            1 => format!("move name `{}` is never used", extra[0]),
+                            _ => format!("move names `{}` are never used", extra.join("`, `")),
+                        },
+                    )
+                    .warning()
+                    .expected(format!("at most {moves} names: the root has {moves} moves"))
+                    .found(format!("{} names", items.len()))
+                    .hint("move names go by the root's move index; remove the extra ones"),
+                );
+            }
+        }
+    }
+
+    /// Warns when a node name is used a second time (traces name states by node name).
+    fn first_use(&self, name: &str, at: Pos) {
+        let mut seen = self.node_names.borrow_mut();
+        match seen.get(name) {
+            Some(first) => self.problem(
+                self.error(at, format!("node name `{name}` is used twice"))
+                    .warning()
+                    .expected("each node named once")
+                    .found(format!(
+                        "a second `{name}` (the first is at line {}, column {})",
+                        first.line, first.col
+                    ))
+                    .hint("traces name states by node name, so a checker cannot tell these two apart; rename one"),
+            ),
+            None => {
+                seen.insert(name.to_owned(), at);
+            }
+        }
+    }
+
+    /// Notes every non-scalar and repeated key of a map (the first of a repeated key counts).
+    fn keys(&self, entries: &[(Node, Node)], what: &str) {
         let mut seen: Vec<&str> = Vec::with_capacity(entries.len());
         for (k, _) in entries {
             let Some(text) = k.scalar() else {
-                return Err(self
-                    .error(k.pos, format!("a key in {what} is not a name"))
-                    .expected("a plain name")
-                    .found(k.describe()));
+                self.problem(
+                    self.error(k.pos, format!("a key in {what} is not a name"))
+                        .expected("a plain name")
+                        .found(k.describe()),
+                );
+                continue;
             };
             if seen.contains(&text) {
-                return Err(self
-                    .error(k.pos, format!("`{text}` appears twice in {what}"))
-                    .expected("each key once")
-                    .found(format!("a second `{text}`"))
-                    .hint("remove or rename one of them"));
+                self.problem(
+                    self.error(k.pos, format!("`{text}` appears twice in {what}"))
+                        .expected("each key once")
+                        .found(format!("a second `{text}`"))
+                        .hint("remove or rename one of them"),
+                );
             }
             seen.push(text);
         }
-        Ok(seen)
+    }
+
+    /// A map's keys as written, for messages.
+    fn key_list(entries: &[(Node, Node)]) -> String {
+        let keys: Vec<&str> = entries.iter().filter_map(|(k, _)| k.scalar()).collect();
+        keys.join(", ")
     }
 
     fn unknown_key(&self, key: &Node, known: &[&str], what: &str) -> Diagnostic {
@@ -157,7 +294,8 @@ impl Loader<'_> {
         }
     }
 
-    fn spec(&self) -> Result<Document, Diagnostic> {
+    /// The spec; `Ok(None)` when the problems that stopped it are already noted.
+    fn spec(&self) -> Result<Option<Document>, Diagnostic> {
         let doc = yaml::parse(self.source).map_err(|e| {
             self.error(e.pos, "the spec is not valid YAML")
                 .expected("YAML (a map with `title`, `tree` and `cases`)")
@@ -172,7 +310,7 @@ impl Loader<'_> {
                 .hint("see the spec format in the README"));
         };
         let entries = self.map(&doc, "a spec")?;
-        self.keys(entries, "the spec")?;
+        self.keys(entries, "the spec");
 
         let mut title = None;
         let mut tree_node = None;
@@ -181,15 +319,15 @@ impl Loader<'_> {
         let mut defaults = Defaults::default();
         for (k, v) in entries {
             match k.scalar().unwrap_or("") {
-                "version" => self.version(v)?,
-                "title" => title = Some(self.string(v, "title")?),
+                "version" => _ = self.soft(self.version(v)),
+                "title" => title = self.soft(self.string(v, "title")),
                 "tree" => tree_node = Some((k, v)),
                 "task" => task_node = Some((k, v)),
                 "cases" => cases_node = Some((k, v)),
-                "root_player" => defaults.root_player = Some(self.player(v)?),
-                "move_names" => defaults.move_names = Some(self.move_names(v)?),
-                "sml_structure" => defaults.sml_structure = Some(self.sml_structure(v)?),
-                _ => return Err(self.unknown_key(k, TOP_KEYS, "the spec")),
+                "root_player" => defaults.root_player = self.soft(self.player(v)),
+                "move_names" => defaults.move_names = self.soft(self.move_names(v)),
+                "sml_structure" => defaults.sml_structure = self.soft(self.sml_structure(v)),
+                _ => self.problem(self.unknown_key(k, TOP_KEYS, "the spec")),
             }
         }
         if let Some((task_key, task_value)) = task_node {
@@ -221,7 +359,7 @@ impl Loader<'_> {
             }
             return self
                 .task_spec(&doc, title, task_key, task_value, cases_node)
-                .map(Document::Task);
+                .map(|t| Some(Document::Task(t)));
         }
         let Some((tree_key, tree_value)) = tree_node else {
             return Err(self
@@ -229,27 +367,35 @@ impl Loader<'_> {
                 .expected("a `tree:` key (root name -> children, leaves are integer estimates), or `task:` for a graph or sequence task")
                 .found(format!(
                     "keys {}",
-                    self.keys(entries, "the spec")?.join(", ")
+                    Self::key_list(entries)
                 ))
                 .hint("add `tree:`, or `tree: {generate: {branching: 3, depth: 4, seed: 1}}`"));
         };
-        let tree = self.tree(tree_key, tree_value)?;
+        // A broken tree still lets the cases be checked (all but their depth against it).
+        let tree = self.soft(self.tree(tree_key, tree_value));
+        if let (Some(t), Some((_, m))) = (
+            &tree,
+            entries
+                .iter()
+                .find(|(k, _)| k.scalar() == Some("move_names")),
+        ) {
+            self.unused_move_names(m, t);
+        }
         let Some((cases_key, cases_value)) = cases_node else {
             return Err(self
                 .error(doc.pos, "the spec has no `cases`")
                 .expected("a `cases:` map of case name -> settings")
-                .found(format!(
-                    "keys {}",
-                    self.keys(entries, "the spec")?.join(", ")
-                ))
+                .found(format!("keys {}", Self::key_list(entries)))
                 .hint("add for example `cases: {alphabeta: {algorithm: alphabeta}}`"));
         };
-        let cases = self.cases(cases_key, cases_value, &tree, &defaults)?;
-        Ok(Document::Tree(Spec {
-            path: self.path.to_owned(),
-            title,
-            tree,
-            cases,
+        let cases = self.cases(cases_key, cases_value, tree.as_ref(), &defaults)?;
+        Ok(tree.map(|tree| {
+            Document::Tree(Spec {
+                path: self.path.to_owned(),
+                title,
+                tree,
+                cases,
+            })
         }))
     }
 
@@ -291,11 +437,12 @@ impl Loader<'_> {
                 .expected("at least one case under `cases:`")
                 .found("an empty map"));
         }
-        self.keys(entries, "`cases`")?;
+        self.keys(entries, "`cases`");
+        // Each case is checked on its own, so one broken case hides none of the others.
         let cases = entries
             .iter()
-            .map(|(k, v)| self.task_case(task, k, v))
-            .collect::<Result<Vec<_>, _>>()?;
+            .filter_map(|(k, v)| self.soft(self.task_case(task, k, v)))
+            .collect();
         Ok(TaskSpec {
             path: self.path.to_owned(),
             title,
@@ -308,10 +455,10 @@ impl Loader<'_> {
         let name = self.case_name(key)?;
         let what = format!("case `{name}`");
         let entries = self.map(v, &what)?;
-        self.keys(entries, &what)?;
+        self.keys(entries, &what);
         for (k, _) in entries {
             if !TASK_CASE_KEYS.contains(&k.scalar().unwrap_or("")) {
-                return Err(self.unknown_key(k, TASK_CASE_KEYS, &what));
+                self.problem(self.unknown_key(k, TASK_CASE_KEYS, &what));
             }
         }
         let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
@@ -626,12 +773,15 @@ impl Loader<'_> {
         let name = match key.scalar() {
             Some(n) if !key.is_null() && !n.chars().any(char::is_control) => n,
             _ => {
-                return Err(self
-                    .error(key.pos, "a node name must be plain text")
-                    .expected("a name like `b`")
-                    .found(key.describe()))
+                self.problem(
+                    self.error(key.pos, "a node name must be plain text")
+                        .expected("a name like `b`")
+                        .found(key.describe()),
+                );
+                "?"
             }
         };
+        self.first_use(name, key.pos);
         if level > MAX_HEIGHT {
             return Err(self
                 .error(
@@ -651,16 +801,19 @@ impl Loader<'_> {
         match &value.yaml {
             Yaml::Map(children) => {
                 if children.is_empty() {
-                    return Err(self
-                        .error(
+                    self.problem(
+                        self.error(
                             value.pos,
                             format!("node `{name}` has no children and no estimate"),
                         )
                         .expected("children (`name: ...`) or an integer estimate")
                         .found("an empty map `{}`")
-                        .hint(format!("write `{name}: 0` for a leaf")));
+                        .hint(format!("write `{name}: 0` for a leaf")),
+                    );
+                    builder.leaf(name, 0);
+                    return Ok(());
                 }
-                self.keys(children, &format!("the children of `{name}`"))?;
+                self.keys(children, &format!("the children of `{name}`"));
                 builder.open(name);
                 for (k, v) in children {
                     self.node(k, v, level + 1, builder, count)?;
@@ -669,7 +822,7 @@ impl Loader<'_> {
                 Ok(())
             }
             _ => {
-                let estimate = self
+                let estimate = self.soft(self
                     .integer(value, &format!("the leaf `{name}`"), "3 or -2")
                     .map_err(|d| {
                         if d.hint.is_some() {
@@ -681,8 +834,8 @@ impl Loader<'_> {
                                 "a leaf is an integer estimate; an inner node has children: `{name}: {{x: 1, y: 2}}`"
                             ))
                         }
-                    })?;
-                builder.leaf(name, estimate);
+                    }));
+                builder.leaf(name, estimate.unwrap_or(0));
                 Ok(())
             }
         }
@@ -690,7 +843,7 @@ impl Loader<'_> {
 
     fn generate(&self, v: &Node) -> Result<Tree, Diagnostic> {
         let entries = self.map(v, "`generate`")?;
-        self.keys(entries, "`generate`")?;
+        self.keys(entries, "`generate`");
         let mut g = Generate {
             branching: 0,
             depth: 0,
@@ -769,7 +922,7 @@ impl Loader<'_> {
         &self,
         key: &Node,
         v: &Node,
-        tree: &Tree,
+        tree: Option<&Tree>,
         defaults: &Defaults,
     ) -> Result<Vec<Case>, Diagnostic> {
         let entries = self.map(v, "`cases`")?;
@@ -780,36 +933,134 @@ impl Loader<'_> {
                 .found("an empty map")
                 .hint("add for example `alphabeta: {algorithm: alphabeta}`"));
         }
-        self.keys(entries, "`cases`")?;
-        entries
+        self.keys(entries, "`cases`");
+        Ok(entries
             .iter()
-            .map(|(k, v)| self.case(k, v, tree, defaults))
-            .collect()
+            .filter_map(|(k, v)| self.case(k, v, tree, defaults))
+            .collect())
     }
 
-    fn case(
-        &self,
-        key: &Node,
-        v: &Node,
-        tree: &Tree,
-        defaults: &Defaults,
-    ) -> Result<Case, Diagnostic> {
-        let name = self.case_name(key)?;
+    /// One case, or `None` with every problem in it noted: each key is checked on its own.
+    fn case(&self, key: &Node, v: &Node, tree: Option<&Tree>, defaults: &Defaults) -> Option<Case> {
+        let name = self.soft(self.case_name(key))?;
         let what = format!("case `{name}`");
-        let entries = self.map(v, &what)?;
-        self.keys(entries, &what)?;
+        let entries = self.soft(self.map(v, &what))?;
+        self.keys(entries, &what);
         let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
         for (k, _) in entries {
             if !CASE_KEYS.contains(&k.scalar().unwrap_or("")) {
-                return Err(self.unknown_key(k, CASE_KEYS, &what));
+                self.problem(self.unknown_key(k, CASE_KEYS, &what));
             }
         }
+        let algorithm = self.soft(self.case_algorithm(key, &what, entries));
+        let dialect = self.soft(self.case_dialect(entries));
+        // Rules and line kinds are checked against the dialect, so only against a known one.
+        let rules = dialect.and_then(|d| self.soft(self.case_rules(d, entries)));
+        let depth = self.soft(self.case_depth(tree, entries));
+        let lines = match (get("lines"), dialect) {
+            (Some((_, l)), Some(d)) => self.soft(self.lines(l, d)).map(Some),
+            _ => Some(None),
+        };
+        let move_names = match get("move_names") {
+            Some((_, m)) => {
+                if let Some(t) = tree {
+                    self.unused_move_names(m, t);
+                }
+                self.soft(self.move_names(m))
+            }
+            None => Some(defaults.move_names.clone().unwrap_or_default()),
+        };
+        let sml_structure = match get("sml_structure") {
+            Some((_, s)) => self.soft(self.sml_structure(s)),
+            None => Some(
+                defaults
+                    .sml_structure
+                    .clone()
+                    .unwrap_or_else(|| "Game".to_owned()),
+            ),
+        };
+        let root_player = match get("root_player") {
+            Some((_, p)) => self.soft(self.player(p)),
+            None => Some(defaults.root_player.unwrap_or(Player::Maxie)),
+        };
+        let exact = match get("exact") {
+            Some((_, e)) => self.soft(self.case_exact(e)),
+            None => Some(false),
+        };
+        let mode = self.soft(self.case_mode(entries));
+        let points = match get("points") {
+            Some((_, p)) => self.soft(self.points(p)),
+            None => Some(1.0),
+        };
+        let (
+            Some(algorithm),
+            Some(dialect),
+            Some(rules),
+            Some(depth),
+            Some(lines),
+            Some(move_names),
+            Some(sml_structure),
+            Some(root_player),
+            Some(exact),
+            Some(mode),
+            Some(points),
+        ) = (
+            algorithm,
+            dialect,
+            rules,
+            depth,
+            lines,
+            move_names,
+            sml_structure,
+            root_player,
+            exact,
+            mode,
+            points,
+        )
+        else {
+            return None;
+        };
+        let mut style = Style::new(dialect);
+        if let Some(lines) = lines {
+            style.lines = lines;
+        }
+        style.move_names = move_names;
+        style.sml_structure = sml_structure;
+        Some(Case {
+            name: name.to_owned(),
+            algorithm,
+            depth,
+            dialect,
+            rules,
+            root_player,
+            style,
+            exact,
+            mode,
+            points,
+        })
+    }
 
+    fn case_algorithm(
+        &self,
+        key: &Node,
+        what: &str,
+        entries: &[(Node, Node)],
+    ) -> Result<Algorithm, Diagnostic> {
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
         let Some((_, alg)) = get("algorithm") else {
             return Err(self
                 .error(key.pos, format!("{what} has no `algorithm`"))
                 .expected("algorithm: minimax, alphabeta or jamboree")
-                .found("no `algorithm` key"));
+                .found(
+                    match entries
+                        .iter()
+                        .filter_map(|(k, _)| k.scalar())
+                        .find(|k| did_you_mean(k, &["algorithm"]).is_some())
+                    {
+                        Some(k) => format!("no `algorithm` key (is `{k}` meant to be it?)"),
+                        None => "no `algorithm` key".to_owned(),
+                    },
+                ));
         };
         let alg_name = alg.scalar().unwrap_or("");
         let pp = get("prune_percentage");
@@ -859,8 +1110,12 @@ impl Loader<'_> {
                 });
             }
         };
+        Ok(algorithm)
+    }
 
-        let dialect = match get("dialect") {
+    fn case_dialect(&self, entries: &[(Node, Node)]) -> Result<Dialect, Diagnostic> {
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        Ok(match get("dialect") {
             None => Dialect::S14,
             Some((_, d)) => {
                 let text = d.scalar().unwrap_or("");
@@ -878,9 +1133,12 @@ impl Loader<'_> {
                     }
                 })?
             }
-        };
+        })
+    }
 
-        let rules = match (dialect, get("rules")) {
+    fn case_rules(&self, dialect: Dialect, entries: &[(Node, Node)]) -> Result<Rules, Diagnostic> {
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        Ok(match (dialect, get("rules")) {
             (Dialect::S14, None) | (Dialect::Repl, None) => Rules::S14,
             (Dialect::S12, None) => Rules::S12,
             (_, Some((_, r))) => {
@@ -914,19 +1172,25 @@ impl Loader<'_> {
                 }
                 rules
             }
-        };
+        })
+    }
 
-        let height = tree.height();
-        let depth = match get("depth") {
+    /// The case's depth (default: the whole tree); without a tree, only that it is a depth.
+    fn case_depth(&self, tree: Option<&Tree>, entries: &[(Node, Node)]) -> Result<u32, Diagnostic> {
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let height = tree.map_or(0, Tree::height);
+        let needs = match tree {
+            Some(_) => format!(" (this tree needs {height})"),
+            None => String::new(),
+        };
+        Ok(match get("depth") {
             None => height,
             Some((_, d)) => {
-                let n = self.integer(d, "`depth`", &height.to_string())?;
+                let n = self.integer(d, "`depth`", &height.max(1).to_string())?;
                 let depth = u32::try_from(n).map_err(|_| {
                     let e = self
                         .error(d.pos, "`depth` is out of range")
-                        .expected(format!(
-                            "a number of moves to look ahead, 0 or more (this tree needs {height})"
-                        ))
+                        .expected(format!("a number of moves to look ahead, 0 or more{needs}"))
                         .found(d.describe());
                     if n < 0 {
                         e.hint("depth counts moves ahead of the root and cannot be negative")
@@ -934,7 +1198,7 @@ impl Loader<'_> {
                         e
                     }
                 })?;
-                if let Some(id) = tree.internal_node_at(depth) {
+                if let Some((tree, id)) = tree.and_then(|t| Some((t, t.internal_node_at(depth)?))) {
                     return Err(self
                         .error(
                             d.pos,
@@ -953,41 +1217,23 @@ impl Loader<'_> {
                 }
                 depth
             }
-        };
+        })
+    }
 
-        let mut style = Style::new(dialect);
-        if let Some((_, l)) = get("lines") {
-            style.lines = self.lines(l, dialect)?;
+    fn case_exact(&self, e: &Node) -> Result<bool, Diagnostic> {
+        match e.scalar() {
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            _ => Err(self
+                .error(e.pos, "`exact` must be true or false")
+                .expected("true or false")
+                .found(e.describe())),
         }
-        style.move_names = match get("move_names") {
-            Some((_, m)) => self.move_names(m)?,
-            None => defaults.move_names.clone().unwrap_or_default(),
-        };
-        style.sml_structure = match get("sml_structure") {
-            Some((_, s)) => self.sml_structure(s)?,
-            None => defaults
-                .sml_structure
-                .clone()
-                .unwrap_or_else(|| "Game".to_owned()),
-        };
-        let root_player = match get("root_player") {
-            Some((_, p)) => self.player(p)?,
-            None => defaults.root_player.unwrap_or(Player::Maxie),
-        };
-        let exact = match get("exact") {
-            None => false,
-            Some((_, e)) => match e.scalar() {
-                Some("true") => true,
-                Some("false") => false,
-                _ => {
-                    return Err(self
-                        .error(e.pos, "`exact` must be true or false")
-                        .expected("true or false")
-                        .found(e.describe()))
-                }
-            },
-        };
-        let mode = match get("check") {
+    }
+
+    fn case_mode(&self, entries: &[(Node, Node)]) -> Result<Mode, Diagnostic> {
+        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        Ok(match get("check") {
             None => Mode::Full,
             Some((_, m)) => {
                 let text = m.scalar().unwrap_or("");
@@ -1003,22 +1249,6 @@ impl Loader<'_> {
                     }
                 })?
             }
-        };
-        let points = match get("points") {
-            Some((_, p)) => self.points(p)?,
-            None => 1.0,
-        };
-        Ok(Case {
-            name: name.to_owned(),
-            algorithm,
-            depth,
-            dialect,
-            rules,
-            root_player,
-            style,
-            exact,
-            mode,
-            points,
         })
     }
 

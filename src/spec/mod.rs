@@ -19,10 +19,11 @@
 
 pub mod diagnostic;
 mod load;
+pub mod validate;
 pub mod yaml;
 
 pub use diagnostic::Diagnostic;
-pub use load::{load, load_str};
+pub use load::{load, load_str, validate_str, Validation};
 
 use crate::notation::Value;
 use crate::task::Task;

@@ -1,0 +1,199 @@
+//! `gametrace validate`: every problem of a spec at once, each placed at its line and column,
+//! for people and (with --format json) for editors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+fn gametrace() -> Command {
+    Command::cargo_bin("gametrace").unwrap()
+}
+
+const FAULTY: &str = "tests/fixtures/specs/several-faults.yaml";
+
+/// Every fault planted in several-faults.yaml, where it is (line, column) and what is said.
+/// The columns are counted in the fixture: `d: six` has `six` at column 18, and so on.
+const PLANTED: &[(&str, usize, usize, &str)] = &[
+    ("warning", 2, 28, "move names `right`, `far` are never used"),
+    ("error", 5, 18, "the leaf `d` must be an integer"),
+    ("warning", 6, 15, "node name `c` is used twice"),
+    ("error", 8, 3, "case `ab` has no `algorithm`"),
+    ("error", 9, 5, "unknown key `algoritm` in case `ab`"),
+    (
+        "error",
+        10,
+        12,
+        "node `b` has children but the search reaches it with depth 0",
+    ),
+    (
+        "error",
+        13,
+        23,
+        "`prune_percentage` must be a fraction from 0 to 1",
+    ),
+    ("error", 14, 14, "unknown dialect"),
+    ("error", 17, 20, "unknown line kind"),
+];
+
+#[test]
+fn a_spec_with_several_faults_gets_all_of_them_reported() {
+    let mut assert = gametrace()
+        .args(["validate", FAULTY])
+        .assert()
+        .code(2)
+        .stdout(contains("panicked").not());
+    for (severity, line, col, message) in PLANTED {
+        assert = assert.stdout(contains(format!(
+            "{severity}: {message}\n  --> {FAULTY}:{line}:{col}\n"
+        )));
+    }
+    assert
+        .stdout(contains("hint: did you mean `algorithm`?"))
+        .stdout(contains("hint: did you mean `s12`?"))
+        .stdout(contains("hint: set `depth: 2`"))
+        .stdout(contains("(is `algoritm` meant to be it?)"))
+        .stdout(contains("the first is at line 5, column 9"))
+        .stdout(contains(format!(
+            "{FAULTY}: invalid, 7 errors, 2 warnings\n1 spec checked: 1 invalid; 7 errors, 2 warnings\n"
+        )));
+}
+
+#[test]
+fn run_still_stops_at_the_first_error_found() {
+    gametrace()
+        .args(["run", FAULTY])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(format!(
+            "error: the leaf `d` must be an integer\n  --> {FAULTY}:5:18"
+        )))
+        .stderr(contains("unknown dialect").not());
+}
+
+#[test]
+fn json_lists_every_problem_for_editors() {
+    let out = gametrace()
+        .args(["validate", "--format", "json", FAULTY])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(doc["valid"], false);
+    assert_eq!(doc["errors"], 7);
+    assert_eq!(doc["warnings"], 2);
+    let problems = doc["problems"].as_array().unwrap();
+    let got: Vec<(String, u64, u64, String)> = problems
+        .iter()
+        .map(|p| {
+            assert_eq!(p["file"], FAULTY);
+            assert!(p["expected"].is_string() && p["found"].is_string(), "{p}");
+            (
+                p["severity"].as_str().unwrap().to_owned(),
+                p["line"].as_u64().unwrap(),
+                p["column"].as_u64().unwrap(),
+                p["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let want: Vec<(String, u64, u64, String)> = PLANTED
+        .iter()
+        .map(|(s, l, c, m)| (s.to_string(), *l as u64, *c as u64, m.to_string()))
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn the_projects_specs_are_valid() {
+    gametrace()
+        .args(["validate", "specs"])
+        .assert()
+        .success()
+        .stdout(contains("specs/15150-s14/handout-big.yaml: valid\n"))
+        .stdout(contains("invalid, ").not())
+        .stdout(contains("; 0 errors, 0 warnings\n"));
+}
+
+#[test]
+fn warnings_alone_leave_a_spec_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("dup.yaml"),
+        "tree: {a: {b: {c: 1, d: 2}, e: {c: 3, f: 4}}}\ncases: {ab: {algorithm: alphabeta}}\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["validate", "dup.yaml"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout(contains(
+            "warning: node name `c` is used twice\n  --> dup.yaml:1:33",
+        ))
+        .stdout(contains("dup.yaml: valid, 1 warning\n"));
+}
+
+#[test]
+fn an_expected_trace_no_case_writes_is_named_with_the_case_it_was_likely_meant_for() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("specs")).unwrap();
+    std::fs::create_dir_all(dir.path().join("expected/small")).unwrap();
+    std::fs::write(
+        dir.path().join("specs/small.yaml"),
+        "tree: {a: {b: 1, c: 2}}\ncases: {alphabeta: {algorithm: alphabeta}}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("expected/small/alphabeta.trace"), "x\n").unwrap();
+    std::fs::write(dir.path().join("expected/small/alphabetta.trace"), "x\n").unwrap();
+    gametrace()
+        .args(["validate", "specs"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout(contains(
+            "warning: expected trace `expected/small/alphabetta.trace` belongs to no case",
+        ))
+        .stdout(contains("hint: did you mean `alphabeta`?"))
+        .stdout(contains("expected/small/alphabeta.trace").not());
+}
+
+#[test]
+fn unreadable_and_unparsable_specs_are_problems_too() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("broken.yaml"), "tree: {a: [\n").unwrap();
+    gametrace()
+        .args(["validate", "missing.yaml", "broken.yaml"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stdout(contains("error: cannot read the spec"))
+        .stdout(contains("--> missing.yaml\n"))
+        .stdout(contains(
+            "error: the spec is not valid YAML\n  --> broken.yaml:",
+        ))
+        .stdout(contains("2 specs checked: 2 invalid; 2 errors, 0 warnings"));
+}
+
+#[test]
+fn every_case_of_a_task_spec_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("task.yaml"),
+        "task: is_simple\ncases:\n  one: {args: [\"<<1>,<0>>\"], expect: true, colour: red}\n  two: {args: [\"<<1>,<0>>\"], expect: maybe}\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["validate", "task.yaml"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stdout(contains(
+            "unknown key `colour` in case `one`\n  --> task.yaml:3:44",
+        ))
+        .stdout(contains(
+            "`expect` is not a value in SML notation\n  --> task.yaml:4:38",
+        ))
+        .stdout(contains("task.yaml: invalid, 2 errors"));
+}
