@@ -87,6 +87,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
     },
+    /// Draw a spec's tree (▲ Maxie, ▼ Minnie, ■ leaves with estimates, each node's minimax
+    /// value); with --case, that case's search on it: bounds, results, prunes, chosen path
+    Show {
+        /// The spec file (YAML)
+        spec: PathBuf,
+        /// Lay this case's search over the tree
+        #[arg(long, value_name = "NAME")]
+        case: Option<String>,
+        /// Also write the drawing as an SVG picture to this file
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Colour the drawing (auto: when printing to a terminal and NO_COLOR is unset)
+        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+        color: ColorWhen,
+    },
     /// Check specs and report every problem in them (errors and warnings), each with its
     /// file, line and column
     Validate {
@@ -252,6 +267,12 @@ pub fn main() -> i32 {
             color,
         } => diff(&expected, &actual, exact, color),
         Command::Validate { paths, format } => validate(&paths, format),
+        Command::Show {
+            spec,
+            case,
+            svg,
+            color,
+        } => show(spec, case, svg, color),
         Command::Test {
             paths,
             bless,
@@ -508,6 +529,53 @@ fn diff(
     };
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => i32::from(!d.is_same()),
+        Err(e) => write_failed(e),
+    }
+}
+
+/// A tree spec and, if named, one of its cases; or exit 2 saying why not.
+fn tree_spec(path: &std::path::Path, case: Option<&str>, command: &str) -> Result<spec::Spec, i32> {
+    let spec = match spec::load(path) {
+        Ok(Document::Tree(s)) => s,
+        Ok(Document::Task(t)) => {
+            return Err(report_error(
+                &Diagnostic::new(path, format!("`{command}` works on game trees"))
+                    .expected("a spec with a `tree:`")
+                    .found(format!("a task spec (`task: {}`)", t.task.name()))
+                    .hint("`gametrace run` prints a task's results"),
+            ))
+        }
+        Err(d) => return Err(report_error(&d)),
+    };
+    if let Some(name) = case {
+        if spec.case(name).is_none() {
+            let names: Vec<&str> = spec.cases.iter().map(|c| c.name.as_str()).collect();
+            return Err(unknown_case(path, name, &names));
+        }
+    }
+    Ok(spec)
+}
+
+fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorWhen) -> i32 {
+    let spec = match tree_spec(&path, case.as_deref(), "show") {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let picture = crate::draw::Picture::new(&spec, case.as_deref().and_then(|n| spec.case(n)));
+    if let Some(file) = &svg {
+        let drawing = crate::draw::svg::draw(&picture);
+        if let Err(e) = suite::write_atomically(file, &drawing) {
+            eprintln!(
+                "error: cannot write the SVG to {}: {e}\n  = hint: check that the directory exists and is writable",
+                file.display()
+            );
+            return 2;
+        }
+    }
+    let text = crate::draw::terminal::draw(&picture, color.palette());
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
         Err(e) => write_failed(e),
     }
 }

@@ -30,6 +30,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod draw;
 pub mod export;
 pub mod game;
 pub mod notation;

@@ -1,0 +1,137 @@
+//! Pictures of a tree, as the handouts draw them (Maxie ▲, Minnie ▼, leaves as squares with
+//! their estimates), optionally with one case's search laid over it: which nodes it visited,
+//! the bounds each was entered with, its result, where it pruned and the move it chose.
+//!
+//! [`Picture`] is what every drawing shows; [`terminal`] and [`svg`] only lay it out. The
+//! overlay is built from the searcher's event stream ([`overlay`]), like every trace.
+
+pub mod overlay;
+pub mod svg;
+pub mod terminal;
+
+use crate::game::tree::{NodeId, Tree};
+use crate::game::{Estimate, Player};
+use crate::spec::{Case, Spec};
+pub use overlay::{Bound, Outcome, Overlay, Visit};
+
+/// A tree and what to write on it.
+pub struct Picture<'s> {
+    pub title: Option<&'s str>,
+    pub tree: &'s Tree,
+    pub root_player: Player,
+    /// The root's move names (by move index), for the root's edges.
+    pub move_names: &'s [String],
+    /// Each node's minimax value over the whole tree (a leaf's is its estimate).
+    pub minimax: Vec<Estimate>,
+    /// Each node's distance from the root.
+    pub levels: Vec<u32>,
+    pub search: Option<Overlay>,
+}
+
+impl<'s> Picture<'s> {
+    /// The tree of `spec`; with a case, its search too (and its root player and move names;
+    /// without one, the first case's).
+    pub fn new(spec: &'s Spec, case: Option<&'s Case>) -> Picture<'s> {
+        let shown = case.or(spec.cases.first());
+        let root_player = shown.map_or(Player::Maxie, |c| c.root_player);
+        let move_names = shown.map_or(&[][..], |c| &c.style.move_names[..]);
+        let levels = spec.tree.levels();
+        Picture {
+            title: spec.title.as_deref(),
+            tree: &spec.tree,
+            root_player,
+            move_names,
+            minimax: minimax_values(&spec.tree, &levels, root_player),
+            levels,
+            search: case.map(|c| Overlay::of(spec, c)),
+        }
+    }
+
+    pub fn player(&self, id: NodeId) -> Player {
+        if self.levels[id as usize] % 2 == 0 {
+            self.root_player
+        } else {
+            self.root_player.other()
+        }
+    }
+
+    /// The move label of the edge into `child`, the `index`th child of its parent: the move
+    /// name at the root when there is one, else the index.
+    pub fn move_label(&self, parent: NodeId, index: usize) -> String {
+        match self.move_names.get(index) {
+            Some(name) if parent == self.tree.root() => name.clone(),
+            _ => index.to_string(),
+        }
+    }
+
+    /// `[middle]` after a chosen move index, when the root's moves have names.
+    pub fn chosen_name(&self, chosen: Option<usize>) -> String {
+        match chosen.and_then(|i| self.move_names.get(i)) {
+            Some(name) => format!("[{name}]"),
+            None => String::new(),
+        }
+    }
+
+    /// Is this node on the path the search chose?
+    pub fn on_path(&self, id: NodeId) -> bool {
+        self.search.as_ref().is_some_and(|s| s.path.contains(&id))
+    }
+}
+
+/// Minimax over the whole tree, bottom up (children have higher ids than their parent).
+fn minimax_values(tree: &Tree, levels: &[u32], root_player: Player) -> Vec<Estimate> {
+    let mut values = vec![Estimate::Draw; tree.len()];
+    for id in (0..tree.len() as NodeId).rev() {
+        values[id as usize] = match tree.leaf_value(id) {
+            Some(v) => Estimate::Guess(v),
+            None => {
+                let kids = tree.children(id).iter().map(|&c| values[c as usize]);
+                let maxie = (levels[id as usize] % 2 == 0) == (root_player == Player::Maxie);
+                let best = if maxie { kids.max() } else { kids.min() };
+                best.unwrap_or(Estimate::Draw)
+            }
+        };
+    }
+    values
+}
+
+/// An estimate as a drawing shows it: `3`, `-2`, `+∞` (Maxie wins), `-∞` (Minnie wins).
+pub fn estimate_text(e: Estimate) -> String {
+    match e {
+        Estimate::Guess(n) => n.to_string(),
+        Estimate::Draw => "0".to_owned(),
+        Estimate::MaxieWins => "+∞".to_owned(),
+        Estimate::MinnieWins => "-∞".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn spec(text: &str) -> Spec {
+        match crate::spec::load_str(Path::new("t.yaml"), text).unwrap() {
+            crate::spec::Document::Tree(s) => s,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn minimax_values_follow_the_players() {
+        // S14 Figure 5: b = min(3,6,-2) = -2, f = 4, j = 1, a = max = 4.
+        let s = spec("tree: {a: {b: {c: 3, d: 6, e: -2}, f: {g: 6, h: 4, i: 10}, j: {k: 1, l: 30, m: 9}}}\ncases: {ab: {algorithm: alphabeta}}\n");
+        let p = Picture::new(&s, None);
+        let v: Vec<String> = p.minimax.iter().map(|&e| estimate_text(e)).collect();
+        assert_eq!(v[0], "4");
+        assert_eq!(
+            (v[1].as_str(), v[5].as_str(), v[9].as_str()),
+            ("-2", "4", "1")
+        );
+        // With Minnie at the root: b = 6, f = 10, j = 30; a = min = 6.
+        let s = spec("root_player: Minnie\ntree: {a: {b: {c: 3, d: 6, e: -2}, f: {g: 6, h: 4, i: 10}, j: {k: 1, l: 30, m: 9}}}\ncases: {ab: {algorithm: alphabeta}}\n");
+        let p = Picture::new(&s, None);
+        assert_eq!(estimate_text(p.minimax[0]), "6");
+        assert_eq!(p.player(1), Player::Maxie);
+    }
+}

@@ -1,0 +1,258 @@
+//! The tree as an SVG picture in the handouts' style: Maxie ▲ and Minnie ▼ as triangles,
+//! leaves as squares holding their estimates, node names, move labels on the edges, and a
+//! case's search on top (bounds and results under each node, unreached nodes greyed, the
+//! chosen path in red).
+//!
+//! Layout: every node owns a column as wide as the widest label; leaves take columns left to
+//! right in move order and a parent sits centred over its first and last child. So no two
+//! nodes overlap whatever the tree's shape, and the picture grows linearly with the tree
+//! (constant elements per node; width in proportion to the leaves).
+
+use super::terminal::visit_text;
+use super::{estimate_text, Picture};
+use crate::game::tree::NodeId;
+use crate::game::Player;
+use std::fmt::Write as _;
+
+const FONT: f64 = 11.0;
+const SMALL: f64 = 9.5;
+/// A generous average glyph width of DejaVu Sans / Helvetica, as a fraction of the size.
+const CHAR: f64 = 0.62;
+const GLYPH: f64 = 13.0;
+const LINE: f64 = 12.5;
+const MARGIN: f64 = 20.0;
+const PATH_COLOUR: &str = "#c0392b";
+const GREY: &str = "#b0b0b0";
+
+/// The lines of text under a node.
+fn labels(p: &Picture, id: NodeId) -> Vec<String> {
+    let name = p.tree.name(id);
+    let mut lines = vec![match p.tree.leaf_value(id) {
+        Some(_) => name,
+        None => format!("{name} ={}", estimate_text(p.minimax[id as usize])),
+    }];
+    if let Some(s) = &p.search {
+        match s.visited(id) {
+            // Bounds on one line, what came of them on the next.
+            Some(v) => {
+                let text = visit_text(v);
+                match text.split_once(") ") {
+                    Some((bounds, rest)) => {
+                        lines.push(format!("{bounds})"));
+                        lines.push(rest.to_owned());
+                    }
+                    None => lines.push(text),
+                }
+            }
+            None => lines.push("not reached".to_owned()),
+        }
+    }
+    lines
+}
+
+fn text_width(s: &str, size: f64) -> f64 {
+    s.chars().count() as f64 * size * CHAR
+}
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub fn draw(p: &Picture) -> String {
+    let tree = p.tree;
+    let n = tree.len();
+    let all_labels: Vec<Vec<String>> = (0..n as NodeId).map(|id| labels(p, id)).collect();
+    let widest = all_labels
+        .iter()
+        .flatten()
+        .map(|l| text_width(l, SMALL))
+        .chain((0..n as NodeId).filter_map(|id| {
+            tree.leaf_value(id)
+                .map(|v| text_width(&v.to_string(), FONT) + 8.0)
+        }))
+        .fold(2.0 * GLYPH, f64::max);
+    let column = widest + 12.0;
+    let lines_below = all_labels.iter().map(Vec::len).max().unwrap_or(1) as f64;
+    let level_gap = 2.0 * GLYPH + lines_below * LINE + 44.0;
+
+    // x: leaves in preorder take successive columns; parents centre over their children
+    // (children have higher ids, so a reverse sweep sees them first).
+    let mut x = vec![0.0f64; n];
+    let mut next_column = 0usize;
+    let mut stack = vec![tree.root()];
+    while let Some(id) = stack.pop() {
+        if tree.is_leaf(id) {
+            x[id as usize] = MARGIN + (next_column as f64 + 0.5) * column;
+            next_column += 1;
+        }
+        stack.extend(tree.children(id).iter().rev());
+    }
+    for id in (0..n as NodeId).rev() {
+        if let (Some(&first), Some(&last)) = (tree.children(id).first(), tree.children(id).last()) {
+            x[id as usize] = (x[first as usize] + x[last as usize]) / 2.0;
+        }
+    }
+    let header = match (p.title, &p.search) {
+        (None, None) => 0.0,
+        (Some(_), None) | (None, Some(_)) => 1.0,
+        (Some(_), Some(_)) => 2.0,
+    } * 18.0;
+    let top = MARGIN + header + GLYPH;
+    let y = |id: NodeId| top + f64::from(p.levels[id as usize]) * level_gap;
+    let height_levels = p.levels.iter().copied().max().unwrap_or(0);
+    let width = 2.0 * MARGIN + next_column.max(1) as f64 * column;
+    let height = top + f64::from(height_levels) * level_gap + GLYPH + lines_below * LINE + MARGIN;
+
+    let mut s = String::with_capacity(n * 420 + 1024);
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+<rect width="100%" height="100%" fill="white"/>
+<style>.halo {{ paint-order: stroke; stroke: white; stroke-width: 3px; stroke-linejoin: round; }}</style>
+"##
+    );
+    let mut header_y = MARGIN + 12.0;
+    if let Some(t) = p.title {
+        let _ = writeln!(
+            s,
+            r#"<text x="{MARGIN}" y="{header_y}" font-size="13" font-weight="bold">{}</text>"#,
+            escape(t)
+        );
+        header_y += 18.0;
+    }
+    if let Some(o) = &p.search {
+        let _ = writeln!(
+            s,
+            r#"<text x="{MARGIN}" y="{header_y}" font-size="{SMALL}">case {} ({}, {} rules): value {}, move {}{}; {} terminals; {} of {} nodes visited</text>"#,
+            escape(&o.case),
+            escape(&o.algorithm),
+            o.rules.name(),
+            o.value.map_or("none".to_owned(), estimate_text),
+            o.chosen.map_or("none".to_owned(), |i| i.to_string()),
+            escape(&p.chosen_name(o.chosen)),
+            o.terminals,
+            o.nodes_visited(),
+            n
+        );
+    }
+    let reached = |id: NodeId| p.search.as_ref().is_none_or(|o| o.visited(id).is_some());
+
+    // Edges first, so nodes and labels sit on top of them.
+    s.push_str("<g stroke-linecap=\"round\">\n");
+    for id in 0..n as NodeId {
+        for (i, &c) in tree.children(id).iter().enumerate() {
+            // From under the parent's labels, so no edge crosses a label.
+            let below = all_labels[id as usize].len() as f64 * LINE + 6.0;
+            let (x1, y1, x2, y2) = (
+                x[id as usize],
+                y(id) + GLYPH + below,
+                x[c as usize],
+                y(c) - GLYPH,
+            );
+            let (colour, w) = if p.on_path(id) && p.on_path(c) {
+                (PATH_COLOUR, 3.0)
+            } else if reached(c) {
+                ("#333333", 1.2)
+            } else {
+                (GREY, 1.2)
+            };
+            let _ = writeln!(
+                s,
+                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{w}"/>"#
+            );
+            // The move label halfway down, beside the edge.
+            let (lx, ly) = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5 + 3.0);
+            let _ = writeln!(
+                s,
+                r#"<text class="halo" x="{:.1}" y="{ly:.1}" font-size="{SMALL}" fill="{}" text-anchor="middle">{}</text>"#,
+                lx + if x2 >= x1 { 7.0 } else { -7.0 },
+                if reached(c) { "#555555" } else { GREY },
+                escape(&p.move_label(id, i))
+            );
+        }
+    }
+    s.push_str("</g>\n");
+
+    for id in 0..n as NodeId {
+        let (cx, cy) = (x[id as usize], y(id));
+        let on = reached(id);
+        let stroke = if p.on_path(id) {
+            PATH_COLOUR
+        } else if on {
+            "#222222"
+        } else {
+            GREY
+        };
+        let ink = if on { "#000000" } else { GREY };
+        let sw = if p.on_path(id) { 2.5 } else { 1.3 };
+        let _ = writeln!(
+            s,
+            r#"<g id="node-{id}"><title>{}</title>"#,
+            escape(&tree.name(id))
+        );
+        match tree.leaf_value(id) {
+            Some(v) => {
+                let value = v.to_string();
+                let half = (text_width(&value, FONT) + 8.0).max(2.0 * GLYPH) / 2.0;
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="white" stroke="{stroke}" stroke-width="{sw}"/><text x="{cx:.1}" y="{:.1}" font-size="{FONT}" text-anchor="middle" fill="{ink}">{value}</text>"#,
+                    cx - half,
+                    cy - GLYPH,
+                    2.0 * half,
+                    2.0 * GLYPH,
+                    cy + FONT * 0.35,
+                );
+            }
+            None => {
+                let (apex, base) = match p.player(id) {
+                    Player::Maxie => (cy - GLYPH, cy + GLYPH),
+                    Player::Minnie => (cy + GLYPH, cy - GLYPH),
+                };
+                let fill = match (p.player(id), on) {
+                    (Player::Maxie, true) => "#dbe9f7",
+                    (Player::Minnie, true) => "#f7e3d4",
+                    (_, false) => "#f2f2f2",
+                };
+                let _ = writeln!(
+                    s,
+                    r#"<polygon points="{cx:.1},{apex:.1} {:.1},{base:.1} {:.1},{base:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"/>"#,
+                    cx - GLYPH * 1.15,
+                    cx + GLYPH * 1.15,
+                );
+            }
+        }
+        for (k, line) in all_labels[id as usize].iter().enumerate() {
+            let colour = if !on {
+                GREY
+            } else if line.contains('✂') || line.contains("Prune") {
+                "#b35900"
+            } else if k == 0 {
+                "#000000"
+            } else {
+                "#444444"
+            };
+            let weight = if k == 0 { "bold" } else { "normal" };
+            let _ = writeln!(
+                s,
+                r#"<text class="halo" x="{cx:.1}" y="{:.1}" font-size="{SMALL}" font-weight="{weight}" fill="{colour}" text-anchor="middle">{}</text>"#,
+                cy + GLYPH + 4.0 + (k as f64 + 1.0) * LINE - 2.0,
+                escape(line)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</svg>\n");
+    s
+}
