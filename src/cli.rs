@@ -102,6 +102,14 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
     },
+    /// Work and span of each case, and of minimax, alpha-beta and Jamboree (prune_percentage
+    /// 0, 0.25, 0.5, 0.75, 1) on the spec's tree: the work-span trade-off as a table
+    Stats {
+        /// The spec file (YAML)
+        spec: PathBuf,
+        #[arg(long, value_enum, default_value_t = StatsFormat::Table, value_name = "FORMAT")]
+        format: StatsFormat,
+    },
     /// Check specs and report every problem in them (errors and warnings), each with its
     /// file, line and column
     Validate {
@@ -213,6 +221,13 @@ impl RunArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StatsFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ValidateFormat {
     Human,
     Json,
@@ -267,6 +282,7 @@ pub fn main() -> i32 {
             color,
         } => diff(&expected, &actual, exact, color),
         Command::Validate { paths, format } => validate(&paths, format),
+        Command::Stats { spec, format } => stats(&spec, format),
         Command::Show {
             spec,
             case,
@@ -572,7 +588,25 @@ fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorW
             return 2;
         }
     }
-    let text = crate::draw::terminal::draw(&picture, color.palette());
+    print_all(&crate::draw::terminal::draw(&picture, color.palette()))
+}
+
+fn stats(path: &std::path::Path, format: StatsFormat) -> i32 {
+    let spec = match tree_spec(path, None, "stats") {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let rows = crate::stats::table(&spec);
+    let text = match format {
+        StatsFormat::Table => crate::stats::human(&spec, &rows),
+        StatsFormat::Json => crate::stats::json(&spec, &rows),
+        StatsFormat::Csv => crate::stats::csv(&rows),
+    };
+    print_all(&text)
+}
+
+/// Writes text to stdout: 0, or what a failed write means.
+fn print_all(text: &str) -> i32 {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => 0,

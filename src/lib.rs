@@ -38,6 +38,7 @@ pub mod report;
 pub mod run;
 pub mod search;
 pub mod spec;
+pub mod stats;
 pub mod suite;
 pub mod task;
 pub mod trace;
