@@ -102,6 +102,55 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
     },
+    /// Write the tree in a form a student's code can load: an SML ExplicitGame structure, a
+    /// Python module (AIMA / CS188 style) or JSON
+    Export {
+        /// The spec file (YAML)
+        spec: PathBuf,
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        to: ExportFormat,
+        /// Take the root player, move names and search settings from this case (default: the
+        /// first)
+        #[arg(long, value_name = "NAME")]
+        case: Option<String>,
+        /// The SML structure's name (default: the spec's sml_structure, else the file name
+        /// in CamelCase)
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// Write to this file (atomically) instead of stdout
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Print a new spec with a random tree (the same for a seed on every machine), node names
+    /// a, b, ..., z, aa, ..., and alpha-beta and Jamboree cases ready to bless
+    New {
+        /// Children per internal node
+        #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        branching: u32,
+        /// Levels below the root
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=200))]
+        depth: u32,
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// The lowest leaf estimate
+        #[arg(long, value_name = "M", default_value_t = -10, allow_hyphen_values = true)]
+        min: i64,
+        /// The highest leaf estimate
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = 10,
+            allow_hyphen_values = true
+        )]
+        max: i64,
+    },
+    /// Print the JSON Schema of the spec format (for editors), or with --write, write
+    /// schema/spec.schema.json and schema/tree.schema.json
+    Schema {
+        /// Write the schema files under schema/ instead of printing the spec schema
+        #[arg(long)]
+        write: bool,
+    },
     /// Work and span of each case, and of minimax, alpha-beta and Jamboree (prune_percentage
     /// 0, 0.25, 0.5, 0.75, 1) on the spec's tree: the work-span trade-off as a table
     Stats {
@@ -221,6 +270,13 @@ impl RunArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ExportFormat {
+    Sml,
+    Python,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum StatsFormat {
     Table,
     Json,
@@ -283,6 +339,27 @@ pub fn main() -> i32 {
         } => diff(&expected, &actual, exact, color),
         Command::Validate { paths, format } => validate(&paths, format),
         Command::Stats { spec, format } => stats(&spec, format),
+        Command::New {
+            branching,
+            depth,
+            seed,
+            min,
+            max,
+        } => new_spec(crate::game::tree::Generate {
+            branching,
+            depth,
+            seed,
+            min,
+            max,
+        }),
+        Command::Schema { write } => schema(write),
+        Command::Export {
+            spec,
+            to,
+            case,
+            name,
+            output,
+        } => export(&spec, to, case.as_deref(), name, output.as_deref()),
         Command::Show {
             spec,
             case,
@@ -589,6 +666,148 @@ fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorW
         }
     }
     print_all(&crate::draw::terminal::draw(&picture, color.palette()))
+}
+
+/// `handout-small.yaml` -> `HandoutSmall`: a structure name from a file name.
+fn camel_case(path: &std::path::Path) -> String {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let mut name = String::new();
+    for word in stem.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            name.push(first.to_ascii_uppercase());
+            name.extend(chars);
+        }
+    }
+    match name.chars().next() {
+        Some(c) if c.is_ascii_alphabetic() => name,
+        Some(_) => format!("Tree{name}"),
+        None => "Tree".to_owned(),
+    }
+}
+
+fn export(
+    path: &std::path::Path,
+    to: ExportFormat,
+    case: Option<&str>,
+    name: Option<String>,
+    output: Option<&std::path::Path>,
+) -> i32 {
+    let spec = match tree_spec(path, case, "export") {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let Some(case) = case.and_then(|n| spec.case(n)).or(spec.cases.first()) else {
+        return 2;
+    };
+    let origin = format!(
+        "{}exported by gametrace {} from {}",
+        spec.title
+            .as_deref()
+            .map(|t| format!("{t}, "))
+            .unwrap_or_default(),
+        env!("CARGO_PKG_VERSION"),
+        path.display()
+    );
+    let text = match to {
+        ExportFormat::Json => crate::export::tree_json(&spec, case),
+        ExportFormat::Sml => {
+            let name = match name {
+                Some(n) => n,
+                None if case.style.sml_structure != "Game" => case.style.sml_structure.clone(),
+                None => camel_case(path),
+            };
+            let identifier = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'');
+            if !identifier {
+                return report_error(
+                    &Diagnostic::new(path, "`--name` must be an SML structure name")
+                        .expected("a name like HandoutBig (letters, digits, _ and ')")
+                        .found(format!("`{name}`")),
+                );
+            }
+            crate::export::sml::structure(&spec.tree, &name, &origin)
+        }
+        ExportFormat::Python => match crate::export::python::module(
+            &spec.tree,
+            case.root_player,
+            &case.style.move_names,
+            &origin,
+        ) {
+            Ok(text) => text,
+            Err(twice) => {
+                return report_error(
+                    &Diagnostic::new(path, format!("node name `{twice}` is used twice"))
+                        .expected("each node named once: the Python export keys states by name")
+                        .found(format!("two nodes named `{twice}`"))
+                        .hint("rename one (`gametrace validate` points at both)"),
+                )
+            }
+        },
+    };
+    match output {
+        Some(file) => match suite::write_atomically(file, &text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!(
+                    "error: cannot write {}: {e}\n  = hint: check that the directory exists and is writable",
+                    file.display()
+                );
+                2
+            }
+        },
+        None => print_all(&text),
+    }
+}
+
+fn new_spec(g: crate::game::tree::Generate) -> i32 {
+    use crate::spec::new::MAX_WRITTEN_NODES;
+    if g.min > g.max {
+        eprintln!(
+            "error: --min is greater than --max\n  = expected: min <= max\n  =    found: min {} and max {}",
+            g.min, g.max
+        );
+        return 2;
+    }
+    match g.node_count() {
+        Some(n) if n <= MAX_WRITTEN_NODES => print_all(&crate::spec::new::spec(&g)),
+        n => {
+            eprintln!(
+                "error: the tree is too large to write out\n  = expected: at most {MAX_WRITTEN_NODES} nodes\n  =    found: {}\n  =     hint: lower --branching or --depth, or write `tree: {{generate: {{branching: {}, depth: {}, seed: {}}}}}` in a spec",
+                n.map_or("more than 2^64 nodes".to_owned(), |n| format!("{n} nodes")),
+                g.branching,
+                g.depth,
+                g.seed
+            );
+            2
+        }
+    }
+}
+
+fn schema(write: bool) -> i32 {
+    if !write {
+        return print_all(&crate::spec::schema::spec_schema());
+    }
+    let files = [
+        (
+            "schema/spec.schema.json",
+            crate::spec::schema::spec_schema(),
+        ),
+        ("schema/tree.schema.json", crate::export::tree_schema()),
+    ];
+    for (file, text) in files {
+        let path = std::path::Path::new(file);
+        let written =
+            std::fs::create_dir_all("schema").and_then(|()| suite::write_atomically(path, &text));
+        if let Err(e) = written {
+            eprintln!("error: cannot write {file}: {e}\n  = hint: run it from the project's root");
+            return 2;
+        }
+        println!("wrote {file}");
+    }
+    0
 }
 
 fn stats(path: &std::path::Path, format: StatsFormat) -> i32 {

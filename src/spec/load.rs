@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
-const TOP_KEYS: &[&str] = &[
+pub(super) const TOP_KEYS: &[&str] = &[
     "version",
     "title",
     "tree",
@@ -24,7 +24,7 @@ const TOP_KEYS: &[&str] = &[
     "move_names",
     "sml_structure",
 ];
-const CASE_KEYS: &[&str] = &[
+pub(super) const CASE_KEYS: &[&str] = &[
     "algorithm",
     "depth",
     "dialect",
@@ -38,7 +38,7 @@ const CASE_KEYS: &[&str] = &[
     "check",
     "points",
 ];
-const TASK_CASE_KEYS: &[&str] = &[
+pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "args",
     "expect",
     "expect_error",
@@ -47,7 +47,7 @@ const TASK_CASE_KEYS: &[&str] = &[
     "points",
 ];
 const GENERATE_KEYS: &[&str] = &["branching", "depth", "seed", "min", "max"];
-const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
+pub(super) const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
 
 /// Reads and checks the spec at `path`.
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {

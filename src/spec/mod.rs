@@ -19,6 +19,8 @@
 
 pub mod diagnostic;
 mod load;
+pub mod new;
+pub mod schema;
 pub mod validate;
 pub mod yaml;
 

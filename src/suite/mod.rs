@@ -229,9 +229,12 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".gametrace-bless-")
-        .tempfile_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".gametrace-bless-");
+    // A temporary file is private (0600); the file it becomes is an ordinary one.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;

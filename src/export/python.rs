@@ -1,0 +1,214 @@
+//! The tree as a Python module: nested tuples, the successor and utility tables of AIMA's
+//! `Fig52Game`, its methods as functions and a class, and CS188-style `successors` and
+//! `evaluation`. Running the module prints a listing of the tree.
+
+use crate::game::tree::{NodeId, Tree};
+use crate::game::Player;
+use std::fmt::Write as _;
+
+/// A Python string literal (JSON's escapes are valid Python).
+fn string(s: &str) -> String {
+    serde_json::Value::String(s.to_owned()).to_string()
+}
+
+/// The deepest tree written as one nested literal (two brackets a level; CPython's parser
+/// stops at 200 nested brackets).
+const MAX_LITERAL_HEIGHT: u32 = 60;
+
+/// The module, or the name used twice (states are keyed by node name).
+pub fn module(
+    tree: &Tree,
+    root_player: Player,
+    move_names: &[String],
+    comment: &str,
+) -> Result<String, String> {
+    let mut seen = std::collections::HashSet::new();
+    for id in 0..tree.len() as NodeId {
+        if !seen.insert(tree.name(id)) {
+            return Err(tree.name(id));
+        }
+    }
+    let mut out = String::with_capacity(tree.len() * 48 + 4096);
+    let _ = writeln!(
+        out,
+        "\"\"\"{}",
+        comment.replace("\"\"\"", "'''").replace('\\', "\\\\")
+    );
+    out.push_str(
+        r#"
+A game tree as data. States are node names; a move is a child's index in move order (as in
+gametrace's traces). Turns alternate by level from ROOT_PLAYER.
+
+    TREE              nested tuples: (name, [children]) for a node, (name, value) for a leaf
+    SUCCS             AIMA Fig52Game style: state -> {move: next state}
+    UTILS             AIMA Fig52Game style: leaf -> its value (Maxie's point of view)
+    actions, result, terminal_test, utility, to_move     AIMA's Game methods, as functions
+    TreeGame          the same as a class (initial, actions, result, ...)
+    successors, evaluation                               CS188 style
+    minimax_value     the plain minimax value of a state (for checking)
+
+Run it (python3 thisfile.py) to list each state's successors and each leaf's evaluation.
+"""
+
+"#,
+    );
+    let _ = writeln!(out, "ROOT = {}", string(&tree.name(tree.root())));
+    let _ = writeln!(
+        out,
+        "ROOT_PLAYER = {}  # MAX is Maxie, MIN is Minnie",
+        string(match root_player {
+            Player::Maxie => "MAX",
+            Player::Minnie => "MIN",
+        })
+    );
+    let names: Vec<String> = move_names.iter().map(|n| string(n)).collect();
+    let _ = writeln!(
+        out,
+        "ROOT_MOVE_NAMES = [{}]  # the root's moves by index, if they have names\n",
+        names.join(", ")
+    );
+    out.push_str("SUCCS = {\n");
+    for id in 0..tree.len() as NodeId {
+        let kids = tree.children(id);
+        if kids.is_empty() {
+            continue;
+        }
+        let moves: Vec<String> = kids
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{i}: {}", string(&tree.name(c))))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    {}: {{{}}},",
+            string(&tree.name(id)),
+            moves.join(", ")
+        );
+    }
+    out.push_str("}\n\nUTILS = {\n");
+    for id in 0..tree.len() as NodeId {
+        if let Some(v) = tree.leaf_value(id) {
+            let _ = writeln!(out, "    {}: {v},", string(&tree.name(id)));
+        }
+    }
+    out.push_str("}\n\n");
+    // Python refuses literals nested much past 100 brackets; deep trees are built instead.
+    if tree.height() <= MAX_LITERAL_HEIGHT {
+        out.push_str("TREE = ");
+        tuple(tree, tree.root(), 0, &mut out);
+        out.push_str("\n\n");
+    } else {
+        out.push_str("def _build(state):\n    if state in UTILS:\n        return (state, UTILS[state])\n    return (state, [_build(s) for s in SUCCS[state].values()])\n\n\nTREE = _build(ROOT)\n\n");
+    }
+    out.push_str("_LEVEL = {ROOT: 0}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n");
+    out.push_str(PYTHON_FUNCTIONS);
+    Ok(out)
+}
+
+/// `("a", [("b", 3), ...])`, a child per line below the top two levels' leaves.
+/// Recursion is bounded by the tree's height.
+fn tuple(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
+    let name = string(&tree.name(id));
+    if let Some(v) = tree.leaf_value(id) {
+        let _ = write!(out, "({name}, {v})");
+        return;
+    }
+    let kids = tree.children(id);
+    let _ = write!(out, "({name}, [");
+    if kids.iter().all(|&c| tree.is_leaf(c)) {
+        for (i, &c) in kids.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            tuple(tree, c, indent, out);
+        }
+        out.push_str("])");
+        return;
+    }
+    for &c in kids {
+        out.push('\n');
+        out.push_str(&"    ".repeat(indent + 1));
+        tuple(tree, c, indent + 1, out);
+        out.push(',');
+    }
+    out.push('\n');
+    out.push_str(&"    ".repeat(indent));
+    out.push_str("])");
+}
+
+const PYTHON_FUNCTIONS: &str = r#"
+
+def actions(state):
+    """The moves from a state, in move order (none at a leaf)."""
+    return list(SUCCS.get(state, {}).keys())
+
+
+def result(state, move):
+    return SUCCS[state][move]
+
+
+def terminal_test(state):
+    return state in UTILS
+
+
+def to_move(state):
+    """'MAX' or 'MIN': whose turn it is at a state."""
+    if _LEVEL[state] % 2 == 0:
+        return ROOT_PLAYER
+    return "MIN" if ROOT_PLAYER == "MAX" else "MAX"
+
+
+def utility(state, player):
+    """A leaf's value for `player` ('MAX' or 'MIN'), as AIMA's Fig52Game gives it."""
+    return UTILS[state] if player == "MAX" else -UTILS[state]
+
+
+class TreeGame:
+    """AIMA's Game interface over this tree (initial, actions, result, utility, ...)."""
+
+    initial = ROOT
+
+    def actions(self, state):
+        return actions(state)
+
+    def result(self, state, move):
+        return result(state, move)
+
+    def utility(self, state, player):
+        return utility(state, player)
+
+    def terminal_test(self, state):
+        return terminal_test(state)
+
+    def to_move(self, state):
+        return to_move(state)
+
+
+def successors(state):
+    """CS188 style: [(move, next state), ...] in move order."""
+    return list(SUCCS.get(state, {}).items())
+
+
+def evaluation(state):
+    """CS188 style: a leaf's value (Maxie's point of view)."""
+    return UTILS[state]
+
+
+def minimax_value(state=ROOT):
+    """The plain minimax value of a state, with no pruning."""
+    if terminal_test(state):
+        return evaluation(state)
+    values = [minimax_value(s) for _, s in successors(state)]
+    return max(values) if to_move(state) == "MAX" else min(values)
+
+
+if __name__ == "__main__":
+    print("successors:")
+    for _state in SUCCS:
+        print("  %s (%s): %s" % (_state, to_move(_state),
+              ", ".join("%s -> %s" % m for m in successors(_state))))
+    print("evaluation:")
+    for _state in UTILS:
+        print("  %s: %s" % (_state, evaluation(_state)))
+    print("minimax value of %s: %s" % (ROOT, minimax_value()))
+"#;

@@ -1,0 +1,349 @@
+//! The spec format as Rust types, from which `schema/spec.schema.json` (JSON Schema, for
+//! editors' YAML support) is generated. The loader ([`super::load`]) reads specs by hand to
+//! give its precise diagnostics; the tests below hold its key lists and these types to each
+//! other, and the names of algorithms, dialects, line kinds, modes and tasks come from the
+//! same enums the loader parses, so the schema cannot drift from the code.
+
+#![allow(dead_code)] // The types exist for their schema; nothing builds them.
+
+use crate::check::trace::Mode;
+use crate::task::Task;
+use crate::trace::{Dialect, LineKind};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// A spec: a game tree with search cases, or a homework task with argument cases.
+#[derive(JsonSchema)]
+#[schemars(title = "gametrace spec", untagged)]
+pub enum SpecFile {
+    Tree(TreeSpecFile),
+    Task(TaskSpecFile),
+}
+
+/// A game tree and the searches to run on it.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TreeSpecFile {
+    /// The spec format's version.
+    version: Option<Version>,
+    /// What the tree is, for people (shown by `show` and `stats`).
+    title: Option<String>,
+    /// The tree: one root name mapped to its children in move order; a leaf is its integer
+    /// estimate. Or `{generate: {branching, depth, seed, min, max}}` for a uniform random tree.
+    tree: TreeField,
+    /// Case name -> search settings. A case's expected trace is
+    /// expected/<spec path minus .yaml>/<case>.trace.
+    #[schemars(extend("minProperties" = 1))]
+    cases: BTreeMap<String, TreeCase>,
+    /// Who moves at the root, for every case (default Maxie).
+    root_player: Option<PlayerName>,
+    /// The root's move names by move index, for every case: `[left, middle, right]`.
+    move_names: Option<Vec<String>>,
+    /// The structure name the repl dialect prints (`val it = 0 : <name>.move`; default Game).
+    sml_structure: Option<SmlName>,
+}
+
+/// One search of the tree.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[schemars(extend(
+    "if" = {"properties": {"algorithm": {"const": "jamboree"}}},
+    "then" = {"required": ["prune_percentage"]},
+    "else" = {"not": {"required": ["prune_percentage"]}}
+))]
+pub struct TreeCase {
+    algorithm: AlgorithmName,
+    /// Jamboree only: the fraction of each node's moves searched in turn (0 is minimax, 1
+    /// alpha-beta).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    prune_percentage: Option<f64>,
+    /// Moves to look ahead (default: the tree's height).
+    #[schemars(range(min = 0))]
+    depth: Option<u32>,
+    /// Which handout's trace to print (default s14).
+    dialect: Option<Dialect>,
+    /// Which line kinds to print (default: all of the dialect's).
+    lines: Option<Vec<LineKind>>,
+    root_player: Option<PlayerName>,
+    move_names: Option<Vec<String>>,
+    sml_structure: Option<SmlName>,
+    /// Which handout year's alpha-beta the repl dialect follows (s14 and s12 dialects fix it).
+    rules: Option<RulesName>,
+    /// Compare with the expected trace byte for byte.
+    exact: Option<bool>,
+    /// How `check` and `test --against` compare an implementation's output (default full).
+    check: Option<Mode>,
+    /// The case's weight in a grade (default 1).
+    #[schemars(range(min = 0.0))]
+    points: Option<f64>,
+}
+
+/// A homework task (graphs, sequences) and argument cases.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TaskSpecFile {
+    version: Option<Version>,
+    title: Option<String>,
+    task: Task,
+    #[schemars(extend("minProperties" = 1))]
+    cases: BTreeMap<String, TaskCase>,
+}
+
+/// One call of the task.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[schemars(extend("oneOf" = [{"required": ["expect"]}, {"required": ["expect_error"]}]))]
+pub struct TaskCase {
+    /// The arguments, each in SML notation (`"<(0,1),(1,0)>"`) or as a YAML list.
+    args: Vec<serde_json::Value>,
+    /// The result in SML notation (or `raise not_in_graph`).
+    expect: Option<serde_json::Value>,
+    /// Text the message of a broken REQUIRES clause contains.
+    expect_error: Option<String>,
+    order: Option<OrderName>,
+    dialect: Option<TaskDialect>,
+    #[schemars(range(min = 0.0))]
+    points: Option<f64>,
+}
+
+/// Strings from a fixed list, each with its own description.
+fn one_of_strings<D: AsRef<str>>(names: &[(&str, D)]) -> Schema {
+    let alternatives: Vec<serde_json::Value> = names
+        .iter()
+        .map(|(name, about)| serde_json::json!({"const": name, "description": about.as_ref()}))
+        .collect();
+    json_schema!({"type": "string", "oneOf": alternatives})
+}
+
+macro_rules! string_enum {
+    ($ty:ty, $name:literal, $variants:expr) => {
+        impl JsonSchema for $ty {
+            fn schema_name() -> Cow<'static, str> {
+                $name.into()
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                one_of_strings(&$variants)
+            }
+        }
+    };
+}
+
+string_enum!(
+    Dialect,
+    "Dialect",
+    Dialect::ALL.map(|d| (
+        d.name(),
+        match d {
+            Dialect::S14 => "15-150 S14 HW11: F:/G: lines, Leaf/Step values",
+            Dialect::S12 => "15-150 S12 HW09: Evaluating lines, Pruned/ParentPrune",
+            Dialect::Repl => "what the support code prints at the SML/NJ prompt",
+        }
+    ))
+);
+string_enum!(
+    LineKind,
+    "LineKind",
+    LineKind::ALL.map(|k| (k.name(), "a kind of trace line"))
+);
+string_enum!(
+    Mode,
+    "CheckMode",
+    Mode::ALL.map(|m| (
+        m.name(),
+        match m {
+            Mode::Full => "every trace line, in order",
+            Mode::Terminals => "the estimated states in order, and the move",
+            Mode::Visited => "the set of visited states, and the move",
+            Mode::Value => "the root's value and the move",
+        }
+    ))
+);
+string_enum!(Task, "Task", Task::ALL.map(|t| (t.name(), t.signature())));
+
+/// `minimax`, `alphabeta` or `jamboree`.
+pub struct AlgorithmName;
+string_enum!(
+    AlgorithmName,
+    "Algorithm",
+    [
+        ("minimax", "every move of every node"),
+        ("alphabeta", "alpha-beta pruning, children in turn"),
+        ("jamboree", "some children in turn, the rest in parallel"),
+    ]
+);
+
+pub struct RulesName;
+string_enum!(
+    RulesName,
+    "Rules",
+    [
+        ("s14", "Leaf/Step values (S14 HW11)"),
+        ("s12", "Pruned/ParentPrune (S12 HW09)")
+    ]
+);
+
+pub struct OrderName;
+string_enum!(
+    OrderName,
+    "Order",
+    [
+        ("exact", "sequences compare in order"),
+        ("any", "sequences compare as multisets")
+    ]
+);
+
+pub struct TaskDialect;
+string_enum!(
+    TaskDialect,
+    "TaskDialect",
+    [("bare", "the value alone"), ("repl", "val it = <value>")]
+);
+
+pub struct Version;
+impl JsonSchema for Version {
+    fn schema_name() -> Cow<'static, str> {
+        "Version".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"const": 1})
+    }
+}
+
+/// Maxie or Minnie, in any case.
+pub struct PlayerName;
+impl JsonSchema for PlayerName {
+    fn schema_name() -> Cow<'static, str> {
+        "Player".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": "^([Mm][Aa][Xx][Ii][Ee]|[Mm][Ii][Nn][Nn][Ii][Ee])$",
+            "examples": ["Maxie", "Minnie"]
+        })
+    }
+}
+
+pub struct SmlName;
+impl JsonSchema for SmlName {
+    fn schema_name() -> Cow<'static, str> {
+        "SmlStructure".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_']*$"})
+    }
+}
+
+/// `tree:`: one root, or a generated tree.
+pub struct TreeField;
+impl JsonSchema for TreeField {
+    fn schema_name() -> Cow<'static, str> {
+        "Tree".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let subtree = generator.subschema_for::<Subtree>();
+        json_schema!({
+            "anyOf": [
+                {
+                    "description": "A uniform random tree, the same for a seed on every machine",
+                    "type": "object",
+                    "properties": {"generate": {
+                        "type": "object",
+                        "properties": {
+                            "branching": {"type": "integer", "minimum": 1},
+                            "depth": {"type": "integer", "minimum": 1},
+                            "seed": {"type": "integer", "minimum": 0},
+                            "min": {"type": "integer"},
+                            "max": {"type": "integer"}
+                        },
+                        "required": ["branching", "depth"],
+                        "additionalProperties": false
+                    }},
+                    "required": ["generate"],
+                    "additionalProperties": false
+                },
+                {
+                    "description": "The root's name mapped to its children",
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "additionalProperties": {"type": "object", "minProperties": 1, "additionalProperties": subtree}
+                }
+            ]
+        })
+    }
+}
+
+/// A node below the root: children by name, or a leaf's estimate (`3`, `-2`, SML's `~2`).
+pub struct Subtree;
+impl JsonSchema for Subtree {
+    fn schema_name() -> Cow<'static, str> {
+        "Subtree".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let subtree = generator.subschema_for::<Subtree>();
+        json_schema!({
+            "anyOf": [
+                {"type": "integer", "description": "a leaf's estimate"},
+                {"type": "string", "pattern": "^~[0-9]+$", "description": "a negative estimate in SML notation"},
+                {"type": "object", "minProperties": 1, "additionalProperties": subtree, "description": "children in move order"}
+            ]
+        })
+    }
+}
+
+/// The schema, pretty-printed, as committed in `schema/spec.schema.json`.
+pub fn spec_schema() -> String {
+    let mut s = serde_json::to_string_pretty(&schemars::schema_for!(SpecFile)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn properties(def: &serde_json::Value) -> Vec<String> {
+        let mut keys: Vec<String> = def["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    fn sorted(keys: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_schema_has_exactly_the_keys_the_loader_reads() {
+        let schema: serde_json::Value = serde_json::from_str(&spec_schema()).unwrap();
+        let defs = &schema["$defs"];
+        assert_eq!(
+            properties(&defs["TreeCase"]),
+            sorted(super::super::load::CASE_KEYS)
+        );
+        assert_eq!(
+            properties(&defs["TaskCase"]),
+            sorted(super::super::load::TASK_CASE_KEYS)
+        );
+        let mut top = properties(&defs["TreeSpecFile"]);
+        top.extend(properties(&defs["TaskSpecFile"]));
+        top.sort();
+        top.dedup();
+        assert_eq!(top, sorted(super::super::load::TOP_KEYS));
+        let algorithms: Vec<&str> = defs["Algorithm"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["const"].as_str().unwrap())
+            .collect();
+        assert_eq!(algorithms, super::super::load::ALGORITHMS);
+    }
+}
