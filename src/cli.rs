@@ -717,11 +717,7 @@ fn export(
                 None if case.style.sml_structure != "Game" => case.style.sml_structure.clone(),
                 None => camel_case(path),
             };
-            let identifier = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'');
-            if !identifier {
+            if !spec::is_sml_identifier(&name) {
                 return report_error(
                     &Diagnostic::new(path, "`--name` must be an SML structure name")
                         .expected("a name like HandoutBig (letters, digits, _ and ')")

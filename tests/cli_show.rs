@@ -272,3 +272,54 @@ fn a_generated_branching_4_depth_5_tree_renders_and_the_svg_grows_linearly() {
         "bytes per node {per_node:?} (sizes {sizes:?})"
     );
 }
+
+#[test]
+fn every_authoring_command_names_the_place_of_a_broken_spec() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.yaml"),
+        "tree: {a: {b: 1, c: six}}\ncases: {ab: {algorithm: alphabeta}}\n",
+    )
+    .unwrap();
+    for args in [
+        vec!["show", "bad.yaml"],
+        vec!["show", "bad.yaml", "--svg", "out.svg"],
+        vec!["stats", "bad.yaml"],
+        vec!["export", "bad.yaml", "--to", "sml"],
+        vec!["export", "bad.yaml", "--to", "python"],
+        vec!["export", "bad.yaml", "--to", "json"],
+    ] {
+        gametrace()
+            .args(&args)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(
+                "error: the leaf `c` must be an integer\n  --> bad.yaml:1:21",
+            ))
+            .stderr(contains("=    found: `six`"));
+        assert!(
+            !dir.path().join("out.svg").exists(),
+            "{args:?} wrote a file"
+        );
+    }
+    for args in [
+        vec!["show", "missing.yaml"],
+        vec!["stats", "missing.yaml"],
+        vec!["export", "missing.yaml", "--to", "sml"],
+    ] {
+        gametrace()
+            .args(&args)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stderr(contains("--> missing.yaml"))
+            .stderr(contains("no such file"));
+    }
+    gametrace()
+        .args(["export", S14_SMALL, "--to", "json", "--case", "alphabetta"])
+        .assert()
+        .code(2)
+        .stderr(contains("did you mean `alphabeta`?"));
+}

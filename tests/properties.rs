@@ -7,20 +7,8 @@ use gametrace::search::{minimax_value, s12, s14, Algorithm, Event, EventLog, Sum
 use gametrace::trace::{Dialect, S12Printer, S14Printer, Style};
 use proptest::prelude::*;
 
-#[derive(Clone, Debug)]
-enum Shape {
-    Leaf(i64),
-    Node(Vec<Shape>),
-}
-
-fn shape() -> impl Strategy<Value = Shape> {
-    // A small value range, so that ties (and the tie rules) come up often.
-    let leaf = (-6i64..6).prop_map(Shape::Leaf);
-    let inner = leaf.prop_recursive(5, 120, 4, |inner| {
-        prop::collection::vec(inner, 1..5).prop_map(Shape::Node)
-    });
-    prop::collection::vec(inner, 1..5).prop_map(Shape::Node)
-}
+mod common;
+use common::{shape, Shape};
 
 fn build(shape: &Shape) -> Tree {
     fn add(s: &Shape, b: &mut TreeBuilder, n: &mut usize) {

@@ -11,19 +11,8 @@ use gametrace::stats::{table, Row};
 use proptest::prelude::*;
 use std::path::Path;
 
-#[derive(Clone, Debug)]
-enum Shape {
-    Leaf(i64),
-    Node(Vec<Shape>),
-}
-
-fn shape() -> impl Strategy<Value = Shape> {
-    let leaf = (-6i64..6).prop_map(Shape::Leaf);
-    let inner = leaf.prop_recursive(5, 120, 4, |inner| {
-        prop::collection::vec(inner, 1..5).prop_map(Shape::Node)
-    });
-    prop::collection::vec(inner, 1..5).prop_map(Shape::Node)
-}
+mod common;
+use common::{shape, Shape};
 
 /// The tree as a flow-style YAML spec.
 fn spec_text(shape: &Shape, root_player: &str, rules: &str) -> String {

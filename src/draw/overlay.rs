@@ -1,6 +1,6 @@
 //! One case's search, node by node, read off the searcher's events.
 
-use crate::game::tree::{NodeId, TreeGame, TreeMove, TreeState};
+use crate::game::tree::{NodeId, Tree, TreeGame, TreeMove, TreeState};
 use crate::game::Estimate;
 use crate::search::{s12, s14, Event, EventLog};
 use crate::spec::{Case, Rules, Spec};
@@ -53,111 +53,97 @@ pub struct Overlay {
     pub path: Vec<NodeId>,
 }
 
+/// What one search's events say: each node's visit, the root's chosen move, its value and
+/// the terminals visited. `bound` and `outcome` read the rule year's values and results.
+fn read<V: Copy, R>(
+    tree: &Tree,
+    events: Vec<Event<TreeState, TreeMove, V, R>>,
+    bound: impl Fn(V) -> Bound,
+    outcome: impl Fn(R) -> (Outcome, Option<TreeMove>),
+) -> (Vec<Option<Visit>>, Option<usize>, Option<Estimate>, u64) {
+    let mut visits: Vec<Option<Visit>> = vec![None; tree.len()];
+    let (mut chosen, mut value, mut terminals) = (None, None, 0);
+    for event in events {
+        let visit = visits[event.state().node as usize].get_or_insert_default();
+        match event {
+            Event::Search { bounds, .. } | Event::Enter { bounds, .. } => {
+                visit.bounds = Some((bound(bounds.0), bound(bounds.1)));
+            }
+            Event::Estimate { estimate, .. } => visit.estimate = Some(estimate),
+            Event::Result { state, result, .. } => {
+                let (o, m) = outcome(result);
+                visit.result = Some(o);
+                // Only a move of the node's own leads on down the path.
+                visit.best = m
+                    .filter(|m| tree.children(state.node).contains(&m.child))
+                    .map(|m| m.child);
+            }
+            Event::Done {
+                value: v,
+                best,
+                terminals: t,
+                ..
+            } => {
+                let root_value = match bound(v) {
+                    Bound::Value(e) => Some(e),
+                    Bound::Pruned => None,
+                };
+                // The S12 root prints no result line; its value is its final bound.
+                visit.result.get_or_insert(match root_value {
+                    Some(value) => Outcome::Value { value, cut: false },
+                    None => Outcome::Pruned,
+                });
+                chosen = best.map(|(i, _)| i);
+                value = root_value;
+                terminals = t;
+            }
+        }
+    }
+    (visits, chosen, value, terminals)
+}
+
 impl Overlay {
     pub fn of(spec: &Spec, case: &Case) -> Overlay {
         let game = TreeGame::new(&spec.tree, case.root_player);
-        let mut visits: Vec<Option<Visit>> = vec![None; spec.tree.len()];
-        let mut chosen = None;
-        let mut value = None;
-        let mut terminals = 0;
         let tree = &spec.tree;
-        let own = |node: NodeId, m: TreeMove| tree.children(node).contains(&m.child);
-        match case.rules {
+        let (mut visits, chosen, value, terminals) = match case.rules {
             Rules::S14 => {
                 let mut log = EventLog::default();
                 s14::search(&game, case.depth, case.algorithm, &mut log);
-                let b = |v: s14::Value<TreeMove>| Bound::Value(v.estimate());
-                for event in log.0 {
-                    let at = |s: &TreeState| s.node as usize;
-                    match event {
-                        Event::Search { state, bounds, .. }
-                        | Event::Enter { state, bounds, .. } => {
-                            visits[at(&state)].get_or_insert_default().bounds =
-                                Some((b(bounds.0), b(bounds.1)));
-                        }
-                        Event::Estimate { state, estimate } => {
-                            visits[at(&state)].get_or_insert_default().estimate = Some(estimate);
-                        }
-                        Event::Result { state, result, .. } => {
-                            let v = visits[at(&state)].get_or_insert_default();
-                            v.result = Some(Outcome::Value {
-                                value: result.value.estimate(),
-                                cut: result.pruned,
-                            });
-                            v.best = result
-                                .value
-                                .step()
-                                .filter(|&m| own(state.node, m))
-                                .map(|m| m.child);
-                        }
-                        Event::Done {
-                            value: v,
-                            best,
-                            terminals: t,
-                            ..
-                        } => {
-                            chosen = best.map(|(i, _)| i);
-                            value = Some(v.estimate());
-                            terminals = t;
-                        }
-                    }
-                }
+                read(
+                    tree,
+                    log.0,
+                    |v: s14::Value<TreeMove>| Bound::Value(v.estimate()),
+                    |r: s14::Verdict<TreeMove>| {
+                        let value = r.value.estimate();
+                        (
+                            Outcome::Value {
+                                value,
+                                cut: r.pruned,
+                            },
+                            r.value.step(),
+                        )
+                    },
+                )
             }
             Rules::S12 => {
                 let mut log = EventLog::default();
                 s12::search(&game, case.depth, case.algorithm, &mut log);
-                let b = |v: s12::Value<TreeMove>| v.estimate().map_or(Bound::Pruned, Bound::Value);
-                for event in log.0 {
-                    let at = |s: &TreeState| s.node as usize;
-                    match event {
-                        Event::Search { state, bounds, .. }
-                        | Event::Enter { state, bounds, .. } => {
-                            visits[at(&state)].get_or_insert_default().bounds =
-                                Some((b(bounds.0), b(bounds.1)));
+                read(
+                    tree,
+                    log.0,
+                    |v: s12::Value<TreeMove>| v.estimate().map_or(Bound::Pruned, Bound::Value),
+                    |r: s12::Verdict<TreeMove>| match r {
+                        s12::Verdict::Value(s12::Value::Edge(m, value)) => {
+                            (Outcome::Value { value, cut: false }, Some(m))
                         }
-                        Event::Estimate { state, estimate } => {
-                            visits[at(&state)].get_or_insert_default().estimate = Some(estimate);
-                        }
-                        Event::Result { state, result, .. } => {
-                            let v = visits[at(&state)].get_or_insert_default();
-                            v.result = Some(match result {
-                                s12::Verdict::Value(s12::Value::Edge(m, e)) => {
-                                    v.best = own(state.node, m).then_some(m.child);
-                                    Outcome::Value {
-                                        value: e,
-                                        cut: false,
-                                    }
-                                }
-                                s12::Verdict::Value(s12::Value::Pruned) => Outcome::Pruned,
-                                s12::Verdict::ParentPrune => Outcome::ParentPrune,
-                            });
-                        }
-                        Event::Done {
-                            state,
-                            value: v,
-                            best,
-                            terminals: t,
-                            ..
-                        } => {
-                            // The S12 root prints no result line; its value is its final bound.
-                            let root = visits[at(&state)].get_or_insert_default();
-                            root.result = Some(match v {
-                                s12::Value::Edge(_, e) => Outcome::Value {
-                                    value: e,
-                                    cut: false,
-                                },
-                                s12::Value::Pruned => Outcome::Pruned,
-                            });
-                            root.best = best.map(|(_, m)| m.child);
-                            chosen = best.map(|(i, _)| i);
-                            value = v.estimate();
-                            terminals = t;
-                        }
-                    }
-                }
+                        s12::Verdict::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
+                        s12::Verdict::ParentPrune => (Outcome::ParentPrune, None),
+                    },
+                )
             }
-        }
-        // S14's root result names its move too; the Done event's choice is the one printed.
+        };
+        // The root's best move is the one the search reports choosing.
         let root = tree.root();
         if let (Some(i), Some(v)) = (chosen, visits[root as usize].as_mut()) {
             v.best = tree.children(root).get(i).copied();

@@ -163,6 +163,11 @@ pub fn validate_str(path: &Path, source: &str) -> Validation {
     }
 }
 
+/// A map's entry for `key`.
+fn entry<'n>(entries: &'n [(Node, Node)], key: &str) -> Option<&'n (Node, Node)> {
+    entries.iter().find(|(k, _)| k.scalar() == Some(key))
+}
+
 struct Loader<'a> {
     path: &'a Path,
     source: &'a str,
@@ -373,12 +378,7 @@ impl Loader<'_> {
         };
         // A broken tree still lets the cases be checked (all but their depth against it).
         let tree = self.soft(self.tree(tree_key, tree_value));
-        if let (Some(t), Some((_, m))) = (
-            &tree,
-            entries
-                .iter()
-                .find(|(k, _)| k.scalar() == Some("move_names")),
-        ) {
+        if let (Some(t), Some((_, m))) = (&tree, entry(entries, "move_names")) {
             self.unused_move_names(m, t);
         }
         let Some((cases_key, cases_value)) = cases_node else {
@@ -461,7 +461,7 @@ impl Loader<'_> {
                 self.problem(self.unknown_key(k, TASK_CASE_KEYS, &what));
             }
         }
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         let params = task.params();
         let Some((args_key, args)) = get("args") else {
             return Err(self
@@ -672,10 +672,7 @@ impl Loader<'_> {
 
     fn sml_structure(&self, v: &Node) -> Result<String, Diagnostic> {
         let s = v.scalar().unwrap_or("");
-        let ok = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'');
-        if ok && !v.is_null() {
+        if super::is_sml_identifier(s) && !v.is_null() {
             Ok(s.to_owned())
         } else {
             Err(self
@@ -946,7 +943,7 @@ impl Loader<'_> {
         let what = format!("case `{name}`");
         let entries = self.soft(self.map(v, &what))?;
         self.keys(entries, &what);
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         for (k, _) in entries {
             if !CASE_KEYS.contains(&k.scalar().unwrap_or("")) {
                 self.problem(self.unknown_key(k, CASE_KEYS, &what));
@@ -1046,7 +1043,7 @@ impl Loader<'_> {
         what: &str,
         entries: &[(Node, Node)],
     ) -> Result<Algorithm, Diagnostic> {
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         let Some((_, alg)) = get("algorithm") else {
             return Err(self
                 .error(key.pos, format!("{what} has no `algorithm`"))
@@ -1114,7 +1111,7 @@ impl Loader<'_> {
     }
 
     fn case_dialect(&self, entries: &[(Node, Node)]) -> Result<Dialect, Diagnostic> {
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         Ok(match get("dialect") {
             None => Dialect::S14,
             Some((_, d)) => {
@@ -1137,7 +1134,7 @@ impl Loader<'_> {
     }
 
     fn case_rules(&self, dialect: Dialect, entries: &[(Node, Node)]) -> Result<Rules, Diagnostic> {
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         Ok(match (dialect, get("rules")) {
             (Dialect::S14, None) | (Dialect::Repl, None) => Rules::S14,
             (Dialect::S12, None) => Rules::S12,
@@ -1177,7 +1174,7 @@ impl Loader<'_> {
 
     /// The case's depth (default: the whole tree); without a tree, only that it is a depth.
     fn case_depth(&self, tree: Option<&Tree>, entries: &[(Node, Node)]) -> Result<u32, Diagnostic> {
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         let height = tree.map_or(0, Tree::height);
         let needs = match tree {
             Some(_) => format!(" (this tree needs {height})"),
@@ -1232,7 +1229,7 @@ impl Loader<'_> {
     }
 
     fn case_mode(&self, entries: &[(Node, Node)]) -> Result<Mode, Diagnostic> {
-        let get = |k: &str| entries.iter().find(|(key, _)| key.scalar() == Some(k));
+        let get = |k: &str| entry(entries, k);
         Ok(match get("check") {
             None => Mode::Full,
             Some((_, m)) => {

@@ -36,6 +36,13 @@ use crate::search::Algorithm;
 use crate::trace::{Dialect, Style};
 use std::path::PathBuf;
 
+/// Is `s` an SML structure name (a letter, then letters, digits, `_` and `'`)?
+pub fn is_sml_identifier(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+}
+
 /// Which handout year's search rules a case follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {
