@@ -429,6 +429,17 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
                 }
                 None => Ok(()),
             },
+            Document::Game(g) => crate::with_game_spec!(g, spec => {
+                match (spec.case(name), spec.scenario(name)) {
+                    (Some(case), _) => {
+                        crate::run::trace_game(&case.game, &case.case, &mut out).map(drop)
+                    }
+                    (None, Some(s)) => out.write_all(
+                        crate::game::scenario::transcript(s).as_bytes(),
+                    ),
+                    (None, None) => Ok(()),
+                }
+            }),
         });
         if let Err(e) = written {
             return write_failed(e);
@@ -637,6 +648,15 @@ fn tree_spec(path: &std::path::Path, case: Option<&str>, command: &str) -> Resul
                     .found(format!("a task spec (`task: {}`)", t.task.name()))
                     .hint("`gametrace run` prints a task's results"),
             ))
+        }
+        Ok(Document::Game(g)) => {
+            let game = crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
+            return Err(report_error(
+                &Diagnostic::new(path, format!("`{command}` works on game trees"))
+                    .expected("a spec with a `tree:`")
+                    .found(format!("a game spec (`game: {game}`)"))
+                    .hint("`gametrace run` prints its searches and scenarios, and `gametrace play` plays from its position"),
+            ));
         }
         Err(d) => return Err(report_error(&d)),
     };

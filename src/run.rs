@@ -1,92 +1,114 @@
-//! Running one case of a spec: the tree as a game, the case's searcher, the case's printer.
+//! Running one case of a spec: the tree or game, the case's searcher, the case's printer.
 
-use crate::game::tree::TreeGame;
-use crate::search::{s12, s14, Summary};
-use crate::spec::{Case, Rules, Spec};
-use crate::trace::{Dialect, ReplPrinter, S12Printer, S14Printer};
+use crate::game::tree::{NodeId, TreeGame};
+use crate::game::{Estimate, Game, Playable, Player, Status};
+use crate::search::{s12, s14, EventLog, Summary};
+use crate::spec::{Case, GameCase, Rules, Spec};
+use crate::trace::{Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
 use std::io::{self, Write};
 
-/// Searches `spec`'s tree as `case` says and writes the case's trace to `out`.
-pub fn run_case<W: Write>(spec: &Spec, case: &Case, out: W) -> io::Result<(W, Summary)> {
-    let game = TreeGame::new(&spec.tree, case.root_player);
+/// Searches `game` from its start as `case` says and writes the case's trace to `out`.
+pub fn trace_game<G: Game, W: Write>(game: &G, case: &Case, out: W) -> io::Result<(W, Summary)> {
     let style = case.style.clone();
     let (depth, algorithm) = (case.depth, case.algorithm);
     match (case.dialect, case.rules) {
         (Dialect::S14, _) => {
-            let mut p = S14Printer::new(&game, out, style);
-            let summary = s14::search(&game, depth, algorithm, &mut p);
+            let mut p = S14Printer::new(game, out, style);
+            let summary = s14::search(game, depth, algorithm, &mut p);
             Ok((p.finish()?, summary))
         }
         (Dialect::S12, _) => {
-            let mut p = S12Printer::new(&game, out, style);
-            let summary = s12::search(&game, depth, algorithm, &mut p);
+            let mut p = S12Printer::new(game, out, style);
+            let summary = s12::search(game, depth, algorithm, &mut p);
             Ok((p.finish()?, summary))
         }
         (Dialect::Repl, Rules::S14) => {
-            let mut p = ReplPrinter::new(&game, out, style);
-            let summary = s14::search(&game, depth, algorithm, &mut p);
+            let mut p = ReplPrinter::new(game, out, style);
+            let summary = s14::search(game, depth, algorithm, &mut p);
             Ok((p.finish()?, summary))
         }
         (Dialect::Repl, Rules::S12) => {
-            let mut p = ReplPrinter::new(&game, out, style);
-            let summary = s12::search(&game, depth, algorithm, &mut p);
+            let mut p = ReplPrinter::new(game, out, style);
+            let summary = s12::search(game, depth, algorithm, &mut p);
             Ok((p.finish()?, summary))
         }
     }
 }
 
-/// The case's trace as text.
-pub fn trace_of(spec: &Spec, case: &Case) -> String {
-    let (bytes, _) = run_case(spec, case, Vec::new()).expect("writing to memory cannot fail");
+/// Searches `spec`'s tree as `case` says and writes the case's trace to `out`.
+pub fn run_case<W: Write>(spec: &Spec, case: &Case, out: W) -> io::Result<(W, Summary)> {
+    trace_game(&TreeGame::new(&spec.tree, case.root_player), case, out)
+}
+
+fn text_of(bytes: Vec<u8>) -> String {
     // Printers write only UTF-8 (labels and names come from UTF-8 specs).
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// A line of a reference trace, and the node it is about.
+/// The case's trace as text.
+pub fn trace_of(spec: &Spec, case: &Case) -> String {
+    let (bytes, _) = run_case(spec, case, Vec::new()).expect("writing to memory cannot fail");
+    text_of(bytes)
+}
+
+/// A game case's trace as text.
+pub fn game_trace_of<G: Playable>(case: &GameCase<G>) -> String {
+    let (bytes, _) =
+        trace_game(&case.game, &case.case, Vec::new()).expect("writing to memory cannot fail");
+    text_of(bytes)
+}
+
+/// Where a reference line's state is: a tree node, or the moves (by index in move order) that
+/// reach a game state from the searched position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Node(NodeId, Player),
+    Moves(Vec<usize>, Player),
+}
+
+/// A line of a reference trace, and the state it is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefLine {
     pub text: String,
-    pub node: crate::game::tree::NodeId,
-    pub player: crate::game::Player,
+    pub place: Place,
 }
 
-/// The case's trace with only the line kinds in `lines`, each line with its node: what
-/// `check` compares an implementation's output with and locates divergences by.
-pub fn reference_lines(
-    spec: &Spec,
+/// The trace of `case` searching `game`, with only the line kinds in `lines`, each line with
+/// the place of its state: what `check` compares an implementation's output with and locates
+/// divergences by.
+pub fn reference_lines_of<G: Game>(
+    game: &G,
     case: &Case,
-    lines: crate::trace::LineSet,
+    lines: LineSet,
+    place: impl Fn(&G::State) -> Place,
 ) -> (Vec<RefLine>, Summary) {
-    use crate::search::EventLog;
-    let game = TreeGame::new(&spec.tree, case.root_player);
     let mut style = case.style.clone();
     style.lines = lines;
     let (depth, algorithm) = (case.depth, case.algorithm);
     macro_rules! located {
         ($searcher:ident, $printer:ident) => {{
             let mut log = EventLog::default();
-            let summary = $searcher::search(&game, depth, algorithm, &mut log);
-            let mut p = $printer::new(&game, Vec::new(), style);
+            let summary = $searcher::search(game, depth, algorithm, &mut log);
+            let mut p = $printer::new(game, Vec::new(), style);
             let mut owners = Vec::new();
             for event in log.0 {
-                let state = *event.state();
+                let at = place(event.state());
                 let before = p.get_ref().len();
                 crate::search::Sink::event(&mut p, event);
                 let new_lines = p.get_ref()[before..]
                     .iter()
                     .filter(|&&b| b == b'\n')
                     .count();
-                owners.extend(std::iter::repeat_n(state, new_lines));
+                owners.extend(std::iter::repeat_n(at, new_lines));
             }
             let bytes = p.finish().expect("writing to memory cannot fail");
             let text = String::from_utf8_lossy(&bytes);
             let lines = text
                 .lines()
                 .zip(owners)
-                .map(|(t, s)| RefLine {
+                .map(|(t, place)| RefLine {
                     text: t.to_owned(),
-                    node: s.node,
-                    player: s.player,
+                    place,
                 })
                 .collect();
             (lines, summary)
@@ -97,5 +119,75 @@ pub fn reference_lines(
         (Dialect::S12, _) => located!(s12, S12Printer),
         (Dialect::Repl, Rules::S14) => located!(s14, ReplPrinter),
         (Dialect::Repl, Rules::S12) => located!(s12, ReplPrinter),
+    }
+}
+
+/// A tree case's reference lines, each placed at its node.
+pub fn reference_lines(spec: &Spec, case: &Case, lines: LineSet) -> (Vec<RefLine>, Summary) {
+    let game = TreeGame::new(&spec.tree, case.root_player);
+    reference_lines_of(&game, case, lines, |s| Place::Node(s.node, s.player))
+}
+
+/// A game case's reference lines, each placed by the moves that reach its state.
+pub fn game_reference_lines<G: Playable>(
+    case: &GameCase<G>,
+    lines: LineSet,
+) -> (Vec<RefLine>, Summary) {
+    let tracked = Tracked(&case.game);
+    reference_lines_of(&tracked, &case.case, lines, |s| {
+        Place::Moves(s.path.clone(), case.game.player(&s.state))
+    })
+}
+
+/// A game whose states remember the moves that reached them, so a reference line can say
+/// where in the search it was printed. Everything else is the inner game's.
+struct Tracked<'g, G>(&'g G);
+
+#[derive(Clone, Debug, PartialEq)]
+struct TrackedState<S> {
+    state: S,
+    path: Vec<usize>,
+}
+
+impl<G: Game> Game for Tracked<'_, G> {
+    type State = TrackedState<G::State>;
+    type Move = G::Move;
+    type Moves<'a>
+        = G::Moves<'a>
+    where
+        Self: 'a;
+
+    fn start(&self) -> Self::State {
+        TrackedState {
+            state: self.0.start(),
+            path: Vec::new(),
+        }
+    }
+    fn player(&self, s: &Self::State) -> Player {
+        self.0.player(&s.state)
+    }
+    fn status(&self, s: &Self::State) -> Status {
+        self.0.status(&s.state)
+    }
+    fn moves<'a>(&'a self, s: &Self::State) -> G::Moves<'a> {
+        self.0.moves(&s.state)
+    }
+    fn play(&self, s: &Self::State, mv: G::Move) -> Self::State {
+        let index = self.0.moves(&s.state).position(|m| m == mv).unwrap_or(0);
+        let mut path = s.path.clone();
+        path.push(index);
+        TrackedState {
+            state: self.0.play(&s.state, mv),
+            path,
+        }
+    }
+    fn estimate(&self, s: &Self::State) -> Estimate {
+        self.0.estimate(&s.state)
+    }
+    fn write_label(&self, s: &Self::State, out: &mut String) {
+        self.0.write_label(&s.state, out)
+    }
+    fn write_move(&self, mv: G::Move, out: &mut String) {
+        self.0.write_move(mv, out)
     }
 }

@@ -3,7 +3,7 @@
 //! it was changed.
 
 use gametrace::check::diff::{self, Palette};
-use gametrace::check::trace::{check, Mode};
+use gametrace::check::trace::{check, Mode, TreeCase};
 use gametrace::spec::{self, Document};
 use proptest::prelude::*;
 use similar::DiffTag;
@@ -52,7 +52,7 @@ fn generated(branching: u32, depth: u32, seed: u64, algorithm: &str) -> spec::Sp
     );
     match spec::load_str(Path::new("gen.yaml"), &text).unwrap() {
         Document::Tree(s) => s,
-        Document::Task(_) => unreachable!(),
+        _ => unreachable!(),
     }
 }
 
@@ -76,7 +76,7 @@ proptest! {
         let case = s.cases[0].clone();
         let trace = gametrace::run::trace_of(&s, &case);
         for mode in Mode::ALL {
-            let r = check(&s, &case, mode, &trace, ("ref", "out"), Palette { color: false }, false).unwrap();
+            let r = check(&TreeCase { spec: &s, case: &case }, mode, &trace, ("ref", "out"), Palette { color: false }, false).unwrap();
             prop_assert!(r.passed, "{mode}: {}\n{}", r.summary, r.details("out"));
         }
     }
@@ -94,7 +94,7 @@ proptest! {
         let i = pick % lines.len();
         lines[i].push_str(" (changed)");
         let text = lines.join("\n");
-        let r = check(&s, &case, Mode::Full, &text, ("ref", "out"), Palette { color: false }, false).unwrap();
+        let r = check(&TreeCase { spec: &s, case: &case }, Mode::Full, &text, ("ref", "out"), Palette { color: false }, false).unwrap();
         prop_assert!(!r.passed);
         let d = r.divergence.unwrap();
         prop_assert_eq!(d.actual_line, Some(i + 1));

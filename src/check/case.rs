@@ -57,6 +57,11 @@ pub fn check_case(
     let max_points = match doc {
         Document::Tree(s) => s.case(name).map_or(1.0, |c| c.points),
         Document::Task(s) => s.case(name).map_or(1.0, |c| c.points),
+        Document::Game(g) => crate::with_game_spec!(g, s => s
+            .case(name)
+            .map(|c| c.case.points)
+            .or_else(|| s.scenario(name).map(|c| c.points))
+            .unwrap_or(1.0)),
     };
     let result = |status: Status| CaseResult::new(&shown_spec, name, status, max_points);
     let (output, actual_name) = match source {
@@ -118,7 +123,6 @@ fn judge(
     blank: CaseResult,
 ) -> Result<CaseResult, Diagnostic> {
     let spec_path = doc.path();
-    let shown_spec = spec_path.display().to_string();
     let result = |status: Status| {
         let mut r = blank.clone();
         r.status = status;
@@ -132,35 +136,30 @@ fn judge(
             let Some(case) = spec.case(name) else {
                 return Err(no_case(spec_path, name));
             };
-            let mode = options.mode.unwrap_or(case.mode);
-            let names = (
-                format!("reference ({mode}): gametrace run {shown_spec} --case {name}"),
-                actual_name.clone(),
-            );
-            let checked = trace::check(
-                spec,
-                case,
-                mode,
+            judge_trace(
+                &trace::TreeCase { spec, case },
+                spec_path,
                 &output,
-                (&names.0, &names.1),
-                options.palette,
-                options.exact || case.exact,
+                &actual_name,
+                options,
+                result,
             )
-            .map_err(|why| {
-                Diagnostic::new(spec_path, why)
-                    .expected("a mode this case can be checked in")
-                    .found(format!("--mode {mode}"))
-                    .hint("full, terminals and value work for every case")
-            })?;
-            let status = if checked.passed {
-                Status::Pass
-            } else {
-                Status::Fail
-            };
-            Ok(result(status)
-                .message(checked.summary.clone())
-                .details(checked.details(&actual_name)))
         }
+        Document::Game(g) => crate::with_game_spec!(g, spec => {
+            let Some(case) = spec.case(name) else {
+                if spec.scenario(name).is_some() {
+                    return Err(Diagnostic::new(
+                        spec_path,
+                        format!("`{name}` is a scenario, and `check` grades search cases"),
+                    )
+                    .expected(format!("one of the search cases: {}", case_list(spec.cases.iter().map(|c| c.case.name.as_str()))))
+                    .found(format!("scenario `{name}`"))
+                    .hint("scenarios are judged by `gametrace test`, and printed move by move by `gametrace run`"));
+                }
+                return Err(no_case(spec_path, name));
+            };
+            judge_trace(case, spec_path, &output, &actual_name, options, result)
+        }),
         Document::Task(spec) => {
             let Some(case) = spec.case(name) else {
                 return Err(no_case(spec_path, name));
@@ -202,6 +201,56 @@ fn judge(
             )
         }
     }
+}
+
+fn case_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let v: Vec<&str> = names.collect();
+    if v.is_empty() {
+        "(none)".to_owned()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// Judges a search case's output against its reference trace.
+fn judge_trace(
+    subject: &dyn trace::Subject,
+    spec_path: &Path,
+    output: &str,
+    actual_name: &str,
+    options: Options,
+    result: impl Fn(Status) -> CaseResult,
+) -> Result<CaseResult, Diagnostic> {
+    let case = subject.case();
+    let name = &case.name;
+    let shown_spec = spec_path.display();
+    let mode = options.mode.unwrap_or(case.mode);
+    let names = (
+        format!("reference ({mode}): gametrace run {shown_spec} --case {name}"),
+        actual_name.to_owned(),
+    );
+    let checked = trace::check(
+        subject,
+        mode,
+        output,
+        (&names.0, &names.1),
+        options.palette,
+        options.exact || case.exact,
+    )
+    .map_err(|why| {
+        Diagnostic::new(spec_path, why)
+            .expected("a mode this case can be checked in")
+            .found(format!("--mode {mode}"))
+            .hint("full, terminals and value work for every case")
+    })?;
+    let status = if checked.passed {
+        Status::Pass
+    } else {
+        Status::Fail
+    };
+    Ok(result(status)
+        .message(checked.summary.clone())
+        .details(checked.details(actual_name)))
 }
 
 fn no_case(path: &Path, name: &str) -> Diagnostic {
@@ -273,6 +322,18 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
                     })?;
                 values.push(("tree_json", file.path().display().to_string()));
                 tree_file = Some(file);
+            }
+        }
+        Document::Game(g) => {
+            let depth = crate::with_game_spec!(g, s => s.case(name).map(|c| c.case.depth));
+            let depth = depth.ok_or_else(|| no_case(spec_path, name))?;
+            values.push(("depth", depth.to_string()));
+            if cmd.line.contains("{tree_json}") {
+                return Err(bad(
+                    "{tree_json} is a tree spec's placeholder, and this is a game spec".to_owned(),
+                    cmd.line.clone(),
+                    "game specs have {spec}, {case} and {depth}; the program reads the position from the spec",
+                ));
             }
         }
         Document::Task(_) => {

@@ -3,10 +3,11 @@
 
 use super::diff::{self, Palette};
 use super::extract::{self, chosen_move, classify, classify_any, state_label, value_of};
-use crate::game::tree::{NodeId, Tree};
-use crate::game::{Game, Player};
-use crate::run::{reference_lines, RefLine};
-use crate::spec::{Case, Spec};
+use crate::game::tree::{NodeId, Tree, TreeGame};
+use crate::game::{Game, Playable, Player};
+use crate::run::{game_reference_lines, reference_lines, Place, RefLine};
+use crate::search::Summary;
+use crate::spec::{Case, GameCase, Spec};
 use crate::trace::{Dialect, LineKind, LineSet};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -143,7 +144,114 @@ fn lines(n: usize, what: &str) -> String {
 struct Item {
     text: String,
     line: Option<usize>,
-    node: Option<(NodeId, Player)>,
+    node: Option<Place>,
+}
+
+/// What a check compares an implementation with: one case of a tree spec or of a game spec.
+pub trait Subject {
+    fn case(&self) -> &Case;
+    /// The reference trace's lines of these kinds, each with its state's place.
+    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary);
+    /// The chosen move as traces write it.
+    fn chosen(&self, best: Option<usize>) -> Option<String>;
+    fn root(&self) -> Place;
+    fn root_label(&self) -> String;
+    /// Where a state an implementation printed is, if the reference can place it.
+    fn find(&self, label: &str) -> Option<Place>;
+    /// A place for people: the node or the moves that reach it.
+    fn describe(&self, place: &Place) -> String;
+}
+
+/// A case of a tree spec.
+pub struct TreeCase<'a> {
+    pub spec: &'a Spec,
+    pub case: &'a Case,
+}
+
+impl Subject for TreeCase<'_> {
+    fn case(&self) -> &Case {
+        self.case
+    }
+    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary) {
+        reference_lines(self.spec, self.case, kinds)
+    }
+    fn chosen(&self, best: Option<usize>) -> Option<String> {
+        let game = TreeGame::new(&self.spec.tree, self.case.root_player);
+        let m = game.moves(&game.start()).nth(best?)?;
+        let mut s = String::new();
+        game.write_move(m, &mut s);
+        Some(s)
+    }
+    fn root(&self) -> Place {
+        Place::Node(self.spec.tree.root(), self.case.root_player)
+    }
+    fn root_label(&self) -> String {
+        self.spec.tree.name(self.spec.tree.root())
+    }
+    fn find(&self, label: &str) -> Option<Place> {
+        let tree = &self.spec.tree;
+        find_label(tree, label).map(|n| Place::Node(n, player_at(tree, n, self.case.root_player)))
+    }
+    fn describe(&self, place: &Place) -> String {
+        match place {
+            Place::Node(n, p) => describe(&self.spec.tree, *n, *p, &self.case.style.move_names),
+            Place::Moves(..) => String::new(),
+        }
+    }
+}
+
+impl<G: Playable> Subject for GameCase<G> {
+    fn case(&self) -> &Case {
+        &self.case
+    }
+    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary) {
+        game_reference_lines(self, kinds)
+    }
+    fn chosen(&self, best: Option<usize>) -> Option<String> {
+        let m = self.game.moves(&self.game.start()).nth(best?)?;
+        let mut s = String::new();
+        self.game.write_move(m, &mut s);
+        Some(s)
+    }
+    fn root(&self) -> Place {
+        Place::Moves(Vec::new(), self.game.player(&self.game.start()))
+    }
+    fn root_label(&self) -> String {
+        let mut s = String::new();
+        self.game.write_label(&self.game.start(), &mut s);
+        s
+    }
+    fn find(&self, _: &str) -> Option<Place> {
+        // A state the reference never reached has no place in its search.
+        None
+    }
+    /// `state 7/7/7/7/3O3/1OXXO2: depth 2, Maxie to move; moves from the position: 0, 1`
+    fn describe(&self, place: &Place) -> String {
+        let Place::Moves(path, player) = place else {
+            return String::new();
+        };
+        let game = &self.game;
+        let mut state = game.start();
+        let mut names = Vec::new();
+        for &i in path {
+            let Some(m) = game.moves(&state).nth(i) else {
+                break;
+            };
+            names.push(game.move_name(m));
+            state = game.play(&state, m);
+        }
+        let mut label = String::new();
+        game.write_label(&state, &mut label);
+        if path.is_empty() {
+            format!("state {label}: the searched position, {player} to move")
+        } else {
+            format!(
+                "state {label}: depth {}, {player} to move; moves from the searched position: {}",
+                path.len(),
+                names.join(", ")
+            )
+        }
+    }
 }
 
 /// The kinds whose lines name a visited state.
@@ -159,27 +267,25 @@ const VISITING: [LineKind; 4] = [
 /// `exact` compares the kept lines' spacing as printed (noise lines are still dropped).
 #[allow(clippy::too_many_arguments)]
 pub fn check(
-    spec: &Spec,
-    case: &Case,
+    subject: &dyn Subject,
     mode: Mode,
     output: &str,
     names: (&str, &str),
     palette: Palette,
     exact: bool,
 ) -> Result<TraceCheck, String> {
+    let case = subject.case();
     let dialect = case.dialect;
     let in_dialect = |t: &str| classify(dialect, t);
-    let root = spec.tree.root();
     match mode {
         Mode::Full => {
             let kinds = case.style.lines;
-            let (reference, _) = reference_lines(spec, case, kinds);
+            let (reference, _) = subject.reference(kinds);
             let x = extract::extract(output, kinds, in_dialect);
             let expected = items_of(&reference, exact);
             let actual = actual_items(&x.lines, exact);
             Ok(sequence(
-                spec,
-                case,
+                subject,
                 mode,
                 expected,
                 actual,
@@ -191,16 +297,16 @@ pub fn check(
         }
         Mode::Terminals => {
             let (reference, summary) =
-                reference_lines(spec, case, [LineKind::Estimate].into_iter().collect());
+                subject.reference([LineKind::Estimate].into_iter().collect());
             let movers: LineSet = [LineKind::Estimate, LineKind::Choice, LineKind::Value]
                 .into_iter()
                 .collect();
             let x = extract::extract(output, movers, classify_any);
             let mut expected = items_of(&reference, exact);
             expected.push(Item {
-                text: move_item(reference_move(spec, case, summary.best_index).as_deref()),
+                text: move_item(subject.chosen(summary.best_index).as_deref()),
                 line: None,
-                node: Some((root, case.root_player)),
+                node: Some(subject.root()),
             });
             let estimates = x.lines.iter().filter(|l| l.kind == LineKind::Estimate);
             let mut actual = actual_items(estimates, exact);
@@ -211,8 +317,7 @@ pub fn check(
                 node: None,
             });
             Ok(sequence(
-                spec,
-                case,
+                subject,
                 mode,
                 expected,
                 actual,
@@ -233,7 +338,7 @@ pub fn check(
                     case.name
                 ));
             }
-            let (reference, summary) = reference_lines(spec, case, kinds);
+            let (reference, summary) = subject.reference(kinds);
             let movers: LineSet = [LineKind::Choice, LineKind::Value].into_iter().collect();
             let all: LineSet = VISITING.into_iter().chain(movers.iter_kinds()).collect();
             let x = extract::extract(output, all, |t| {
@@ -241,16 +346,16 @@ pub fn check(
                     .filter(|k| kinds.contains(*k))
                     .or_else(|| classify_any(t).filter(|k| movers.contains(*k)))
             });
-            Ok(visited(spec, case, &reference, summary.best_index, x))
+            Ok(visited(subject, &reference, summary.best_index, x))
         }
         Mode::Value => {
             let kinds: LineSet = [LineKind::Value].into_iter().collect();
-            let (reference, summary) = reference_lines(spec, case, kinds);
+            let (reference, summary) = subject.reference(kinds);
             let all: LineSet = [LineKind::Result, LineKind::Value, LineKind::Choice]
                 .into_iter()
                 .collect();
             let x = extract::extract(output, all, classify_any);
-            Ok(value(spec, case, &reference, summary.best_index, x))
+            Ok(value(subject, &reference, summary.best_index, x))
         }
     }
 }
@@ -265,7 +370,7 @@ fn items_of(reference: &[RefLine], exact: bool) -> Vec<Item> {
                 diff::normalize(&r.text).into_owned()
             },
             line: None,
-            node: Some((r.node, r.player)),
+            node: Some(r.place.clone()),
         })
         .collect()
 }
@@ -291,15 +396,6 @@ fn move_item(m: Option<&str>) -> String {
     }
 }
 
-/// The reference's chosen move as the game writes it.
-fn reference_move(spec: &Spec, case: &Case, best: Option<usize>) -> Option<String> {
-    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
-    let m = game.moves(&game.start()).nth(best?)?;
-    let mut s = String::new();
-    game.write_move(m, &mut s);
-    Some(s)
-}
-
 /// The last move the output says was chosen, and its line.
 fn last_move(x: &extract::Extraction) -> (Option<String>, Option<usize>) {
     x.lines
@@ -311,8 +407,7 @@ fn last_move(x: &extract::Extraction) -> (Option<String>, Option<usize>) {
 
 #[allow(clippy::too_many_arguments)]
 fn sequence(
-    spec: &Spec,
-    case: &Case,
+    subject: &dyn Subject,
     mode: Mode,
     expected: Vec<Item>,
     actual: Vec<Item>,
@@ -341,9 +436,9 @@ fn sequence(
     let node = expected
         .get(i)
         .or_else(|| expected.last())
-        .and_then(|e| e.node);
+        .and_then(|e| e.node.as_ref());
     let divergence = Divergence {
-        position: node.map(|(n, p)| describe(&spec.tree, n, p, &case.style.move_names)),
+        position: node.map(|p| subject.describe(p)),
         expected: old
             .get(i)
             .map_or("(nothing more: the reference ends here)".to_owned(), |s| {
@@ -374,13 +469,12 @@ fn sequence(
 }
 
 fn visited(
-    spec: &Spec,
-    case: &Case,
+    subject: &dyn Subject,
     reference: &[RefLine],
     best: Option<usize>,
     x: extract::Extraction,
 ) -> TraceCheck {
-    let mut want: Vec<(&str, NodeId, Player)> = Vec::new();
+    let mut want: Vec<(&str, &Place)> = Vec::new();
     let mut seen = HashSet::new();
     let ref_kinds: Vec<(LineKind, &RefLine)> = reference
         .iter()
@@ -389,7 +483,7 @@ fn visited(
     for (k, r) in &ref_kinds {
         if let Some(l) = state_label(*k, &r.text) {
             if seen.insert(l) {
-                want.push((l, r.node, r.player));
+                want.push((l, &r.place));
             }
         }
     }
@@ -404,40 +498,27 @@ fn visited(
     }
     let missing: Vec<_> = want.iter().filter(|w| !got_set.contains(w.0)).collect();
     let extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
-    let want_move = move_item(reference_move(spec, case, best).as_deref());
+    let want_move = move_item(subject.chosen(best).as_deref());
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
     let compared = want.len() + 1;
-    let names = &case.style.move_names;
-    let divergence = if let Some((label, node, player)) = missing.first() {
+    let divergence = if let Some((label, place)) = missing.first() {
         Some(Divergence {
-            position: Some(describe(&spec.tree, *node, *player, names)),
+            position: Some(subject.describe(place)),
             expected: format!("state {label} visited"),
             actual: format!("state {label} never visited"),
             actual_line: None,
         })
     } else if let Some((label, line)) = extra.first() {
         Some(Divergence {
-            position: find_label(&spec.tree, label).map(|n| {
-                describe(
-                    &spec.tree,
-                    n,
-                    player_at(&spec.tree, n, case.root_player),
-                    names,
-                )
-            }),
+            position: subject.find(label).map(|p| subject.describe(&p)),
             expected: format!("state {label} never visited"),
             actual: format!("state {label} visited"),
             actual_line: Some(*line),
         })
     } else if want_move != got_move {
         Some(Divergence {
-            position: Some(describe(
-                &spec.tree,
-                spec.tree.root(),
-                case.root_player,
-                names,
-            )),
+            position: Some(subject.describe(&subject.root())),
             expected: want_move,
             actual: got_move,
             actual_line: mv_line,
@@ -481,13 +562,13 @@ fn visited(
 }
 
 fn value(
-    spec: &Spec,
-    case: &Case,
+    subject: &dyn Subject,
     reference: &[RefLine],
     best: Option<usize>,
     x: extract::Extraction,
 ) -> TraceCheck {
-    let root_label = spec.tree.name(spec.tree.root());
+    let case = subject.case();
+    let root_label = subject.root_label();
     let want_value = reference
         .iter()
         .find_map(|r| value_of(LineKind::Value, &r.text));
@@ -503,17 +584,12 @@ fn value(
             })
         })
         .and_then(|l| value_of(l.kind, &l.text).map(|v| (v, l.line)));
-    let want_move = move_item(reference_move(spec, case, best).as_deref());
+    let want_move = move_item(subject.chosen(best).as_deref());
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
     // The REPL prints the move only.
     let compare_value = case.dialect != Dialect::Repl;
-    let position = Some(describe(
-        &spec.tree,
-        spec.tree.root(),
-        case.root_player,
-        &case.style.move_names,
-    ));
+    let position = Some(subject.describe(&subject.root()));
     let want_v = format!("root value: {}", want_value.unwrap_or_default());
     let got_v = match &got {
         Some((v, _)) => format!("root value: {v}"),

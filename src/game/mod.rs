@@ -1,8 +1,13 @@
 //! The game model: what a searcher needs to know about a game, and nothing about traces.
 //!
-//! Explicit trees ([`tree`]) implement [`Game`] now; real games (Connect 4, Riskless, Nim)
-//! implement the same trait, so every searcher and printer works on them unchanged.
+//! Explicit trees ([`tree`]) and real games ([`nim`], [`connect4`] with PopOut,
+//! [`riskless`]) implement the same trait, so every searcher and printer works on them
+//! unchanged. Real games are also [`Playable`]: people type their moves and read their boards.
 
+pub mod connect4;
+pub mod nim;
+pub mod riskless;
+pub mod scenario;
 pub mod tree;
 
 use std::cmp::Ordering;
@@ -115,9 +120,9 @@ pub fn write_sml_int(out: &mut String, n: i64) {
 ///
 /// Moves are listed in move order; searchers visit children in that order.
 pub trait Game: Sync {
-    type State: Clone + Send + Sync;
+    type State: Clone + Send + Sync + PartialEq + fmt::Debug;
     /// A move. Its `Display` is what traces print inside `Step(0, ...)`.
-    type Move: Copy + Send + Sync + PartialEq + fmt::Display;
+    type Move: Copy + Send + Sync + PartialEq + fmt::Display + fmt::Debug;
     type Moves<'a>: ExactSizeIterator<Item = Self::Move>
     where
         Self: 'a;
@@ -136,6 +141,66 @@ pub trait Game: Sync {
     fn write_move(&self, mv: Self::Move, out: &mut String) {
         use std::fmt::Write;
         let _ = write!(out, "{mv}");
+    }
+}
+
+/// A real game: moves people can type, boards people can read. Scenarios and the referee
+/// (`gametrace play`) go through this.
+pub trait Playable: Game + Clone + fmt::Debug {
+    /// The game's name as specs and `play` write it (`connect4`, `popout`, `riskless`, `nim`).
+    fn name(&self) -> &'static str;
+    /// This game with another start position.
+    fn starting_at(&self, state: Self::State) -> Self;
+    /// This game with another estimator.
+    fn estimating_with(&self, estimator: Estimator) -> Self;
+    /// Reads a move as a person writes it, legal or not; the error says how to write one.
+    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// Why `mv` cannot be played in `state`, if it cannot.
+    fn why_illegal(&self, state: &Self::State, mv: Self::Move) -> Option<String>;
+    /// Reads a move and checks it is legal in `state`. The error says which move, and why
+    /// it cannot be played.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String> {
+        let mv = self.read_move(text)?;
+        match self.why_illegal(state, mv) {
+            Some(why) => Err(format!("cannot play {}: {why}", self.move_name(mv))),
+            None => Ok(mv),
+        }
+    }
+    /// The position for people: a board, a map or a heap, one or more lines.
+    fn render(&self, state: &Self::State) -> String;
+    /// A move as a person writes it (what [`Playable::parse_move`] reads back).
+    fn move_name(&self, mv: Self::Move) -> String;
+    /// How moves are written, for prompts and hints.
+    fn move_syntax(&self) -> &'static str;
+}
+
+/// Which estimator a real game's searches use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Estimator {
+    /// The handout's: Maxie's armies minus Minnie's (Riskless), 16 per run of two and 64 per
+    /// run of three (Connect 4), the perfect rule (Nim).
+    #[default]
+    Naive,
+    /// A better one, documented with each game.
+    Improved,
+}
+
+impl Estimator {
+    pub const NAMES: &'static [&'static str] = &["naive", "improved"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Estimator::Naive => "naive",
+            Estimator::Improved => "improved",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Estimator> {
+        match s {
+            "naive" => Some(Estimator::Naive),
+            "improved" => Some(Estimator::Improved),
+            _ => None,
+        }
     }
 }
 

@@ -30,8 +30,12 @@ pub use load::{load, load_str, validate_str, Validation};
 use crate::notation::Value;
 use crate::task::Task;
 
+use crate::game::connect4::Connect4;
+use crate::game::nim::Nim;
+use crate::game::riskless::Riskless;
+use crate::game::scenario::Scenario;
 use crate::game::tree::Tree;
-use crate::game::Player;
+use crate::game::{Playable, Player};
 use crate::search::Algorithm;
 use crate::trace::{Dialect, Style};
 use std::path::PathBuf;
@@ -61,11 +65,13 @@ impl Rules {
     }
 }
 
-/// A spec file: a game tree with search cases, or a homework task with argument cases.
+/// A spec file: a game tree with search cases, a homework task with argument cases, or a
+/// real game's position with search cases and rule scenarios.
 #[derive(Clone, Debug)]
 pub enum Document {
     Tree(Spec),
     Task(TaskSpec),
+    Game(GameDocument),
 }
 
 impl Document {
@@ -73,14 +79,82 @@ impl Document {
         match self {
             Document::Tree(s) => &s.path,
             Document::Task(s) => &s.path,
+            Document::Game(g) => g.path(),
         }
     }
 
+    /// The names of the cases (and a game spec's scenarios).
     pub fn case_names(&self) -> Vec<&str> {
         match self {
             Document::Tree(s) => s.cases.iter().map(|c| c.name.as_str()).collect(),
             Document::Task(s) => s.cases.iter().map(|c| c.name.as_str()).collect(),
+            Document::Game(g) => g.names(),
         }
+    }
+}
+
+/// A game spec, whichever game it is. [`with_game_spec!`](crate::with_game_spec) reaches the
+/// typed [`GameSpec`] inside.
+#[derive(Clone, Debug)]
+pub enum GameDocument {
+    Nim(GameSpec<Nim>),
+    Connect4(GameSpec<Connect4>),
+    Riskless(GameSpec<Riskless>),
+}
+
+/// Runs `$body` with `$s` bound to the typed [`GameSpec`] of a [`GameDocument`].
+#[macro_export]
+macro_rules! with_game_spec {
+    ($doc:expr, $s:ident => $body:expr) => {
+        match $doc {
+            $crate::spec::GameDocument::Nim($s) => $body,
+            $crate::spec::GameDocument::Connect4($s) => $body,
+            $crate::spec::GameDocument::Riskless($s) => $body,
+        }
+    };
+}
+
+impl GameDocument {
+    pub fn path(&self) -> &std::path::Path {
+        crate::with_game_spec!(self, s => &s.path)
+    }
+
+    pub fn names(&self) -> Vec<&str> {
+        crate::with_game_spec!(self, s => s
+            .cases
+            .iter()
+            .map(|c| c.case.name.as_str())
+            .chain(s.scenarios.iter().map(|c| c.name.as_str()))
+            .collect())
+    }
+}
+
+/// A loaded, checked game spec: a game at a position, searches of it, and scenarios.
+#[derive(Clone, Debug)]
+pub struct GameSpec<G: Playable> {
+    pub path: PathBuf,
+    pub title: Option<String>,
+    /// The game as configured (board, map, estimator), at the spec's position.
+    pub game: G,
+    pub cases: Vec<GameCase<G>>,
+    pub scenarios: Vec<Scenario<G>>,
+}
+
+/// A search of a game spec's position: the case's settings and the game as it searches it
+/// (with the case's estimator).
+#[derive(Clone, Debug)]
+pub struct GameCase<G: Playable> {
+    pub case: Case,
+    pub game: G,
+}
+
+impl<G: Playable> GameSpec<G> {
+    pub fn case(&self, name: &str) -> Option<&GameCase<G>> {
+        self.cases.iter().find(|c| c.case.name == name)
+    }
+
+    pub fn scenario(&self, name: &str) -> Option<&Scenario<G>> {
+        self.scenarios.iter().find(|c| c.name == name)
     }
 }
 

@@ -13,12 +13,14 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// A spec: a game tree with search cases, or a homework task with argument cases.
+/// A spec: a game tree with search cases, a homework task with argument cases, or a real
+/// game's position with search cases and rule scenarios.
 #[derive(JsonSchema)]
 #[schemars(title = "gametrace spec", untagged)]
 pub enum SpecFile {
     Tree(TreeSpecFile),
     Task(TaskSpecFile),
+    Game(GameSpecFile),
 }
 
 /// A game tree and the searches to run on it.
@@ -107,6 +109,117 @@ pub struct TaskCase {
     points: Option<f64>,
 }
 
+/// A real game (Connect 4 or PopOut, Riskless, Nim) at a position, searched by cases and
+/// stepped through by scenarios.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[schemars(extend("anyOf" = [{"required": ["cases"]}, {"required": ["scenarios"]}]))]
+pub struct GameSpecFile {
+    version: Option<Version>,
+    title: Option<String>,
+    game: GameName,
+    /// Connect 4 only: `standard` (default) or `popout`.
+    variant: Option<VariantName>,
+    /// Connect 4 only: the board's width (default 7).
+    #[schemars(range(min = 1))]
+    columns: Option<u32>,
+    /// Connect 4 only: the board's height (default 6).
+    #[schemars(range(min = 1))]
+    rows: Option<u32>,
+    /// Riskless only: `M1`, `M2`, or a map of one's own.
+    map: Option<MapField>,
+    /// The position: Connect 4 rows of `.XO` text, top row first (a list or a `|` block);
+    /// Riskless territories and who holds them (`Land0: Minnie 2`); Nim's number of sticks.
+    /// Default: the empty board, the map's start.
+    position: Option<PositionField>,
+    /// Who moves in the position (default Maxie; Connect 4 works it out from the pieces).
+    to_move: Option<PlayerName>,
+    /// `naive` (the handout's, default) or `improved`.
+    estimator: Option<EstimatorName>,
+    sml_structure: Option<SmlName>,
+    /// Case name -> search settings, as for trees; `depth` is required.
+    #[schemars(extend("minProperties" = 1))]
+    cases: Option<BTreeMap<String, GameCase>>,
+    /// Scenario name -> a start and steps, each a move with what must hold after it.
+    #[schemars(extend("minProperties" = 1))]
+    scenarios: Option<BTreeMap<String, ScenarioFile>>,
+}
+
+/// One search of the game's position.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[schemars(extend(
+    "if" = {"properties": {"algorithm": {"const": "jamboree"}}},
+    "then" = {"required": ["prune_percentage"]},
+    "else" = {"not": {"required": ["prune_percentage"]}}
+))]
+pub struct GameCase {
+    algorithm: AlgorithmName,
+    #[schemars(range(min = 0.0, max = 1.0))]
+    prune_percentage: Option<f64>,
+    /// Moves to look ahead.
+    #[schemars(range(min = 0))]
+    depth: u32,
+    dialect: Option<Dialect>,
+    lines: Option<Vec<LineKind>>,
+    sml_structure: Option<SmlName>,
+    rules: Option<RulesName>,
+    exact: Option<bool>,
+    check: Option<Mode>,
+    #[schemars(range(min = 0.0))]
+    points: Option<f64>,
+    /// This case's estimator, instead of the spec's.
+    estimator: Option<EstimatorName>,
+}
+
+/// A start and moves, each with what must hold after it.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// Where the scenario starts (default: the spec's position).
+    position: Option<PositionField>,
+    to_move: Option<PlayerName>,
+    #[schemars(length(min = 1))]
+    steps: Vec<StepFile>,
+    #[schemars(range(min = 0.0))]
+    points: Option<f64>,
+}
+
+/// A move (or none, to look at the position as it stands) and what must hold after it.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct StepFile {
+    /// `3` or `p3` (Connect 4, PopOut), `Land3->Land4` or `3 4` (Riskless), `2` (Nim).
+    #[serde(rename = "move")]
+    play: Option<MoveField>,
+    position: Option<PositionField>,
+    to_move: Option<PlayerName>,
+    status: Option<StatusField>,
+    /// The legal moves, in order.
+    moves: Option<Vec<MoveField>>,
+    /// The estimator's value (an integer).
+    estimate: Option<i64>,
+}
+
+/// A Riskless map of one's own.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RisklessMap {
+    name: Option<String>,
+    /// Each territory mapped to the territories next to it, in move order.
+    roads: BTreeMap<String, Vec<serde_json::Value>>,
+    /// Minnie's first territory (2 armies), by name or number.
+    min_start: serde_json::Value,
+    /// Maxie's first territory (1 army), by name or number.
+    max_start: serde_json::Value,
+    /// The most armies a territory holds.
+    #[schemars(range(min = 1, max = 255))]
+    max_terri: u32,
+    /// The army total that wins.
+    #[schemars(range(min = 1))]
+    max_units: u32,
+}
+
 /// Strings from a fixed list, each with its own description.
 fn one_of_strings<D: AsRef<str>>(names: &[(&str, D)]) -> Schema {
     let alternatives: Vec<serde_json::Value> = names
@@ -160,6 +273,96 @@ string_enum!(
     ))
 );
 string_enum!(Task, "Task", Task::ALL.map(|t| (t.name(), t.signature())));
+
+pub struct GameName;
+string_enum!(
+    GameName,
+    "Game",
+    [
+        ("connect4", "Connect 4 on any board, and PopOut (S12 HW09)"),
+        ("riskless", "Riskless on a map (S14 HW11)"),
+        ("nim", "Nim from the lecture slides"),
+    ]
+);
+
+pub struct VariantName;
+string_enum!(
+    VariantName,
+    "Variant",
+    [
+        ("standard", "drops only"),
+        (
+            "popout",
+            "a player may also pop their own piece out of the bottom row"
+        ),
+    ]
+);
+
+pub struct EstimatorName;
+string_enum!(
+    EstimatorName,
+    "Estimator",
+    [
+        ("naive", "the handout's"),
+        ("improved", "a better one, documented in the README"),
+    ]
+);
+
+/// `M1`, `M2`, or a map.
+pub struct MapField;
+impl JsonSchema for MapField {
+    fn schema_name() -> Cow<'static, str> {
+        "Map".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let map = generator.subschema_for::<RisklessMap>();
+        json_schema!({"anyOf": [{"enum": ["M1", "M2"]}, map]})
+    }
+}
+
+/// A position in a game's readable form.
+pub struct PositionField;
+impl JsonSchema for PositionField {
+    fn schema_name() -> Cow<'static, str> {
+        "Position".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "description": "Nim: sticks left"},
+                {"type": "string", "description": "Connect 4: rows of .XO text, top row first"},
+                {"type": "array", "items": {"type": "string"}, "description": "Connect 4: rows of .XO text, top row first"},
+                {"type": "object", "additionalProperties": {"type": "string", "pattern": "^([Mm]axie|[Mm]innie) [0-9]+$|^[Ee]mpty$"}, "description": "Riskless: territory -> `Maxie 3`, `Minnie 2` or `empty`; unlisted territories are empty"}
+            ]
+        })
+    }
+}
+
+/// A move as written.
+pub struct MoveField;
+impl JsonSchema for MoveField {
+    fn schema_name() -> Cow<'static, str> {
+        "Move".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "array", "items": {"type": ["string", "integer"]}, "minItems": 2, "maxItems": 2}]})
+    }
+}
+
+/// `in_play`, `draw`, or `{winner: Maxie}`.
+pub struct StatusField;
+impl JsonSchema for StatusField {
+    fn schema_name() -> Cow<'static, str> {
+        "Status".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let player = generator.subschema_for::<PlayerName>();
+        json_schema!({"anyOf": [
+            {"enum": ["in_play", "draw"]},
+            {"type": "object", "properties": {"winner": player}, "required": ["winner"], "additionalProperties": false}
+        ]})
+    }
+}
 
 /// `minimax`, `alphabeta` or `jamboree`.
 pub struct AlgorithmName;
@@ -345,5 +548,24 @@ mod tests {
             .map(|a| a["const"].as_str().unwrap())
             .collect();
         assert_eq!(algorithms, super::super::load::ALGORITHMS);
+        use super::super::load::game;
+        assert_eq!(
+            properties(&defs["GameSpecFile"]),
+            sorted(game::GAME_TOP_KEYS)
+        );
+        assert_eq!(properties(&defs["GameCase"]), sorted(game::GAME_CASE_KEYS));
+        assert_eq!(
+            properties(&defs["ScenarioFile"]),
+            sorted(game::SCENARIO_KEYS)
+        );
+        assert_eq!(properties(&defs["StepFile"]), sorted(game::STEP_KEYS));
+        assert_eq!(properties(&defs["RisklessMap"]), sorted(game::MAP_KEYS));
+        let games: Vec<&str> = defs["Game"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["const"].as_str().unwrap())
+            .collect();
+        assert_eq!(games, game::GAMES);
     }
 }

@@ -150,6 +150,12 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
                 .iter()
                 .map(|c| check_task_case(spec, c))
                 .collect(),
+            Document::Game(g) => crate::with_game_spec!(g, spec => spec
+                .cases
+                .iter()
+                .map(|c| compare(&spec.path, &c.case, &crate::run::game_trace_of(c), options))
+                .chain(spec.scenarios.iter().map(|s| judge_scenario(&spec.path, s)))
+                .collect()),
         };
         for o in outcomes {
             totals.add(&o);
@@ -160,10 +166,32 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
 }
 
 fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome {
-    let expected_file = expected_path(&spec.path, &case.name);
-    let actual = trace_of(spec, case);
+    compare(&spec.path, case, &trace_of(spec, case), options)
+}
+
+/// A scenario's steps judged (nothing to bless: what must hold is in the spec).
+fn judge_scenario<G: crate::game::Playable>(
+    path: &Path,
+    s: &crate::game::scenario::Scenario<G>,
+) -> Outcome {
+    let verdict = match crate::game::scenario::judge(s) {
+        Ok(_) => Verdict::Pass,
+        Err(why) => Verdict::Fail {
+            detail: why.lines().map(|l| format!("    {l}\n")).collect(),
+        },
+    };
+    Outcome::Case {
+        spec: path.to_owned(),
+        case: s.name.clone(),
+        verdict,
+    }
+}
+
+/// A case's trace against its expected file (written with `--bless`).
+fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Outcome {
+    let expected_file = expected_path(path, &case.name);
     let error = |message: String| Outcome::Error {
-        spec: spec.path.clone(),
+        spec: path.to_owned(),
         case: Some(case.name.clone()),
         message,
     };
@@ -173,8 +201,8 @@ fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome
         Err(e) => return error(format!("cannot read {}: {e}", expected_file.display())),
     };
     let verdict = match expected {
-        Some(text) if same(&text, &actual, case.exact) => Verdict::Pass,
-        existing if options.bless => match write_atomically(&expected_file, &actual) {
+        Some(text) if same(&text, actual, case.exact) => Verdict::Pass,
+        existing if options.bless => match write_atomically(&expected_file, actual) {
             Ok(()) => Verdict::Blessed {
                 expected: expected_file,
                 new: existing.is_none(),
@@ -185,11 +213,11 @@ fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome
             expected: expected_file,
         },
         Some(text) => {
-            let actual_name = format!("gametrace run {} --case {}", spec.path.display(), case.name);
+            let actual_name = format!("gametrace run {} --case {}", path.display(), case.name);
             Verdict::Fail {
                 detail: unified_diff(
                     &text,
-                    &actual,
+                    actual,
                     case.exact,
                     (&expected_file.display().to_string(), &actual_name),
                     options.palette,
@@ -198,7 +226,7 @@ fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome
         }
     };
     Outcome::Case {
-        spec: spec.path.clone(),
+        spec: path.to_owned(),
         case: case.name.clone(),
         verdict,
     }

@@ -64,6 +64,11 @@ pub fn from_edge_seq(edges: &Value, n: &Value) -> Result<Value, Requires> {
 }
 
 impl Graph {
+    /// A graph from adjacency lists of vertex numbers (already in range).
+    pub fn from_adjacency(adj: Vec<Vec<usize>>) -> Graph {
+        Graph { adj }
+    }
+
     /// Reads `vertex seq seq`, checking every neighbour is a vertex of the graph.
     pub fn read(v: &Value, name: &str) -> Result<Graph, Requires> {
         let rows = v.items().unwrap_or(&[]);
@@ -142,14 +147,25 @@ impl Graph {
 
     /// The first self-loop or repeated edge, described.
     pub fn not_simple(&self) -> Option<String> {
+        self.not_simple_at().map(|(u, v)| {
+            if u == v {
+                format!("vertex {u} has a self-loop ({u},{u})")
+            } else {
+                format!("edge ({u},{v}) appears twice")
+            }
+        })
+    }
+
+    /// The first self-loop `(u,u)` or repeated edge `(u,v)`.
+    pub fn not_simple_at(&self) -> Option<(usize, usize)> {
         for (u, ns) in self.adj.iter().enumerate() {
             if ns.contains(&u) {
-                return Some(format!("vertex {u} has a self-loop ({u},{u})"));
+                return Some((u, u));
             }
             let mut sorted = ns.clone();
             sorted.sort_unstable();
             if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-                return Some(format!("edge ({u},{}) appears twice", w[0]));
+                return Some((u, w[0]));
             }
         }
         None

@@ -14,6 +14,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
+pub(super) mod game;
+
 pub(super) const TOP_KEYS: &[&str] = &[
     "version",
     "title",
@@ -177,6 +179,13 @@ struct Loader<'a> {
     node_names: RefCell<HashMap<String, Pos>>,
 }
 
+/// What a case searches: a tree (if it loaded), or a game position with this player to move.
+#[derive(Clone, Copy)]
+enum Target<'t> {
+    Tree(Option<&'t Tree>),
+    Game(Player),
+}
+
 /// Top-level defaults that cases may override.
 #[derive(Default)]
 struct Defaults {
@@ -316,6 +325,9 @@ impl Loader<'_> {
         };
         let entries = self.map(&doc, "a spec")?;
         self.keys(entries, "the spec");
+        if entry(entries, "game").is_some() {
+            return self.game_spec(&doc, entries);
+        }
 
         let mut title = None;
         let mut tree_node = None;
@@ -388,7 +400,12 @@ impl Loader<'_> {
                 .found(format!("keys {}", Self::key_list(entries)))
                 .hint("add for example `cases: {alphabeta: {algorithm: alphabeta}}`"));
         };
-        let cases = self.cases(cases_key, cases_value, tree.as_ref(), &defaults)?;
+        let cases = self.cases(
+            cases_key,
+            cases_value,
+            Target::Tree(tree.as_ref()),
+            &defaults,
+        )?;
         Ok(tree.map(|tree| {
             Document::Tree(Spec {
                 path: self.path.to_owned(),
@@ -641,11 +658,15 @@ impl Loader<'_> {
     }
 
     fn player(&self, v: &Node) -> Result<Player, Diagnostic> {
+        self.player_for(v, "root_player")
+    }
+
+    fn player_for(&self, v: &Node, key: &str) -> Result<Player, Diagnostic> {
         match v.scalar().map(|s| s.to_ascii_lowercase()).as_deref() {
             Some("maxie") => Ok(Player::Maxie),
             Some("minnie") => Ok(Player::Minnie),
             _ => Err(self
-                .error(v.pos, "unknown player for `root_player`")
+                .error(v.pos, format!("unknown player for `{key}`"))
                 .expected("Maxie or Minnie")
                 .found(v.describe())),
         }
@@ -919,7 +940,7 @@ impl Loader<'_> {
         &self,
         key: &Node,
         v: &Node,
-        tree: Option<&Tree>,
+        target: Target,
         defaults: &Defaults,
     ) -> Result<Vec<Case>, Diagnostic> {
         let entries = self.map(v, "`cases`")?;
@@ -933,27 +954,50 @@ impl Loader<'_> {
         self.keys(entries, "`cases`");
         Ok(entries
             .iter()
-            .filter_map(|(k, v)| self.case(k, v, tree, defaults))
+            .filter_map(|(k, v)| self.case(k, v, target, defaults))
             .collect())
     }
 
     /// One case, or `None` with every problem in it noted: each key is checked on its own.
-    fn case(&self, key: &Node, v: &Node, tree: Option<&Tree>, defaults: &Defaults) -> Option<Case> {
+    fn case(&self, key: &Node, v: &Node, target: Target, defaults: &Defaults) -> Option<Case> {
         let name = self.soft(self.case_name(key))?;
         let what = format!("case `{name}`");
         let entries = self.soft(self.map(v, &what))?;
         self.keys(entries, &what);
         let get = |k: &str| entry(entries, k);
+        let (tree, known) = match target {
+            Target::Tree(tree) => (tree, CASE_KEYS),
+            Target::Game(_) => (None, game::GAME_CASE_KEYS),
+        };
         for (k, _) in entries {
-            if !CASE_KEYS.contains(&k.scalar().unwrap_or("")) {
-                self.problem(self.unknown_key(k, CASE_KEYS, &what));
+            let key = k.scalar().unwrap_or("");
+            if let (Target::Game(_), "root_player" | "move_names") = (target, key) {
+                self.problem(
+                    self.error(k.pos, format!("`{key}` is a setting for tree searches"))
+                        .expected(format!("one of {}", known.join(", ")))
+                        .found(format!("`{key}`"))
+                        .hint("a game position says who moves with `to_move`, and its moves have names of their own"),
+                );
+            } else if !known.contains(&key) {
+                self.problem(self.unknown_key(k, known, &what));
             }
         }
         let algorithm = self.soft(self.case_algorithm(key, &what, entries));
         let dialect = self.soft(self.case_dialect(entries));
         // Rules and line kinds are checked against the dialect, so only against a known one.
         let rules = dialect.and_then(|d| self.soft(self.case_rules(d, entries)));
-        let depth = self.soft(self.case_depth(tree, entries));
+        let depth = match (target, get("depth")) {
+            (Target::Game(_), None) => {
+                self.problem(
+                    self.error(key.pos, format!("{what} has no `depth`"))
+                        .expected("`depth:`, how many moves ahead to search the position")
+                        .found(format!("keys {}", Self::key_list(entries)))
+                        .hint("a game has no bottom a search could default to; try `depth: 2`"),
+                );
+                None
+            }
+            _ => self.soft(self.case_depth(tree, entries)),
+        };
         let lines = match (get("lines"), dialect) {
             (Some((_, l)), Some(d)) => self.soft(self.lines(l, d)).map(Some),
             _ => Some(None),
@@ -976,9 +1020,10 @@ impl Loader<'_> {
                     .unwrap_or_else(|| "Game".to_owned()),
             ),
         };
-        let root_player = match get("root_player") {
-            Some((_, p)) => self.soft(self.player(p)),
-            None => Some(defaults.root_player.unwrap_or(Player::Maxie)),
+        let root_player = match (target, get("root_player")) {
+            (Target::Game(p), _) => Some(p),
+            (_, Some((_, p))) => self.soft(self.player(p)),
+            (_, None) => Some(defaults.root_player.unwrap_or(Player::Maxie)),
         };
         let exact = match get("exact") {
             Some((_, e)) => self.soft(self.case_exact(e)),

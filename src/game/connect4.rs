@@ -1,0 +1,605 @@
+//! Connect 4 on any board (7 columns × 6 rows by default) and its PopOut variant, as the
+//! 15-150 S12 handout states them. (0,0) is the bottom-left corner; Maxie is X and moves
+//! first; four in a row horizontally, vertically or on either diagonal wins; a full board
+//! with no four is a draw.
+//!
+//! **PopOut** adds a move: the player to move may pop one of their own pieces out of the
+//! bottom row, and the column above it drops by one. A pop can complete four for both
+//! players at once; then **the player who popped wins** (the commercial PopOut rule). A full
+//! board is a draw in both variants, so every state's status follows from its board alone.
+//!
+//! The board is a pair of bitboards: cell (x, y) is bit `x * (rows + 1) + y`, and the spare
+//! top bit of each column keeps lines from wrapping into the next column, so a four is found
+//! with four shift-and-mask steps.
+
+use super::{Estimate, Estimator, Game, Outcome, Playable, Player, Status};
+use std::fmt;
+
+/// At most this many cells, counting one spare cell on top of each column.
+pub const MAX_BITS: u32 = 128;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Maxie's pieces (X) and Minnie's (O).
+    pub pieces: [u128; 2],
+    pub to_move: Player,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum C4Move {
+    /// Drop a piece into this column.
+    Drop(u8),
+    /// PopOut: take one's own piece out of the bottom of this column.
+    Pop(u8),
+}
+
+impl fmt::Display for C4Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            C4Move::Drop(c) => write!(f, "{c}"),
+            C4Move::Pop(c) => write!(f, "p{c}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Connect4 {
+    pub columns: u8,
+    pub rows: u8,
+    pub popout: bool,
+    pub estimator: Estimator,
+    pub start: Board,
+}
+
+fn index(p: Player) -> usize {
+    match p {
+        Player::Maxie => 0,
+        Player::Minnie => 1,
+    }
+}
+
+/// Why a board size cannot be used.
+pub fn check_size(columns: u64, rows: u64) -> Result<(u8, u8), String> {
+    if columns == 0 || rows == 0 {
+        return Err("a board needs at least one column and one row".to_owned());
+    }
+    if columns * (rows + 1) > MAX_BITS as u64 {
+        return Err(format!(
+            "a {columns}×{rows} board is too large: columns × (rows + 1) must be at most {MAX_BITS}"
+        ));
+    }
+    Ok((columns as u8, rows as u8))
+}
+
+impl Connect4 {
+    /// An empty board of a size [`check_size`] accepts, Maxie to move.
+    pub fn new(columns: u8, rows: u8, popout: bool) -> Connect4 {
+        Connect4 {
+            columns,
+            rows,
+            popout,
+            estimator: Estimator::Naive,
+            start: Board {
+                pieces: [0, 0],
+                to_move: Player::Maxie,
+            },
+        }
+    }
+
+    pub fn variant(&self) -> &'static str {
+        if self.popout {
+            "popout"
+        } else {
+            "connect4"
+        }
+    }
+
+    #[inline]
+    fn stride(&self) -> u32 {
+        u32::from(self.rows) + 1
+    }
+
+    #[inline]
+    pub fn bit(&self, x: u8, y: u8) -> u128 {
+        1u128 << (u32::from(x) * self.stride() + u32::from(y))
+    }
+
+    /// All playable cells of column `x`.
+    #[inline]
+    fn column_mask(&self, x: u8) -> u128 {
+        ((1u128 << self.rows) - 1) << (u32::from(x) * self.stride())
+    }
+
+    /// Who holds (x, y), if anyone.
+    pub fn at(&self, b: &Board, x: u8, y: u8) -> Option<Player> {
+        let bit = self.bit(x, y);
+        if b.pieces[0] & bit != 0 {
+            Some(Player::Maxie)
+        } else if b.pieces[1] & bit != 0 {
+            Some(Player::Minnie)
+        } else {
+            None
+        }
+    }
+
+    /// The handout's `lowestFreeRow`: the row a piece dropped into column `x` lands in.
+    pub fn lowest_free_row(&self, b: &Board, x: u8) -> Option<u8> {
+        let h = ((b.pieces[0] | b.pieces[1]) & self.column_mask(x)).count_ones() as u8;
+        (h < self.rows).then_some(h)
+    }
+
+    /// Does `pieces` hold four in a row anywhere?
+    #[inline]
+    pub fn has_four(&self, pieces: u128) -> bool {
+        let h = self.stride();
+        [1, h, h + 1, h - 1].into_iter().any(|d| {
+            let pairs = pieces & (pieces >> d);
+            pairs & (pairs >> (2 * d)) != 0
+        })
+    }
+
+    fn is_full(&self, b: &Board) -> bool {
+        (0..self.columns).all(|x| self.lowest_free_row(b, x).is_none())
+    }
+
+    /// Drops in column order, then (PopOut) pops in column order.
+    fn legal(&self, b: &Board) -> (u32, u32) {
+        let (mut drops, mut pops) = (0u32, 0u32);
+        for x in 0..self.columns {
+            if self.lowest_free_row(b, x).is_some() {
+                drops |= 1 << x;
+            }
+            if self.popout && b.pieces[index(b.to_move)] & self.bit(x, 0) != 0 {
+                pops |= 1 << x;
+            }
+        }
+        (drops, pops)
+    }
+
+    /// Why `mv` cannot be played in `b`, if it cannot.
+    pub fn illegal(&self, b: &Board, mv: C4Move) -> Option<String> {
+        if let Status::Over(o) = self.status(b) {
+            return Some(format!("the game is over ({})", outcome_text(o)));
+        }
+        let last = self.columns - 1;
+        let (C4Move::Drop(x) | C4Move::Pop(x)) = mv;
+        if x > last {
+            return Some(format!(
+                "there is no column {x}: columns are numbered 0 to {last}"
+            ));
+        }
+        match mv {
+            C4Move::Drop(_) => self
+                .lowest_free_row(b, x)
+                .is_none()
+                .then(|| format!("column {x} is full")),
+            C4Move::Pop(_) if !self.popout => Some(format!(
+                "`p{x}` pops a piece, and pops are PopOut moves; this game is Connect 4"
+            )),
+            C4Move::Pop(_) => match self.at(b, x, 0) {
+                None => Some(format!("column {x} is empty: there is nothing to pop")),
+                Some(p) if p != b.to_move => Some(format!(
+                    "the bottom piece of column {x} is {p}'s ({}); {} may pop only their own pieces",
+                    mark(p),
+                    b.to_move
+                )),
+                Some(_) => None,
+            },
+        }
+    }
+
+    /// Runs of exactly `len` pieces (maximal, in any of the four directions) in `pieces`.
+    fn runs(&self, pieces: u128, len: u32) -> u32 {
+        let h = self.stride();
+        let mut count = 0;
+        for d in [1, h, h + 1, h - 1] {
+            // Cells that start a run: set, with no piece just before them in direction d.
+            let mut starts = pieces & !(pieces << d);
+            while starts != 0 {
+                let s = starts.trailing_zeros();
+                starts &= starts - 1;
+                let mut n = 0;
+                while n <= len && s + n * d < MAX_BITS && (pieces >> (s + n * d)) & 1 == 1 {
+                    n += 1;
+                }
+                if n == len {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    /// The handout's naive estimator: 16 for each run of two, 64 for each run of three,
+    /// Maxie's positive and Minnie's negative. A single piece is not a run.
+    pub fn naive(&self, b: &Board) -> i64 {
+        let score = |p: u128| 16 * i64::from(self.runs(p, 2)) + 64 * i64::from(self.runs(p, 3));
+        score(b.pieces[0]) - score(b.pieces[1])
+    }
+
+    /// The improved estimator: every line of four cells that only one player has pieces in
+    /// could still become a four, and is worth 1, 8 or 40 to that player for one, two or
+    /// three pieces in it; three whose missing cell is playable right now (a threat) are worth
+    /// 120. Each piece in the centre column adds 3, since more lines pass through it.
+    pub fn improved(&self, b: &Board) -> i64 {
+        let mut score = 0i64;
+        let (c, r) = (i32::from(self.columns), i32::from(self.rows));
+        let cell = |x: i32, y: i32| self.bit(x as u8, y as u8);
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for x in 0..c {
+                for y in 0..r {
+                    let (ex, ey) = (x + 3 * dx, y + 3 * dy);
+                    if ex >= c || ey < 0 || ey >= r {
+                        continue;
+                    }
+                    let mut window = 0u128;
+                    for k in 0..4 {
+                        window |= cell(x + k * dx, y + k * dy);
+                    }
+                    let (mx, mn) = (
+                        (window & b.pieces[0]).count_ones(),
+                        (window & b.pieces[1]).count_ones(),
+                    );
+                    let value = |n: u32| -> i64 {
+                        match n {
+                            1 => 1,
+                            2 => 8,
+                            3 => {
+                                let gap = window & !(b.pieces[0] | b.pieces[1]);
+                                let (gx, gy) = self.coordinates(gap);
+                                if self.lowest_free_row(b, gx) == Some(gy) {
+                                    120
+                                } else {
+                                    40
+                                }
+                            }
+                            _ => 0,
+                        }
+                    };
+                    if mn == 0 {
+                        score += value(mx);
+                    } else if mx == 0 {
+                        score -= value(mn);
+                    }
+                }
+            }
+        }
+        let centre = self.column_mask(self.columns / 2);
+        score += 3 * i64::from((b.pieces[0] & centre).count_ones());
+        score -= 3 * i64::from((b.pieces[1] & centre).count_ones());
+        score
+    }
+
+    /// The (x, y) of a single-bit mask.
+    fn coordinates(&self, bit: u128) -> (u8, u8) {
+        let i = bit.trailing_zeros();
+        ((i / self.stride()) as u8, (i % self.stride()) as u8)
+    }
+
+    /// Rows of `.XO` text, top row first: the spec's own form.
+    pub fn rows_text(&self, b: &Board) -> Vec<String> {
+        (0..self.rows)
+            .rev()
+            .map(|y| {
+                (0..self.columns)
+                    .map(|x| self.at(b, x, y).map_or('.', mark))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// A player's piece: Maxie is X, Minnie is O.
+pub fn mark(p: Player) -> char {
+    match p {
+        Player::Maxie => 'X',
+        Player::Minnie => 'O',
+    }
+}
+
+fn outcome_text(o: Outcome) -> String {
+    match o {
+        Outcome::Winner(p) => format!("{p} won"),
+        Outcome::Draw => "a draw".to_owned(),
+    }
+}
+
+/// The legal moves of a board: drops, then pops, each in column order.
+pub struct C4Moves {
+    drops: u32,
+    pops: u32,
+}
+
+impl Iterator for C4Moves {
+    type Item = C4Move;
+    #[inline]
+    fn next(&mut self) -> Option<C4Move> {
+        if self.drops != 0 {
+            let x = self.drops.trailing_zeros();
+            self.drops &= self.drops - 1;
+            Some(C4Move::Drop(x as u8))
+        } else if self.pops != 0 {
+            let x = self.pops.trailing_zeros();
+            self.pops &= self.pops - 1;
+            Some(C4Move::Pop(x as u8))
+        } else {
+            None
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.drops.count_ones() + self.pops.count_ones()) as usize;
+        (n, Some(n))
+    }
+}
+impl ExactSizeIterator for C4Moves {}
+
+impl Game for Connect4 {
+    type State = Board;
+    type Move = C4Move;
+    type Moves<'a> = C4Moves;
+
+    fn start(&self) -> Board {
+        self.start
+    }
+    fn player(&self, b: &Board) -> Player {
+        b.to_move
+    }
+    fn status(&self, b: &Board) -> Status {
+        match (self.has_four(b.pieces[0]), self.has_four(b.pieces[1])) {
+            // Only a pop can make both fours at once, and the popper wins.
+            (true, true) => Status::Over(Outcome::Winner(b.to_move.other())),
+            (true, false) => Status::Over(Outcome::Winner(Player::Maxie)),
+            (false, true) => Status::Over(Outcome::Winner(Player::Minnie)),
+            (false, false) if self.is_full(b) => Status::Over(Outcome::Draw),
+            (false, false) => Status::InPlay,
+        }
+    }
+    fn moves(&self, b: &Board) -> C4Moves {
+        if let Status::Over(_) = self.status(b) {
+            return C4Moves { drops: 0, pops: 0 };
+        }
+        let (drops, pops) = self.legal(b);
+        C4Moves { drops, pops }
+    }
+    fn play(&self, b: &Board, mv: C4Move) -> Board {
+        let me = index(b.to_move);
+        let mut pieces = b.pieces;
+        match mv {
+            C4Move::Drop(x) => {
+                let y = self.lowest_free_row(b, x).expect("a legal drop");
+                pieces[me] |= self.bit(x, y);
+            }
+            C4Move::Pop(x) => {
+                let col = self.column_mask(x);
+                for p in &mut pieces {
+                    // The bottom cell shifts out into the spare bit below, which the mask drops.
+                    *p = (*p & !col) | (((*p & col) >> 1) & col);
+                }
+            }
+        }
+        Board {
+            pieces,
+            to_move: b.to_move.other(),
+        }
+    }
+    fn estimate(&self, b: &Board) -> Estimate {
+        Estimate::Guess(match self.estimator {
+            Estimator::Naive => self.naive(b),
+            Estimator::Improved => self.improved(b),
+        })
+    }
+    /// Rows top first, runs of empty cells as a count, `/` between rows (like chess's FEN):
+    /// `7/7/7/7/3O3/2XXO2`.
+    fn write_label(&self, b: &Board, out: &mut String) {
+        for y in (0..self.rows).rev() {
+            let mut empty = 0u32;
+            for x in 0..self.columns {
+                match self.at(b, x, y) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(itoa::Buffer::new().format(empty));
+                            empty = 0;
+                        }
+                        out.push(mark(p));
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(itoa::Buffer::new().format(empty));
+            }
+            if y > 0 {
+                out.push('/');
+            }
+        }
+    }
+}
+
+impl Playable for Connect4 {
+    fn name(&self) -> &'static str {
+        self.variant()
+    }
+    fn starting_at(&self, state: Self::State) -> Self {
+        Connect4 {
+            start: state,
+            ..self.clone()
+        }
+    }
+    fn estimating_with(&self, estimator: Estimator) -> Self {
+        Connect4 {
+            estimator,
+            ..self.clone()
+        }
+    }
+    fn read_move(&self, text: &str) -> Result<C4Move, String> {
+        let t = text.trim();
+        let (pop, digits) = match t.strip_prefix(['p', 'P']) {
+            Some(rest) => (true, rest.trim_start()),
+            None => (false, t),
+        };
+        let x: u8 = digits
+            .parse()
+            .map_err(|_| format!("`{t}` is not a move: write {}", self.move_syntax()))?;
+        Ok(if pop { C4Move::Pop(x) } else { C4Move::Drop(x) })
+    }
+    fn why_illegal(&self, b: &Board, mv: C4Move) -> Option<String> {
+        self.illegal(b, mv)
+    }
+    /// The handout referee's picture: column numbers over the board.
+    fn render(&self, b: &Board) -> String {
+        let mut s = String::from(" ");
+        for x in 0..self.columns {
+            s.push_str(&format!("{x:>2}"));
+        }
+        s.push('\n');
+        for row in self.rows_text(b) {
+            s.push_str(" |");
+            let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            s.push_str(&cells.join(" "));
+            s.push_str("|\n");
+        }
+        s.push_str(" +");
+        s.push_str(&"-".repeat(2 * usize::from(self.columns) - 1));
+        s.push_str("+\n");
+        s
+    }
+    fn move_name(&self, mv: C4Move) -> String {
+        mv.to_string()
+    }
+    fn move_syntax(&self) -> &'static str {
+        if self.popout {
+            "a column number to drop a piece (e.g. 3), or p and a column to pop your own piece out of its bottom (e.g. p3)"
+        } else {
+            "a column number (e.g. 3)"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from rows of `.XO`, top first (the spec loader's checks are not needed here).
+    pub(crate) fn board(game: &Connect4, rows: &[&str], to_move: Player) -> Board {
+        let mut b = Board {
+            pieces: [0, 0],
+            to_move,
+        };
+        let top = rows.len() as u8;
+        for (i, row) in rows.iter().enumerate() {
+            let y = top - 1 - i as u8;
+            for (x, ch) in row.chars().enumerate() {
+                match ch {
+                    'X' => b.pieces[0] |= game.bit(x as u8, y),
+                    'O' => b.pieces[1] |= game.bit(x as u8, y),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    fn c4() -> Connect4 {
+        Connect4::new(7, 6, false)
+    }
+
+    #[test]
+    fn fours_in_every_direction_win_and_three_do_not() {
+        let g = c4();
+        let cases: [(&[&str], bool); 6] = [
+            (&["XXXX..."], true),
+            (&["...XXXX"], true),
+            (&["X......", "X......", "X......", "X......"], true),
+            (&["...X...", "..XO...", ".XOO...", "XOOO..."], true),
+            (&["X......", "OX.....", "OOX....", "OOOX..."], true),
+            (&["XXX.XXX"], false),
+        ];
+        for (rows, four) in cases {
+            let b = board(&g, rows, Player::Minnie);
+            let want = if four {
+                Status::Over(Outcome::Winner(Player::Maxie))
+            } else {
+                Status::InPlay
+            };
+            assert_eq!(g.status(&b), want, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn lines_do_not_wrap_between_columns() {
+        // Column 0's top and column 1's bottom are next to each other in the bits, but not on
+        // the board.
+        let g = c4();
+        let b = board(
+            &g,
+            &[
+                "X......", "X......", "X......", "O......", "O......", "OX.....",
+            ],
+            Player::Maxie,
+        );
+        assert_eq!(g.status(&b), Status::InPlay);
+    }
+
+    #[test]
+    fn drops_land_on_the_lowest_free_row_and_full_columns_are_not_moves() {
+        let g = Connect4::new(3, 2, false);
+        let b = board(&g, &["X..", "O.X"], Player::Minnie);
+        assert_eq!(g.lowest_free_row(&b, 0), None);
+        assert_eq!(g.lowest_free_row(&b, 1), Some(0));
+        assert_eq!(g.lowest_free_row(&b, 2), Some(1));
+        let moves: Vec<String> = g.moves(&b).map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["1", "2"]);
+        assert_eq!(
+            g.parse_move(&b, "0").unwrap_err(),
+            "cannot play 0: column 0 is full"
+        );
+        assert!(g.parse_move(&b, "7").unwrap_err().contains("no column 7"));
+    }
+
+    #[test]
+    fn a_full_board_with_no_four_is_a_draw() {
+        let g = Connect4::new(4, 2, false);
+        let b = board(&g, &["OXOX", "XOXO"], Player::Maxie);
+        assert_eq!(g.status(&b), Status::Over(Outcome::Draw));
+        assert_eq!(g.moves(&b).len(), 0);
+    }
+
+    #[test]
+    fn the_naive_estimator_counts_runs_of_two_and_three() {
+        let g = c4();
+        // Maxie: a horizontal three (64). Minnie: nothing (single pieces are not runs).
+        let b = board(&g, &["XXX.O.O"], Player::Minnie);
+        assert_eq!(g.naive(&b), 64);
+        // Maxie XX (16) vertical in column 0; Minnie O O adjacent horizontally (−16) and the
+        // diagonal O(1,0)-... none. X(0,0) X(0,1): one run of two.
+        let b = board(&g, &["X......", "XOO...."], Player::Maxie);
+        assert_eq!(g.naive(&b), 16 - 16);
+    }
+
+    #[test]
+    fn labels_are_rows_top_first_with_empty_runs_counted() {
+        let g = c4();
+        // The S12 handout's Figure 1 start: X at (2,0) and (3,0), O at (3,1) and (4,0).
+        let b = board(&g, &["...O...", "..XXO.."], Player::Maxie);
+        let mut s = String::new();
+        g.write_label(&b, &mut s);
+        assert_eq!(s, "7/7/7/7/3O3/2XXO2");
+    }
+
+    #[test]
+    fn a_pop_shifts_the_column_down() {
+        let g = Connect4::new(7, 6, true);
+        // The handout's PopOut example: Maxie pops column 0 and wins.
+        let b = board(&g, &["X......", "OXXX...", "XOXXO.."], Player::Maxie);
+        assert_eq!(g.status(&b), Status::InPlay);
+        let after = g.play(&b, C4Move::Pop(0));
+        assert_eq!(
+            g.rows_text(&after)[4..],
+            ["XXXX...".to_string(), "OOXXO..".to_string()]
+        );
+        assert_eq!(
+            g.status(&after),
+            Status::Over(Outcome::Winner(Player::Maxie))
+        );
+    }
+}

@@ -1,0 +1,986 @@
+//! Reading a game spec: the game and its options, a position in its readable form, search
+//! cases and scenarios. Every position is checked for whether it can arise, and every
+//! scenario is played as it loads, so an illegal move is reported at its step.
+
+use super::{entry, Loader, Target};
+use crate::game::connect4::{self, Board, Connect4};
+use crate::game::nim::{Nim, NimState};
+use crate::game::riskless::{Holding, Map, Riskless, Territories, MAX_TERRITORIES};
+use crate::game::scenario::{Scenario, Step};
+use crate::game::{Estimate, Estimator, Outcome, Playable, Player, Status};
+use crate::spec::diagnostic::{did_you_mean, Diagnostic};
+use crate::spec::yaml::{Node, Pos, Yaml};
+use crate::spec::{Document, GameCase, GameDocument, GameSpec};
+
+pub(in crate::spec) const GAME_TOP_KEYS: &[&str] = &[
+    "version",
+    "title",
+    "game",
+    "variant",
+    "columns",
+    "rows",
+    "map",
+    "position",
+    "to_move",
+    "estimator",
+    "sml_structure",
+    "cases",
+    "scenarios",
+];
+pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
+    "algorithm",
+    "depth",
+    "dialect",
+    "prune_percentage",
+    "lines",
+    "sml_structure",
+    "rules",
+    "exact",
+    "check",
+    "points",
+    "estimator",
+];
+pub(in crate::spec) const SCENARIO_KEYS: &[&str] = &["position", "to_move", "steps", "points"];
+pub(in crate::spec) const STEP_KEYS: &[&str] =
+    &["move", "position", "to_move", "status", "moves", "estimate"];
+pub(in crate::spec) const MAP_KEYS: &[&str] = &[
+    "name",
+    "roads",
+    "min_start",
+    "max_start",
+    "max_terri",
+    "max_units",
+];
+pub(in crate::spec) const GAMES: &[&str] = &["connect4", "riskless", "nim"];
+pub(in crate::spec) const VARIANTS: &[&str] = &["standard", "popout"];
+
+/// Which game a key belongs to, for "`map` is a Riskless setting" messages.
+fn owner(key: &str) -> Option<&'static str> {
+    match key {
+        "variant" | "columns" | "rows" => Some("connect4"),
+        "map" => Some("riskless"),
+        _ => None,
+    }
+}
+
+/// A game's own reading of positions from the spec.
+trait Positions: Playable {
+    /// The position `v` describes. `to_move` is the player said to move (and where it was
+    /// said), if anyone said.
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<Self::State, Diagnostic>;
+
+    /// The start position when the spec gives none, with `to_move` if given.
+    fn default_position(
+        &self,
+        l: &Loader,
+        to_move: Option<(Player, Pos)>,
+        key: &Node,
+    ) -> Result<Self::State, Diagnostic>;
+}
+
+impl Positions for Nim {
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<NimState, Diagnostic> {
+        let n = l.integer(v, "a Nim position", "7 (sticks left)")?;
+        let sticks = u64::try_from(n).map_err(|_| {
+            l.error(v.pos, "a Nim position cannot have fewer than 0 sticks")
+                .expected("how many sticks are left: 0 or more")
+                .found(v.describe())
+        })?;
+        Ok(NimState {
+            sticks,
+            to_move: to_move.map_or(Player::Maxie, |t| t.0),
+        })
+    }
+    fn default_position(
+        &self,
+        l: &Loader,
+        _: Option<(Player, Pos)>,
+        key: &Node,
+    ) -> Result<NimState, Diagnostic> {
+        Err(l
+            .error(key.pos, "a Nim spec needs a `position`")
+            .expected("position: the number of sticks, like `position: 7`")
+            .found("no `position`")
+            .hint("the slides start games at 21 sticks or fewer"))
+    }
+}
+
+impl Positions for Connect4 {
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<Board, Diagnostic> {
+        let rows = l.board_rows(v)?;
+        let (columns, height) = (self.columns, self.rows);
+        if rows.len() > usize::from(height) {
+            return Err(l
+                .error(
+                    rows[usize::from(height)].1,
+                    "the position has more rows than the board",
+                )
+                .expected(format!(
+                    "at most {height} rows of {columns} cells, top row first"
+                ))
+                .found(format!("{} rows", rows.len()))
+                .hint(format!("set `rows: {}` for a taller board", rows.len())));
+        }
+        let mut b = Board {
+            pieces: [0, 0],
+            to_move: Player::Maxie,
+        };
+        let top = rows.len();
+        for (i, (text, at)) in rows.iter().enumerate() {
+            let y = (top - 1 - i) as u8;
+            let cells: Vec<char> = text.chars().collect();
+            if cells.len() != usize::from(columns) {
+                return Err(l
+                    .error(*at, format!("row {y} of the position has {} cells", cells.len()))
+                    .expected(format!("{columns} cells, each `.`, `X` or `O` (rows are numbered from 0 at the bottom)"))
+                    .found(format!("`{text}`"))
+                    .hint(format!("the board is {columns} columns wide; set `columns:` for another width")));
+            }
+            for (x, &c) in cells.iter().enumerate() {
+                let bit = self.bit(x as u8, y);
+                match c {
+                    '.' => {}
+                    'X' | 'x' => b.pieces[0] |= bit,
+                    'O' | 'o' => b.pieces[1] |= bit,
+                    _ => {
+                        return Err(l
+                            .error(
+                                Pos {
+                                    line: at.line,
+                                    col: at.col + x,
+                                },
+                                format!("`{c}` at column {x}, row {y} is not a cell"),
+                            )
+                            .expected("`.` (empty), `X` (Maxie) or `O` (Minnie)")
+                            .found(format!("`{c}`"))
+                            .hint(if c == '0' {
+                                "that is a zero; Minnie's pieces are the letter O"
+                            } else {
+                                ""
+                            }))
+                    }
+                }
+            }
+        }
+        // Pieces fall to the lowest free row: none can hang over an empty cell.
+        for (i, (_, at)) in rows.iter().enumerate() {
+            let y = (top - 1 - i) as u8;
+            if y == 0 {
+                continue;
+            }
+            for x in 0..columns {
+                if self.at(&b, x, y).is_some() && self.at(&b, x, y - 1).is_none() {
+                    return Err(l
+                        .error(
+                            Pos { line: at.line, col: at.col + usize::from(x) },
+                            format!("the piece at column {x}, row {y} floats over an empty cell"),
+                        )
+                        .expected(format!("pieces stacked up from row 0 (the bottom); row {} of column {x} is empty", y - 1))
+                        .found(format!("a piece in row {y} of column {x}"))
+                        .hint("a dropped piece falls to the lowest free row, so this position cannot arise"));
+                }
+            }
+        }
+        let (xs, os) = (b.pieces[0].count_ones(), b.pieces[1].count_ones());
+        let derived = match xs.checked_sub(os) {
+            Some(0) => Some(Player::Maxie),
+            Some(1) => Some(Player::Minnie),
+            _ => None,
+        };
+        b.to_move = match (to_move, derived) {
+            (Some((p, _)), _) if self.popout => p,
+            (Some((p, _)), Some(d)) if p == d => p,
+            (Some((p, at)), Some(d)) => {
+                return Err(l
+                    .error(at, format!("it cannot be {p}'s move in this position"))
+                    .expected(format!("{d}: Maxie (X) moves first and the players alternate, and the board has {xs} X and {os} O"))
+                    .found(format!("to_move: {p}"))
+                    .hint("leave `to_move` out and it follows from the pieces"))
+            }
+            (None, Some(d)) => d,
+            (None, None) if self.popout => {
+                return Err(l
+                    .error(v.pos, "say whose move it is in this PopOut position")
+                    .expected("`to_move: Maxie` or `to_move: Minnie`")
+                    .found(format!("{xs} X and {os} O, which pops can make of either player's turn"))
+                    .hint("in PopOut the piece counts do not tell whose move it is"))
+            }
+            (_, None) => {
+                return Err(l
+                    .error(v.pos, format!("a Connect 4 position with {xs} X and {os} O cannot arise"))
+                    .expected("as many X as O (Maxie to move) or one X more (Minnie to move)")
+                    .found(format!("{xs} X and {os} O"))
+                    .hint("Maxie (X) moves first and the players alternate; for PopOut add `variant: popout`"))
+            }
+        };
+        if !self.popout && self.has_four(b.pieces[0]) && self.has_four(b.pieces[1]) {
+            return Err(l
+                .error(v.pos, "both players have four in a row")
+                .expected("at most one four: the game ends at the first")
+                .found("an X four and an O four")
+                .hint("only a PopOut pop can make two fours at once (`variant: popout`)"));
+        }
+        Ok(b)
+    }
+    fn default_position(
+        &self,
+        _: &Loader,
+        to_move: Option<(Player, Pos)>,
+        _: &Node,
+    ) -> Result<Board, Diagnostic> {
+        Ok(Board {
+            pieces: [0, 0],
+            to_move: to_move.map_or(Player::Maxie, |t| t.0),
+        })
+    }
+}
+
+impl Positions for Riskless {
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<Territories, Diagnostic> {
+        let map = &self.map;
+        let entries = l.map(v, "a Riskless position").map_err(|d| {
+            d.hint("list the held territories, like `position: {Land0: Minnie 2, Land3: Maxie 1}`; the rest are empty")
+        })?;
+        l.keys(entries, "the position");
+        let mut s = Territories::empty(to_move.map_or(Player::Maxie, |t| t.0));
+        let names: Vec<&str> = map.territories.iter().map(String::as_str).collect();
+        for (k, h) in entries {
+            let name = k.scalar().unwrap_or("");
+            let Some(t) = map.index(name) else {
+                let d = l
+                    .error(
+                        k.pos,
+                        format!("`{name}` is not a territory of {}", map.name),
+                    )
+                    .expected(format!("one of {}", names.join(", ")))
+                    .found(k.describe());
+                return Err(match did_you_mean(name, &names) {
+                    Some(n) => d.hint(format!("did you mean `{n}`?")),
+                    None => d,
+                });
+            };
+            let text = h.scalar().unwrap_or("").trim().to_owned();
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let bad = || {
+                l.error(h.pos, format!("cannot read who holds {name}"))
+                    .expected("`Maxie 3`, `Minnie 2` or `empty`")
+                    .found(h.describe())
+            };
+            let holding = match words[..] {
+                ["empty" | "Empty"] => Holding::Empty,
+                [who, n] => {
+                    let p = match who.to_ascii_lowercase().as_str() {
+                        "maxie" => Player::Maxie,
+                        "minnie" => Player::Minnie,
+                        _ => return Err(bad()),
+                    };
+                    let armies: u64 = n.parse().map_err(|_| bad())?;
+                    if armies > u64::from(map.max_terri) {
+                        return Err(l
+                            .error(h.pos, format!("{name} has {armies} armies, over the cap"))
+                            .expected(format!(
+                                "at most {} armies on a territory (max_terri of {})",
+                                map.max_terri, map.name
+                            ))
+                            .found(format!("{who} {armies}"))
+                            .hint("training stops at the cap, so this position cannot arise"));
+                    }
+                    Holding::Held(p, armies as u8)
+                }
+                _ => return Err(bad()),
+            };
+            s.set(t, holding);
+        }
+        if s.held == [0, 0] {
+            return Err(l
+                .error(v.pos, "no one holds a territory in this position")
+                .expected("at least one held territory")
+                .found("every territory empty")
+                .hint(
+                    "the game ends when a player holds none, so at most one player can be without",
+                ));
+        }
+        Ok(s)
+    }
+    fn default_position(
+        &self,
+        _: &Loader,
+        to_move: Option<(Player, Pos)>,
+        _: &Node,
+    ) -> Result<Territories, Diagnostic> {
+        let mut s = Riskless::new((*self.map).clone()).start;
+        s.to_move = to_move.map_or(Player::Maxie, |t| t.0);
+        Ok(s)
+    }
+}
+
+impl Loader<'_> {
+    /// A game spec (the document has a `game` key).
+    pub(super) fn game_spec(
+        &self,
+        doc: &Node,
+        entries: &[(Node, Node)],
+    ) -> Result<Option<Document>, Diagnostic> {
+        let get = |k: &str| entry(entries, k);
+        let (game_key, game_value) = get("game").expect("called on specs with `game`");
+        let name = game_value.scalar().unwrap_or("");
+        let Some(&game) = GAMES.iter().find(|g| **g == name) else {
+            let d = self
+                .error(game_value.pos, "unknown game")
+                .expected(format!("one of {}", GAMES.join(", ")))
+                .found(game_value.describe());
+            return Err(match (name, did_you_mean(name, GAMES)) {
+                ("popout", _) => d.hint("PopOut is `game: connect4` with `variant: popout`"),
+                (_, Some(g)) => d.hint(format!("did you mean `{g}`?")),
+                _ => d,
+            });
+        };
+        let mut title = None;
+        for (k, v) in entries {
+            let key = k.scalar().unwrap_or("");
+            match key {
+                "version" => _ = self.soft(self.version(v)),
+                "title" => title = self.soft(self.string(v, "title")),
+                "sml_structure" => _ = self.soft(self.sml_structure(v)),
+                "root_player" | "move_names" | "tree" | "task" => self.problem(
+                    self.error(k.pos, format!("`{key}` is not a setting of a game spec"))
+                        .expected(format!("one of {}", GAME_TOP_KEYS.join(", ")))
+                        .found(format!("`{key}`"))
+                        .hint(match key {
+                            "root_player" => "a game position says who moves with `to_move`",
+                            "move_names" => "a game's moves have names of their own",
+                            _ => "a spec has one of `tree`, `task` or `game`",
+                        }),
+                ),
+                _ if !GAME_TOP_KEYS.contains(&key) => {
+                    self.problem(self.unknown_key(k, GAME_TOP_KEYS, "the spec"))
+                }
+                _ => match owner(key) {
+                    Some(g) if g != game => self.problem(
+                        self.error(
+                            k.pos,
+                            format!("`{key}` is a {g} setting, and this spec's game is {game}"),
+                        )
+                        .expected(format!("settings of {game}"))
+                        .found(format!("`{key}`"))
+                        .hint("remove it"),
+                    ),
+                    _ => {}
+                },
+            }
+        }
+        let estimator = match get("estimator") {
+            Some((_, v)) => self.soft(self.estimator(v, game)),
+            None => Some(Estimator::Naive),
+        };
+        let to_move = match get("to_move") {
+            Some((_, v)) => self
+                .soft(self.player_for(v, "to_move"))
+                .map(|p| Some((p, v.pos))),
+            None => Some(None),
+        };
+        let position = get("position").map(|(_, v)| v);
+        let parts = Parts {
+            doc,
+            game_key,
+            entries,
+            title,
+            position,
+        };
+        let (Some(estimator), Some(to_move)) = (estimator, to_move) else {
+            return Ok(None);
+        };
+        Ok(match game {
+            "nim" => self
+                .game_parts(Nim::new(0, Player::Maxie), estimator, to_move, parts)?
+                .map(GameDocument::Nim),
+            "connect4" => {
+                let Some(c4) = self.connect4(entries) else {
+                    return Ok(None);
+                };
+                self.game_parts(c4, estimator, to_move, parts)?
+                    .map(GameDocument::Connect4)
+            }
+            _ => {
+                let Some((k, v)) = get("map") else {
+                    return Err(self
+                        .error(game_key.pos, "a Riskless spec needs a `map`")
+                        .expected("map: M1 or M2 (the handout's), or a map of your own")
+                        .found(format!("keys {}", Self::key_list(entries)))
+                        .hint("add `map: M1`"));
+                };
+                let _ = k;
+                let Some(map) = self.soft(self.riskless_map(v)) else {
+                    return Ok(None);
+                };
+                self.game_parts(Riskless::new(map), estimator, to_move, parts)?
+                    .map(GameDocument::Riskless)
+            }
+        }
+        .map(Document::Game))
+    }
+
+    fn connect4(&self, entries: &[(Node, Node)]) -> Option<Connect4> {
+        let get = |k: &str| entry(entries, k);
+        let size = |key: &str, default: u64| -> Option<(u64, Pos)> {
+            match get(key) {
+                None => Some((default, Pos { line: 1, col: 1 })),
+                Some((_, v)) => {
+                    let n = self.soft(self.integer(v, &format!("`{key}`"), "7"))?;
+                    match u64::try_from(n) {
+                        Ok(n) if n > 0 => Some((n, v.pos)),
+                        _ => {
+                            self.problem(
+                                self.error(v.pos, format!("`{key}` must be 1 or more"))
+                                    .expected(format!("how many {key} the board has, like 7"))
+                                    .found(v.describe()),
+                            );
+                            None
+                        }
+                    }
+                }
+            }
+        };
+        let variant = match get("variant") {
+            None => Some(false),
+            Some((_, v)) => match v.scalar() {
+                Some("standard") => Some(false),
+                Some("popout") => Some(true),
+                _ => {
+                    let d = self
+                        .error(v.pos, "unknown Connect 4 variant")
+                        .expected(format!("one of {}", VARIANTS.join(", ")))
+                        .found(v.describe());
+                    self.problem(match did_you_mean(v.scalar().unwrap_or(""), VARIANTS) {
+                        Some(s) => d.hint(format!("did you mean `{s}`?")),
+                        None => d,
+                    });
+                    None
+                }
+            },
+        };
+        let (columns, rows, popout) = (size("columns", 7)?, size("rows", 6)?, variant?);
+        match connect4::check_size(columns.0, rows.0) {
+            Ok((c, r)) => Some(Connect4::new(c, r, popout)),
+            Err(why) => {
+                self.problem(
+                    self.error(
+                        columns.1.max(rows.1),
+                        "the board cannot be searched at this size",
+                    )
+                    .expected(format!(
+                        "columns × (rows + 1) at most {}",
+                        connect4::MAX_BITS
+                    ))
+                    .found(why)
+                    .hint("the default board is 7 columns × 6 rows"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `map: M1`, `map: M2`, or a map of one's own.
+    fn riskless_map(&self, v: &Node) -> Result<Map, Diagnostic> {
+        if let Some(name) = v.scalar().filter(|_| !v.is_null()) {
+            return Map::builtin(name).ok_or_else(|| {
+                let d = self
+                    .error(v.pos, format!("there is no built-in map `{name}`"))
+                    .expected("M1 (a ring of six), M2 (a 4×4 grid), or a map with `roads`")
+                    .found(v.describe());
+                match did_you_mean(name, &["M1", "M2"]) {
+                    Some(m) => d.hint(format!("did you mean `{m}`?")),
+                    None => d,
+                }
+            });
+        }
+        let entries = self.map(v, "`map`")?;
+        self.keys(entries, "the map");
+        for (k, _) in entries {
+            if !MAP_KEYS.contains(&k.scalar().unwrap_or("")) {
+                self.problem(self.unknown_key(k, MAP_KEYS, "the map"));
+            }
+        }
+        let get = |k: &str| entry(entries, k);
+        let need = |k: &str, example: &str| {
+            get(k).map(|(_, v)| v).ok_or_else(|| {
+                self.error(v.pos, format!("the map has no `{k}`"))
+                    .expected(format!("`{k}:` ({example})"))
+                    .found(format!("keys {}", Self::key_list(entries)))
+            })
+        };
+        let roads_node = need("roads", "each territory and the territories next to it")?;
+        let roads = self.map(roads_node, "`roads`")?;
+        self.keys(roads, "`roads`");
+        if roads.len() < 2 || roads.len() > MAX_TERRITORIES {
+            return Err(self
+                .error(
+                    roads_node.pos,
+                    format!("a map has 2 to {MAX_TERRITORIES} territories"),
+                )
+                .expected(format!("2 to {MAX_TERRITORIES} territories under `roads`"))
+                .found(format!("{}", roads.len())));
+        }
+        let territories: Vec<String> = roads
+            .iter()
+            .map(|(k, _)| k.scalar().unwrap_or("").to_owned())
+            .collect();
+        for (k, _) in roads {
+            let name = k.scalar().unwrap_or("");
+            let word = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '\'');
+            if !word || name.chars().all(|c| c.is_ascii_digit()) {
+                return Err(self
+                    .error(k.pos, format!("`{name}` cannot name a territory"))
+                    .expected("a name of letters, digits, _ and ' that is not just a number")
+                    .found(k.describe())
+                    .hint(
+                        "moves are written `Land3->Land4` or by number, so names must be words",
+                    ));
+            }
+        }
+        let names: Vec<&str> = territories.iter().map(String::as_str).collect();
+        let lookup = |n: &Node| -> Result<u8, Diagnostic> {
+            let text = n.scalar().unwrap_or("");
+            names
+                .iter()
+                .position(|t| *t == text)
+                .or_else(|| text.parse::<usize>().ok().filter(|&i| i < names.len()))
+                .map(|i| i as u8)
+                .ok_or_else(|| {
+                    let d = self
+                        .error(n.pos, format!("`{text}` is not a territory of this map"))
+                        .expected(format!("one of {} (or their numbers)", names.join(", ")))
+                        .found(n.describe());
+                    match did_you_mean(text, &names) {
+                        Some(s) => d.hint(format!("did you mean `{s}`?")),
+                        None => d,
+                    }
+                })
+        };
+        let mut adjacency = Vec::with_capacity(roads.len());
+        for (k, ns) in roads {
+            let Yaml::Seq(items) = &ns.yaml else {
+                return Err(self
+                    .error(
+                        ns.pos,
+                        format!("the roads of {} must be a list", k.scalar().unwrap_or("")),
+                    )
+                    .expected("the territories next to it, like [Land1, Land5]")
+                    .found(ns.describe()));
+            };
+            adjacency.push(items.iter().map(lookup).collect::<Result<Vec<u8>, _>>()?);
+        }
+        let bound = |k: &str, example: &str, lo: i64, hi: i64| -> Result<i64, Diagnostic> {
+            let node = need(k, example)?;
+            let n = self.integer(node, &format!("`{k}`"), example)?;
+            if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(self
+                    .error(node.pos, format!("`{k}` is out of range"))
+                    .expected(format!("{lo} to {hi}"))
+                    .found(node.describe()))
+            }
+        };
+        let max_terri = bound("max_terri", "9", 1, 255)?;
+        let max_units = bound("max_units", "40", 1, i64::from(u32::MAX))?;
+        let min_start = lookup(need("min_start", "Minnie's first territory")?)?;
+        let max_start_node = need("max_start", "Maxie's first territory")?;
+        let max_start = lookup(max_start_node)?;
+        if min_start == max_start {
+            return Err(self
+                .error(
+                    max_start_node.pos,
+                    "Maxie and Minnie cannot start on the same territory",
+                )
+                .expected("two different territories")
+                .found(format!("both on {}", names[usize::from(max_start)])));
+        }
+        let map = Map {
+            name: get("name")
+                .and_then(|(_, n)| n.scalar())
+                .unwrap_or("the map")
+                .to_owned(),
+            territories,
+            roads: adjacency,
+            min_start,
+            max_start,
+            max_terri: max_terri as u8,
+            max_units: max_units as u32,
+        };
+        if let Some((t, why)) = map.not_a_map() {
+            return Err(self
+                .error(roads[t].0.pos, format!("the map is not a simple, connected, undirected graph: {why}"))
+                .expected("roads that go both ways, no territory listed twice or next to itself, every territory reachable")
+                .found(format!("the roads of {}", map.territories[t]))
+                .hint("the handout's maps are simple, connected and undirected, and Riskless assumes it"));
+        }
+        Ok(map)
+    }
+
+    fn estimator(&self, v: &Node, game: &str) -> Result<Estimator, Diagnostic> {
+        let text = v.scalar().unwrap_or("");
+        match Estimator::parse(text) {
+            Some(Estimator::Improved) if game == "nim" => Err(self
+                .error(v.pos, "Nim has one estimator")
+                .expected("`estimator: naive`, or no `estimator`")
+                .found(v.describe())
+                .hint("the slides' Nim estimator is already perfect")),
+            Some(e) => Ok(e),
+            None => {
+                let d = self
+                    .error(v.pos, "unknown estimator")
+                    .expected(format!("one of {}", Estimator::NAMES.join(", ")))
+                    .found(v.describe());
+                Err(match did_you_mean(text, Estimator::NAMES) {
+                    Some(s) => d.hint(format!("did you mean `{s}`?")),
+                    None => d,
+                })
+            }
+        }
+    }
+
+    /// The parts every game spec has: its position, cases and scenarios.
+    fn game_parts<G: Positions>(
+        &self,
+        game: G,
+        estimator: Estimator,
+        to_move: Option<(Player, Pos)>,
+        parts: Parts,
+    ) -> Result<Option<GameSpec<G>>, Diagnostic> {
+        let game = game.estimating_with(estimator);
+        let start = match parts.position {
+            Some(v) => self.soft(game.position(self, v, to_move)),
+            None => self.soft(game.default_position(self, to_move, parts.game_key)),
+        };
+        let get = |k: &str| entry(parts.entries, k);
+        let (cases_node, scenarios_node) = (get("cases"), get("scenarios"));
+        if cases_node.is_none() && scenarios_node.is_none() {
+            return Err(self
+                .error(parts.doc.pos, "the spec has no `cases` and no `scenarios`")
+                .expected("`cases:` (searches of the position) or `scenarios:` (moves and what must hold after them)")
+                .found(format!("keys {}", Self::key_list(parts.entries)))
+                .hint("add for example `cases: {ab: {algorithm: alphabeta, depth: 2}}`"));
+        }
+        let Some(start) = start else {
+            return Ok(None);
+        };
+        let to_move = game.player(&start);
+        let game = game.starting_at(start);
+        let mut cases = Vec::new();
+        if let Some((k, v)) = cases_node {
+            let plain = self.cases(k, v, Target::Game(to_move), &Default::default())?;
+            for case in plain {
+                let case_entries = self.map(v, "`cases`")?;
+                let estimator = case_entries
+                    .iter()
+                    .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
+                    .and_then(|(_, cv)| match &cv.yaml {
+                        Yaml::Map(es) => entry(es, "estimator"),
+                        _ => None,
+                    })
+                    .map(|(_, e)| self.soft(self.estimator(e, game.name())));
+                let case_game = match estimator {
+                    None => game.clone(),
+                    Some(Some(e)) => game.estimating_with(e),
+                    Some(None) => continue,
+                };
+                cases.push(GameCase {
+                    case,
+                    game: case_game,
+                });
+            }
+        }
+        let mut scenarios = Vec::new();
+        if let Some((k, v)) = scenarios_node {
+            let entries = self.map(v, "`scenarios`")?;
+            if entries.is_empty() {
+                return Err(self
+                    .error(k.pos, "`scenarios` is empty")
+                    .expected("at least one scenario: a name, then `steps:`")
+                    .found("an empty map"));
+            }
+            self.keys(entries, "`scenarios`");
+            for (name, body) in entries {
+                if let Some(s) = self.scenario(&game, name, body) {
+                    scenarios.push(s);
+                }
+            }
+        }
+        Ok(Some(GameSpec {
+            path: self.path.to_owned(),
+            title: parts.title,
+            game,
+            cases,
+            scenarios,
+        }))
+    }
+
+    /// One scenario, played as it loads; `None` with its problems noted.
+    fn scenario<G: Positions>(&self, game: &G, key: &Node, v: &Node) -> Option<Scenario<G>> {
+        let name = self.soft(self.case_name(key))?;
+        let what = format!("scenario `{name}`");
+        let entries = self.soft(self.map(v, &what))?;
+        self.keys(entries, &what);
+        for (k, _) in entries {
+            if !SCENARIO_KEYS.contains(&k.scalar().unwrap_or("")) {
+                self.problem(self.unknown_key(k, SCENARIO_KEYS, &what));
+            }
+        }
+        let get = |k: &str| entry(entries, k);
+        let to_move = match get("to_move") {
+            Some((_, t)) => Some((self.soft(self.player_for(t, "to_move"))?, t.pos)),
+            None => None,
+        };
+        let start = match (get("position"), to_move) {
+            (Some((_, p)), _) => self.soft(game.position(self, p, to_move))?,
+            (None, Some(t)) => {
+                let mut s = game.start();
+                if game.player(&s) != t.0 {
+                    s = self.soft(game.default_position(self, Some(t), key))?;
+                }
+                s
+            }
+            (None, None) => game.start(),
+        };
+        let points = match get("points") {
+            Some((_, p)) => self.soft(self.points(p))?,
+            None => 1.0,
+        };
+        let Some((steps_key, steps_node)) = get("steps") else {
+            self.problem(
+                self.error(key.pos, format!("{what} has no `steps`"))
+                    .expected("`steps:`, a list of moves, each with what must hold after it")
+                    .found(format!("keys {}", Self::key_list(entries)))
+                    .hint("for example `steps: [{move: 3, status: in_play}]`"),
+            );
+            return None;
+        };
+        let Yaml::Seq(items) = &steps_node.yaml else {
+            self.problem(
+                self.error(steps_node.pos, "`steps` must be a list")
+                    .expected("a list of steps, each `- move: ...` with what must hold after it")
+                    .found(steps_node.describe()),
+            );
+            return None;
+        };
+        if items.is_empty() {
+            self.problem(
+                self.error(steps_key.pos, format!("{what} has no steps"))
+                    .expected("at least one step")
+                    .found("an empty list"),
+            );
+            return None;
+        }
+        let game = game.starting_at(start);
+        let mut state = game.start();
+        let mut steps = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let (step, after) = self.soft(self.step(&game, &state, i + 1, item))?;
+            state = after;
+            steps.push(step);
+        }
+        Some(Scenario {
+            name: name.to_owned(),
+            game,
+            steps,
+            points,
+        })
+    }
+
+    /// Step `number` played from `state`: the step and the state after it.
+    fn step<G: Positions>(
+        &self,
+        game: &G,
+        state: &G::State,
+        number: usize,
+        v: &Node,
+    ) -> Result<(Step<G>, G::State), Diagnostic> {
+        let what = format!("step {number}");
+        let entries = self.map(v, &what).map_err(|d| {
+            d.hint("write each step as `- move: 3` with what must hold after it on the lines below")
+        })?;
+        self.keys(entries, &what);
+        for (k, _) in entries {
+            if !STEP_KEYS.contains(&k.scalar().unwrap_or("")) {
+                return Err(self.unknown_key(k, STEP_KEYS, &what));
+            }
+        }
+        let get = |k: &str| entry(entries, k);
+        let mut step = Step::new(v.pos.line);
+        let mut after = state.clone();
+        if let Some((_, m)) = get("move") {
+            let text = move_text(m).ok_or_else(|| {
+                self.error(m.pos, format!("{what}: cannot read the move"))
+                    .expected(game.move_syntax())
+                    .found(m.describe())
+            })?;
+            let mv = game.parse_move(state, &text).map_err(|why| {
+                let mut legal: Vec<String> = game.moves(state).map(|m| game.move_name(m)).collect();
+                if legal.len() > 12 {
+                    legal.truncate(12);
+                    legal.push("...".to_owned());
+                }
+                self.error(m.pos, format!("{what}: {why}"))
+                    .expected(format!(
+                        "a legal move for {} here: {}",
+                        game.player(state),
+                        if legal.is_empty() {
+                            "none, the game is over".to_owned()
+                        } else {
+                            legal.join(", ")
+                        }
+                    ))
+                    .found(format!("`{text}`"))
+                    .hint(format!("moves are written as {}", game.move_syntax()))
+            })?;
+            after = game.play(state, mv);
+            step.play = Some((text, mv));
+        }
+        if let Some((_, t)) = get("to_move") {
+            step.to_move = Some(self.player_for(t, "to_move")?);
+        }
+        if let Some((_, p)) = get("position") {
+            let said = step.to_move.unwrap_or(game.player(&after));
+            step.position = Some(game.position(self, p, Some((said, p.pos)))?);
+        }
+        if let Some((_, s)) = get("status") {
+            step.status = Some(self.status(s)?);
+        }
+        if let Some((_, ms)) = get("moves") {
+            let Yaml::Seq(items) = &ms.yaml else {
+                return Err(self
+                    .error(ms.pos, "`moves` must be a list")
+                    .expected(format!(
+                        "the legal moves in order, each {}",
+                        game.move_syntax()
+                    ))
+                    .found(ms.describe()));
+            };
+            let mut moves = Vec::new();
+            for item in items {
+                let text = move_text(item).unwrap_or_default();
+                moves.push(game.read_move(&text).map_err(|why| {
+                    self.error(item.pos, format!("{what}: cannot read a move in `moves`"))
+                        .expected(game.move_syntax())
+                        .found(why)
+                })?);
+            }
+            step.moves = Some(moves);
+        }
+        if let Some((_, e)) = get("estimate") {
+            step.estimate = Some(Estimate::Guess(self.integer(e, "`estimate`", "64")?));
+        }
+        Ok((step, after))
+    }
+
+    /// `in_play`, `draw` or `winner: Maxie`.
+    fn status(&self, v: &Node) -> Result<Status, Diagnostic> {
+        let bad = || {
+            self.error(v.pos, "unknown status")
+                .expected("`in_play`, `draw`, or `{winner: Maxie}` / `{winner: Minnie}`")
+                .found(v.describe())
+        };
+        match &v.yaml {
+            Yaml::Scalar { text, .. } => match text.as_str() {
+                "in_play" => Ok(Status::InPlay),
+                "draw" => Ok(Status::Over(Outcome::Draw)),
+                t if t.starts_with("winner") => {
+                    Err(bad().hint("write it as a map: `status: {winner: Maxie}`"))
+                }
+                _ => Err(bad()),
+            },
+            Yaml::Map(es) if es.len() == 1 && es[0].0.scalar() == Some("winner") => Ok(
+                Status::Over(Outcome::Winner(self.player_for(&es[0].1, "winner")?)),
+            ),
+            _ => Err(bad()),
+        }
+    }
+
+    /// A board's rows with where each starts: a list of strings, or a block of lines.
+    fn board_rows(&self, v: &Node) -> Result<Vec<(String, Pos)>, Diagnostic> {
+        let bad = || {
+            self.error(v.pos, "cannot read the board")
+                .expected("rows of `.XO` text, top row first, as a list or a `|` block")
+                .found(v.describe())
+        };
+        match &v.yaml {
+            Yaml::Seq(items) => items
+                .iter()
+                .map(|it| match it.scalar() {
+                    Some(t) if !it.is_null() => Ok((t.trim().to_owned(), it.pos)),
+                    _ => Err(bad()),
+                })
+                .collect(),
+            Yaml::Scalar { text, .. } if !v.is_null() => {
+                let rows: Vec<&str> = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                if !text.trim_end().contains('\n') {
+                    return Ok(rows.iter().map(|r| (r.to_string(), v.pos)).collect());
+                }
+                // A block's lines follow its `|`: find each in the file for its place.
+                let source: Vec<&str> = self.source.lines().collect();
+                let mut at = v.pos.line.saturating_sub(1);
+                let mut out = Vec::new();
+                for row in rows {
+                    while at < source.len() && source[at].trim() != row {
+                        at += 1;
+                    }
+                    let line = source.get(at).copied().unwrap_or("");
+                    let col = line.len() - line.trim_start().len() + 1;
+                    out.push((row.to_owned(), Pos { line: at + 1, col }));
+                    at += 1;
+                }
+                Ok(out)
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The spec's top-level parts a game's loading needs.
+struct Parts<'n> {
+    doc: &'n Node,
+    game_key: &'n Node,
+    entries: &'n [(Node, Node)],
+    title: Option<String>,
+    position: Option<&'n Node>,
+}
+
+/// A move as written: a scalar, or a pair `[Land3, Land4]`.
+fn move_text(v: &Node) -> Option<String> {
+    match &v.yaml {
+        Yaml::Scalar { text, .. } if !v.is_null() => Some(text.clone()),
+        Yaml::Seq(items) => {
+            let words: Option<Vec<&str>> = items.iter().map(Node::scalar).collect();
+            Some(words?.join(" "))
+        }
+        _ => None,
+    }
+}
