@@ -34,6 +34,34 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a real game in the terminal: people type their moves, computer players search.
+    /// The board is shown after every move, with each computer move's time
+    Play {
+        /// connect4, popout, riskless or nim; or a game spec (YAML) to play from its position
+        game: String,
+        /// Maxie's player: human, minimax:D, alphabeta:D or jamboree:D:P (add :improved for the
+        /// improved estimator)
+        #[arg(long, default_value = "human", value_name = "PLAYER")]
+        maxie: String,
+        /// Minnie's player, as for --maxie
+        #[arg(long, default_value = "minimax:3", value_name = "PLAYER")]
+        minnie: String,
+        /// Riskless: the handout's map M1 (default) or M2
+        #[arg(long, value_name = "M")]
+        map: Option<String>,
+        /// Connect 4 and PopOut: the board's width (default 7)
+        #[arg(long, value_name = "N")]
+        columns: Option<u64>,
+        /// Connect 4 and PopOut: the board's height (default 6)
+        #[arg(long, value_name = "N")]
+        rows: Option<u64>,
+        /// Nim: the sticks to start with (default 21)
+        #[arg(long, value_name = "N")]
+        sticks: Option<u64>,
+        /// Stop after this many moves (PopOut games can go round in circles)
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        max_moves: u64,
+    },
     /// Print the reference trace of each case of a spec, or of one case
     Run {
         /// The spec file (YAML)
@@ -313,6 +341,26 @@ pub fn main() -> i32 {
     }
     match cli.command {
         Command::Run { spec, case } => run(spec, case),
+        Command::Play {
+            game,
+            maxie,
+            minnie,
+            map,
+            columns,
+            rows,
+            sticks,
+            max_moves,
+        } => play(
+            &game,
+            (&maxie, &minnie),
+            PlayOptions {
+                map,
+                columns,
+                rows,
+                sticks,
+            },
+            max_moves,
+        ),
         Command::Check {
             spec,
             case,
@@ -395,6 +443,111 @@ fn unknown_case(path: &std::path::Path, name: &str, names: &[&str]) -> i32 {
         None => d.hint("leave out --case to print every case"),
     };
     report_error(&d)
+}
+
+/// `play`'s game options, for a game named on the command line.
+struct PlayOptions {
+    map: Option<String>,
+    columns: Option<u64>,
+    rows: Option<u64>,
+    sticks: Option<u64>,
+}
+
+fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
+    use crate::game::{connect4, nim::Nim, riskless, Player as Side};
+    use crate::play::{referee, Ending, Player};
+    let usage = |message: String, hint: &str| {
+        eprintln!("error: {message}\n  hint: {hint}");
+        2
+    };
+    let (maxie, minnie) = match (Player::parse(players.0), Player::parse(players.1)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(why), _) => return usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4"),
+        (_, Err(why)) => return usage(format!("--minnie: {why}"), "for example --minnie minimax:2"),
+    };
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    macro_rules! go {
+        ($g:expr) => {
+            referee(&$g, maxie, minnie, max_moves, &mut input, &mut out)
+        };
+    }
+    let spec_path = std::path::Path::new(game);
+    let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
+    let options_given = o.map.is_some() || o.columns.is_some() || o.rows.is_some() || o.sticks.is_some();
+    let ended = if is_spec {
+        if options_given {
+            return usage(
+                format!("{game} is a spec, and the game's options come from it"),
+                "leave out --map, --columns, --rows and --sticks, or name a game instead",
+            );
+        }
+        match spec::load(spec_path) {
+            Ok(Document::Game(g)) => crate::with_game_spec!(&g, s => go!(s.game)),
+            Ok(_) => {
+                return report_error(
+                    &Diagnostic::new(spec_path, "`play` plays real games")
+                        .expected("a game spec (with `game:`)")
+                        .found("a tree or task spec")
+                        .hint("gametrace play connect4, popout, riskless or nim"),
+                )
+            }
+            Err(d) => return report_error(&d),
+        }
+    } else {
+        let wrong = |option: &str, game: &str| {
+            usage(
+                format!("{option} is not an option of {game}"),
+                "--map is Riskless's, --columns and --rows Connect 4's and PopOut's, --sticks Nim's",
+            )
+        };
+        match game {
+            "connect4" | "popout" => {
+                if o.map.is_some() || o.sticks.is_some() {
+                    return wrong(if o.map.is_some() { "--map" } else { "--sticks" }, game);
+                }
+                match connect4::check_size(o.columns.unwrap_or(7), o.rows.unwrap_or(6)) {
+                    Ok((c, r)) => go!(connect4::Connect4::new(c, r, game == "popout")),
+                    Err(why) => return usage(why, "the default board is 7 columns × 6 rows"),
+                }
+            }
+            "riskless" => {
+                if o.columns.is_some() || o.rows.is_some() || o.sticks.is_some() {
+                    return wrong("--columns, --rows or --sticks", game);
+                }
+                let name = o.map.as_deref().unwrap_or("M1");
+                match riskless::Map::builtin(name) {
+                    Some(m) => go!(riskless::Riskless::new(m)),
+                    None => {
+                        return usage(
+                            format!("there is no built-in map `{name}`"),
+                            "--map M1 (a ring of six) or M2 (a 4×4 grid); for a map of your own, write a game spec and play it",
+                        )
+                    }
+                }
+            }
+            "nim" => {
+                if o.map.is_some() || o.columns.is_some() || o.rows.is_some() {
+                    return wrong("--map, --columns or --rows", game);
+                }
+                go!(Nim::new(o.sticks.unwrap_or(21), Side::Maxie))
+            }
+            _ => {
+                let games = ["connect4", "popout", "riskless", "nim"];
+                let hint = match crate::spec::diagnostic::did_you_mean(game, &games) {
+                    Some(g) => format!("did you mean `{g}`?"),
+                    None => format!("one of {}, or a game spec file", games.join(", ")),
+                };
+                return usage(format!("unknown game `{game}`"), &hint);
+            }
+        }
+    };
+    match ended {
+        Ok(Ending::Over(_) | Ending::Stopped) => 0,
+        Ok(Ending::InputEnded) => 2,
+        Err(e) => write_failed(e),
+    }
 }
 
 fn run(path: PathBuf, case: Option<String>) -> i32 {

@@ -3,7 +3,7 @@
 //! The pipeline, one module each: [`spec`] (YAML in) → [`game`] (trees and games) →
 //! [`search`] (searchers emitting events) → [`trace`] (dialects printing events) →
 //! [`run`] (one case, end to end) → [`suite`] (every case, compared with expected traces)
-//! → [`cli`].
+//! → [`cli`]. Real games also have a terminal referee, [`play`].
 //!
 //! As a library:
 //!
@@ -34,6 +34,7 @@ pub mod draw;
 pub mod export;
 pub mod game;
 pub mod notation;
+pub mod play;
 pub mod report;
 pub mod run;
 pub mod search;

@@ -472,7 +472,7 @@ impl Playable for Riskless {
         let mut out = String::new();
         for (i, name) in self.map.territories.iter().enumerate() {
             let h = match s.holding(i as u8) {
-                Holding::Empty => "  .".to_owned(),
+                Holding::Empty => "   .".to_owned(),
                 Holding::Held(p, a) => format!("{} {a:>2}", super::connect4::mark(p)),
             };
             let roads: Vec<&str> = self.map.roads[i]

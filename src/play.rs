@@ -1,0 +1,212 @@
+//! The terminal referee (`gametrace play`): two players, human or computer, take turns on a
+//! real game, as the handouts' `Referee` runs them. The board is shown after every move, and
+//! each computer move with the time its search took.
+
+use crate::game::{Estimator, Outcome, Playable, Status};
+use crate::search::{s14, Algorithm, NullSink};
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+/// Who makes a side's moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Player {
+    Human,
+    /// A search to this depth, with this estimator.
+    Computer {
+        algorithm: Algorithm,
+        depth: u32,
+        estimator: Estimator,
+    },
+}
+
+impl Player {
+    /// `human`, `minimax:D`, `alphabeta:D` or `jamboree:D:P`, each computer player optionally
+    /// followed by `:improved` (or `:naive`, the default).
+    pub fn parse(s: &str) -> Result<Player, String> {
+        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved";
+        let mut parts: Vec<&str> = s.split(':').collect();
+        let estimator = match parts.last().and_then(|p| Estimator::parse(p)) {
+            Some(e) if parts.len() > 1 => {
+                parts.pop();
+                e
+            }
+            _ => Estimator::Naive,
+        };
+        let depth = |d: &str| -> Result<u32, String> {
+            d.parse::<u32>()
+                .ok()
+                .filter(|&d| d >= 1)
+                .ok_or_else(|| format!("`{d}` is not a search depth (1 or more) in `{s}`"))
+        };
+        let computer = |algorithm, d: &str| -> Result<Player, String> {
+            Ok(Player::Computer {
+                algorithm,
+                depth: depth(d)?,
+                estimator,
+            })
+        };
+        match parts[..] {
+            ["human"] => Ok(Player::Human),
+            ["minimax", d] => computer(Algorithm::Minimax, d),
+            ["alphabeta", d] => computer(Algorithm::AlphaBeta, d),
+            ["jamboree", d, p] => {
+                let prune_percentage = p
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or_else(|| format!("`{p}` is not a prune percentage from 0 to 1 in `{s}`"))?;
+                computer(Algorithm::Jamboree { prune_percentage }, d)
+            }
+            _ => Err(format!("`{s}` is not a player: write {usage}")),
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Human => f.write_str("human"),
+            Player::Computer {
+                algorithm,
+                depth,
+                estimator,
+            } => {
+                write!(f, "{}:{depth}", algorithm.name())?;
+                if let Algorithm::Jamboree { prune_percentage } = algorithm {
+                    write!(f, ":{prune_percentage}")?;
+                }
+                if *estimator != Estimator::Naive {
+                    write!(f, ":{}", estimator.name())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// How a game under the referee ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Over(Outcome),
+    /// The move limit was reached first.
+    Stopped,
+    /// A human's input ended before the game did.
+    InputEnded,
+}
+
+/// Plays `game` from its start between `maxie` and `minnie`, reading human moves from
+/// `input` and writing everything to `out`. At most `max_moves` moves are made.
+pub fn referee<G: Playable>(
+    game: &G,
+    maxie: Player,
+    minnie: Player,
+    max_moves: u64,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Ending> {
+    let mut state = game.start();
+    writeln!(
+        out,
+        "{}: Maxie ({maxie}) against Minnie ({minnie})\n",
+        game.name()
+    )?;
+    write!(out, "{}", game.render(&state))?;
+    let mut made = 0u64;
+    loop {
+        if let Status::Over(outcome) = game.status(&state) {
+            match outcome {
+                Outcome::Winner(p) => writeln!(out, "\n{p} wins!")?,
+                Outcome::Draw => writeln!(out, "\nIt's a draw.")?,
+            }
+            return Ok(Ending::Over(outcome));
+        }
+        if made == max_moves {
+            writeln!(out, "\nStopped after {made} moves (--max-moves).")?;
+            return Ok(Ending::Stopped);
+        }
+        let who = game.player(&state);
+        let side = match who {
+            crate::game::Player::Maxie => maxie,
+            crate::game::Player::Minnie => minnie,
+        };
+        let started = Instant::now();
+        let mv = match side {
+            Player::Human => loop {
+                write!(out, "\n{who}, please type your move: ")?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(out, "\nNo more input: the game stops here.")?;
+                    return Ok(Ending::InputEnded);
+                }
+                match game.parse_move(&state, &line) {
+                    Ok(mv) => break mv,
+                    Err(why) => {
+                        let legal: Vec<String> =
+                            game.moves(&state).map(|m| game.move_name(m)).collect();
+                        writeln!(out, "{why}")?;
+                        writeln!(out, "Legal moves: {}", legal.join(" "))?;
+                    }
+                }
+            },
+            Player::Computer {
+                algorithm,
+                depth,
+                estimator,
+            } => {
+                let from_here = game.starting_at(state.clone()).estimating_with(estimator);
+                let summary = s14::search(&from_here, depth, algorithm, &mut NullSink);
+                let index = summary.best_index.unwrap_or(0);
+                game.moves(&state)
+                    .nth(index)
+                    .expect("a game in play has a move")
+            }
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "\n{who} decides to make the move {} in {seconds:.3} seconds.\n",
+            game.move_name(mv)
+        )?;
+        state = game.play(&state, mv);
+        made += 1;
+        write!(out, "{}", game.render(&state))?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::Nim;
+
+    #[test]
+    fn players_are_read_as_the_issue_writes_them() {
+        assert_eq!(Player::parse("human"), Ok(Player::Human));
+        assert_eq!(
+            Player::parse("jamboree:3:0.5").unwrap().to_string(),
+            "jamboree:3:0.5"
+        );
+        assert_eq!(
+            Player::parse("alphabeta:4:improved").unwrap().to_string(),
+            "alphabeta:4:improved"
+        );
+        assert!(Player::parse("alphabeta").is_err());
+        assert!(Player::parse("minimax:0").is_err());
+        assert!(Player::parse("jamboree:3:2").is_err());
+    }
+
+    #[test]
+    fn a_perfect_player_wins_nim_from_a_winning_start() {
+        // 6 sticks, Maxie to move: take 1 leaves 5 (= 1 mod 4), a loss for Minnie.
+        let nim = Nim::new(6, crate::game::Player::Maxie);
+        let ab = Player::parse("alphabeta:2").unwrap();
+        let mut out = Vec::new();
+        let end = referee(&nim, ab, ab, 100, &mut io::empty(), &mut out).unwrap();
+        assert_eq!(
+            end,
+            Ending::Over(Outcome::Winner(crate::game::Player::Maxie))
+        );
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Maxie decides to make the move 1 in "), "{text}");
+    }
+}
