@@ -462,8 +462,12 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     };
     let (maxie, minnie) = match (Player::parse(players.0), Player::parse(players.1)) {
         (Ok(a), Ok(b)) => (a, b),
-        (Err(why), _) => return usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4"),
-        (_, Err(why)) => return usage(format!("--minnie: {why}"), "for example --minnie minimax:2"),
+        (Err(why), _) => {
+            return usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4")
+        }
+        (_, Err(why)) => {
+            return usage(format!("--minnie: {why}"), "for example --minnie minimax:2")
+        }
     };
     let stdin = io::stdin();
     let mut input = stdin.lock();
@@ -475,7 +479,8 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     }
     let spec_path = std::path::Path::new(game);
     let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
-    let options_given = o.map.is_some() || o.columns.is_some() || o.rows.is_some() || o.sticks.is_some();
+    let options_given =
+        o.map.is_some() || o.columns.is_some() || o.rows.is_some() || o.sticks.is_some();
     let ended = if is_spec {
         if options_given {
             return usage(
@@ -496,6 +501,9 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
             Err(d) => return report_error(&d),
         }
     } else {
+        let given = |options: &[(&'static str, bool)]| -> Option<&'static str> {
+            options.iter().find(|(_, on)| *on).map(|(name, _)| *name)
+        };
         let wrong = |option: &str, game: &str| {
             usage(
                 format!("{option} is not an option of {game}"),
@@ -504,8 +512,10 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         };
         match game {
             "connect4" | "popout" => {
-                if o.map.is_some() || o.sticks.is_some() {
-                    return wrong(if o.map.is_some() { "--map" } else { "--sticks" }, game);
+                if let Some(option) =
+                    given(&[("--map", o.map.is_some()), ("--sticks", o.sticks.is_some())])
+                {
+                    return wrong(option, game);
                 }
                 match connect4::check_size(o.columns.unwrap_or(7), o.rows.unwrap_or(6)) {
                     Ok((c, r)) => go!(connect4::Connect4::new(c, r, game == "popout")),
@@ -513,8 +523,12 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                 }
             }
             "riskless" => {
-                if o.columns.is_some() || o.rows.is_some() || o.sticks.is_some() {
-                    return wrong("--columns, --rows or --sticks", game);
+                if let Some(option) = given(&[
+                    ("--columns", o.columns.is_some()),
+                    ("--rows", o.rows.is_some()),
+                    ("--sticks", o.sticks.is_some()),
+                ]) {
+                    return wrong(option, game);
                 }
                 let name = o.map.as_deref().unwrap_or("M1");
                 match riskless::Map::builtin(name) {
@@ -528,8 +542,12 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                 }
             }
             "nim" => {
-                if o.map.is_some() || o.columns.is_some() || o.rows.is_some() {
-                    return wrong("--map, --columns or --rows", game);
+                if let Some(option) = given(&[
+                    ("--map", o.map.is_some()),
+                    ("--columns", o.columns.is_some()),
+                    ("--rows", o.rows.is_some()),
+                ]) {
+                    return wrong(option, game);
                 }
                 go!(Nim::new(o.sticks.unwrap_or(21), Side::Maxie))
             }

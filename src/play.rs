@@ -54,7 +54,9 @@ impl Player {
                     .parse::<f64>()
                     .ok()
                     .filter(|p| (0.0..=1.0).contains(p))
-                    .ok_or_else(|| format!("`{p}` is not a prune percentage from 0 to 1 in `{s}`"))?;
+                    .ok_or_else(|| {
+                        format!("`{p}` is not a prune percentage from 0 to 1 in `{s}`")
+                    })?;
                 computer(Algorithm::Jamboree { prune_percentage }, d)
             }
             _ => Err(format!("`{s}` is not a player: write {usage}")),
@@ -207,6 +209,9 @@ mod tests {
             Ending::Over(Outcome::Winner(crate::game::Player::Maxie))
         );
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("Maxie decides to make the move 1 in "), "{text}");
+        assert!(
+            text.contains("Maxie decides to make the move 1 in "),
+            "{text}"
+        );
     }
 }

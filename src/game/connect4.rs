@@ -587,6 +587,20 @@ mod tests {
     }
 
     #[test]
+    fn the_improved_estimator_counts_open_lines() {
+        let g = c4();
+        assert_eq!(g.improved(&g.start), 0);
+        // One X at (3,0) lies in 7 lines of four (4 across, 1 up, 1 on each diagonal), each
+        // worth 1, and in the centre column (3).
+        let b = board(&g, &["...X..."], Player::Minnie);
+        assert_eq!(g.improved(&b), 7 + 3);
+        // X X X with (3,0) free and playable is a threat (120); O on (3,0) kills that line.
+        let three = board(&g, &["OO.....", "XXX...."], Player::Minnie);
+        let blocked = board(&g, &["OO.....", "XXXO..."], Player::Maxie);
+        assert!(g.improved(&three) > g.improved(&blocked) + 100);
+    }
+
+    #[test]
     fn a_pop_shifts_the_column_down() {
         let g = Connect4::new(7, 6, true);
         // The handout's PopOut example: Maxie pops column 0 and wins.
