@@ -35,8 +35,13 @@ impl Player {
         let depth = |d: &str| -> Result<u32, String> {
             d.parse::<u32>()
                 .ok()
-                .filter(|&d| d >= 1)
-                .ok_or_else(|| format!("`{d}` is not a search depth (1 or more) in `{s}`"))
+                .filter(|&d| (1..=crate::game::MAX_DEPTH).contains(&d))
+                .ok_or_else(|| {
+                    format!(
+                        "`{d}` is not a search depth (1 to {}) in `{s}`",
+                        crate::game::MAX_DEPTH
+                    )
+                })
         };
         let computer = |algorithm, d: &str| -> Result<Player, String> {
             Ok(Player::Computer {

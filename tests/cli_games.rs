@@ -382,6 +382,16 @@ fn an_illegal_move_in_a_scenario_names_its_step_and_why() {
         "case `ab` has no `depth`",
     );
     diagnosed(
+        "game: nim\nposition: 100000\ncases: {ab: {algorithm: alphabeta, depth: 100000}}\n",
+        "3:43",
+        "`depth` is too deep for a game search",
+    );
+    diagnosed(
+        "game: connect4\ncolumns: 4611686018427387904\nrows: 4611686018427387904\ncases: {ab: {algorithm: minimax, depth: 1}}\n",
+        "3:7",
+        "the board cannot be searched at this size",
+    );
+    diagnosed(
         "game: connect4\nmap: M1\ncases: {ab: {algorithm: alphabeta, depth: 1}}\n",
         "2:1",
         "`map` is a riskless setting, and this spec's game is connect4",

@@ -63,7 +63,7 @@ pub fn check_size(columns: u64, rows: u64) -> Result<(u8, u8), String> {
     if columns == 0 || rows == 0 {
         return Err("a board needs at least one column and one row".to_owned());
     }
-    if columns * (rows + 1) > MAX_BITS as u64 {
+    if columns.saturating_mul(rows.saturating_add(1)) > MAX_BITS as u64 {
         return Err(format!(
             "a {columns}×{rows} board is too large: columns × (rows + 1) must be at most {MAX_BITS}"
         ));
@@ -143,8 +143,8 @@ impl Connect4 {
     }
 
     /// Drops in column order, then (PopOut) pops in column order.
-    fn legal(&self, b: &Board) -> (u32, u32) {
-        let (mut drops, mut pops) = (0u32, 0u32);
+    fn legal(&self, b: &Board) -> (u64, u64) {
+        let (mut drops, mut pops) = (0u64, 0u64);
         for x in 0..self.columns {
             if self.lowest_free_row(b, x).is_some() {
                 drops |= 1 << x;
@@ -306,8 +306,8 @@ fn outcome_text(o: Outcome) -> String {
 
 /// The legal moves of a board: drops, then pops, each in column order.
 pub struct C4Moves {
-    drops: u32,
-    pops: u32,
+    drops: u64,
+    pops: u64,
 }
 
 impl Iterator for C4Moves {

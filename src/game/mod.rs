@@ -174,6 +174,10 @@ pub trait Playable: Game + Clone + fmt::Debug {
     fn move_syntax(&self) -> &'static str;
 }
 
+/// The deepest search of a real game a spec or a player may ask for. Searches recurse once
+/// per ply, and no game here can be searched this deep in useful time anyway.
+pub const MAX_DEPTH: u32 = 64;
+
 /// Which estimator a real game's searches use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Estimator {

@@ -986,18 +986,33 @@ impl Loader<'_> {
         let dialect = self.soft(self.case_dialect(entries));
         // Rules and line kinds are checked against the dialect, so only against a known one.
         let rules = dialect.and_then(|d| self.soft(self.case_rules(d, entries)));
-        let depth = match (target, get("depth")) {
-            (Target::Game(_), None) => {
-                self.problem(
-                    self.error(key.pos, format!("{what} has no `depth`"))
-                        .expected("`depth:`, how many moves ahead to search the position")
-                        .found(format!("keys {}", Self::key_list(entries)))
-                        .hint("a game has no bottom a search could default to; try `depth: 2`"),
+        let depth =
+            match (target, get("depth")) {
+                (Target::Game(_), None) => {
+                    self.problem(
+                        self.error(key.pos, format!("{what} has no `depth`"))
+                            .expected("`depth:`, how many moves ahead to search the position")
+                            .found(format!("keys {}", Self::key_list(entries)))
+                            .hint("a game has no bottom a search could default to; try `depth: 2`"),
+                    );
+                    None
+                }
+                (Target::Game(_), Some((_, d))) => {
+                    self.soft(self.case_depth(None, entries)).and_then(|depth| {
+                        if depth <= crate::game::MAX_DEPTH {
+                            return Some(depth);
+                        }
+                        self.problem(
+                    self.error(d.pos, "`depth` is too deep for a game search")
+                        .expected(format!("at most {}", crate::game::MAX_DEPTH))
+                        .found(d.describe())
+                        .hint("the searches look every move ahead; depths past 10 rarely finish"),
                 );
-                None
-            }
-            _ => self.soft(self.case_depth(tree, entries)),
-        };
+                        None
+                    })
+                }
+                _ => self.soft(self.case_depth(tree, entries)),
+            };
         let lines = match (get("lines"), dialect) {
             (Some((_, l)), Some(d)) => self.soft(self.lines(l, d)).map(Some),
             _ => Some(None),
