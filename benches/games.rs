@@ -3,12 +3,15 @@
 //! and at depth 6 from Riskless M2's start, and Jamboree's speed-up from 1 to 2 threads. The
 //! README's "Games" figures come from this file.
 
+mod common;
+
+use common::NodeCount;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gametrace::game::connect4::Connect4;
 use gametrace::game::nim::Nim;
 use gametrace::game::riskless::{Map, Riskless};
 use gametrace::game::{Game, Player, Status};
-use gametrace::search::{s14, Algorithm, Event, NullSink, Sink};
+use gametrace::search::{s14, Algorithm, NullSink};
 use std::time::Duration;
 
 /// A small, seeded generator: the same playouts on every run.
@@ -38,24 +41,6 @@ fn playouts<G: Game>(game: &G, games: usize, rng: &mut XorShift) -> u64 {
         }
     }
     positions
-}
-
-/// Counts the nodes a search enters.
-#[derive(Default)]
-struct NodeCount(u64);
-impl<S, M, V, R> Sink<Event<S, M, V, R>> for NodeCount {
-    type Branch = NodeCount;
-    fn event(&mut self, e: Event<S, M, V, R>) {
-        if matches!(e, Event::Enter { .. } | Event::Search { .. }) {
-            self.0 += 1;
-        }
-    }
-    fn branch(&self) -> NodeCount {
-        NodeCount(0)
-    }
-    fn join(&mut self, b: NodeCount) {
-        self.0 += b.0;
-    }
 }
 
 fn play(c: &mut Criterion) {

@@ -2,10 +2,13 @@
 //! untraced and with the full S14 trace written out, and Jamboree's parallel speed-up.
 //! The README's table comes from this file; see "Performance" there.
 
+mod common;
+
+use common::NodeCount;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gametrace::game::tree::{Generate, Tree, TreeGame};
 use gametrace::game::Player;
-use gametrace::search::{s12, s14, Algorithm, Event, NullSink, Sink};
+use gametrace::search::{s12, s14, Algorithm, NullSink};
 use gametrace::trace::{Dialect, S14Printer, Style};
 use std::io::{BufWriter, Write};
 use std::time::Duration;
@@ -18,25 +21,6 @@ fn tree(branching: u32, depth: u32) -> Tree {
         min: -1000,
         max: 1000,
     })
-}
-
-/// Counts the nodes a search enters: the throughput's unit.
-#[derive(Default)]
-struct NodeCount(u64);
-
-impl<S, M, V, R> Sink<Event<S, M, V, R>> for NodeCount {
-    type Branch = NodeCount;
-    fn event(&mut self, e: Event<S, M, V, R>) {
-        if matches!(e, Event::Enter { .. } | Event::Search { .. }) {
-            self.0 += 1;
-        }
-    }
-    fn branch(&self) -> NodeCount {
-        NodeCount(0)
-    }
-    fn join(&mut self, b: NodeCount) {
-        self.0 += b.0;
-    }
 }
 
 const ALGORITHMS: [(&str, Algorithm); 4] = [

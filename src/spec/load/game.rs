@@ -267,17 +267,11 @@ impl Positions for Riskless {
         for (k, h) in entries {
             let name = k.scalar().unwrap_or("");
             let Some(t) = map.index(name) else {
-                let d = l
-                    .error(
-                        k.pos,
-                        format!("`{name}` is not a territory of {}", map.name),
-                    )
-                    .expected(format!("one of {}", names.join(", ")))
-                    .found(k.describe());
-                return Err(match did_you_mean(name, &names) {
-                    Some(n) => d.hint(format!("did you mean `{n}`?")),
-                    None => d,
-                });
+                return Err(l.not_one_of(
+                    k,
+                    format!("`{name}` is not a territory of {}", map.name),
+                    &names,
+                ));
             };
             let text = h.scalar().unwrap_or("").trim().to_owned();
             let words: Vec<&str> = text.split_whitespace().collect();
@@ -335,6 +329,19 @@ impl Positions for Riskless {
 }
 
 impl Loader<'_> {
+    /// `message` at `v`, which should have been one of `names`: says which, and the nearest.
+    fn not_one_of(&self, v: &Node, message: impl Into<String>, names: &[&str]) -> Diagnostic {
+        let text = v.scalar().unwrap_or("");
+        let d = self
+            .error(v.pos, message)
+            .expected(format!("one of {}", names.join(", ")))
+            .found(v.describe());
+        match did_you_mean(text, names) {
+            Some(n) => d.hint(format!("did you mean `{n}`?")),
+            None => d,
+        }
+    }
+
     /// A game spec (the document has a `game` key).
     pub(super) fn game_spec(
         &self,
@@ -345,13 +352,9 @@ impl Loader<'_> {
         let (game_key, game_value) = get("game").expect("called on specs with `game`");
         let name = game_value.scalar().unwrap_or("");
         let Some(&game) = GAMES.iter().find(|g| **g == name) else {
-            let d = self
-                .error(game_value.pos, "unknown game")
-                .expected(format!("one of {}", GAMES.join(", ")))
-                .found(game_value.describe());
-            return Err(match (name, did_you_mean(name, GAMES)) {
-                ("popout", _) => d.hint("PopOut is `game: connect4` with `variant: popout`"),
-                (_, Some(g)) => d.hint(format!("did you mean `{g}`?")),
+            let d = self.not_one_of(game_value, "unknown game", GAMES);
+            return Err(match name {
+                "popout" => d.hint("PopOut is `game: connect4` with `variant: popout`"),
                 _ => d,
             });
         };
@@ -467,14 +470,7 @@ impl Loader<'_> {
                 Some("standard") => Some(false),
                 Some("popout") => Some(true),
                 _ => {
-                    let d = self
-                        .error(v.pos, "unknown Connect 4 variant")
-                        .expected(format!("one of {}", VARIANTS.join(", ")))
-                        .found(v.describe());
-                    self.problem(match did_you_mean(v.scalar().unwrap_or(""), VARIANTS) {
-                        Some(s) => d.hint(format!("did you mean `{s}`?")),
-                        None => d,
-                    });
+                    self.problem(self.not_one_of(v, "unknown Connect 4 variant", VARIANTS));
                     None
                 }
             },
@@ -504,14 +500,12 @@ impl Loader<'_> {
     fn riskless_map(&self, v: &Node) -> Result<Map, Diagnostic> {
         if let Some(name) = v.scalar().filter(|_| !v.is_null()) {
             return Map::builtin(name).ok_or_else(|| {
-                let d = self
-                    .error(v.pos, format!("there is no built-in map `{name}`"))
-                    .expected("M1 (a ring of six), M2 (a 4×4 grid), or a map with `roads`")
-                    .found(v.describe());
-                match did_you_mean(name, &["M1", "M2"]) {
-                    Some(m) => d.hint(format!("did you mean `{m}`?")),
-                    None => d,
-                }
+                self.not_one_of(
+                    v,
+                    format!("there is no built-in map `{name}`"),
+                    &["M1", "M2"],
+                )
+                .expected("M1 (a ring of six), M2 (a 4×4 grid), or a map with `roads`")
             });
         }
         let entries = self.map(v, "`map`")?;
@@ -570,14 +564,12 @@ impl Loader<'_> {
                 .or_else(|| text.parse::<usize>().ok().filter(|&i| i < names.len()))
                 .map(|i| i as u8)
                 .ok_or_else(|| {
-                    let d = self
-                        .error(n.pos, format!("`{text}` is not a territory of this map"))
-                        .expected(format!("one of {} (or their numbers)", names.join(", ")))
-                        .found(n.describe());
-                    match did_you_mean(text, &names) {
-                        Some(s) => d.hint(format!("did you mean `{s}`?")),
-                        None => d,
-                    }
+                    self.not_one_of(
+                        n,
+                        format!("`{text}` is not a territory of this map"),
+                        &names,
+                    )
+                    .expected(format!("one of {} (or their numbers)", names.join(", ")))
                 })
         };
         let mut adjacency = Vec::with_capacity(roads.len());
@@ -650,16 +642,7 @@ impl Loader<'_> {
                 .found(v.describe())
                 .hint("the slides' Nim estimator is already perfect")),
             Some(e) => Ok(e),
-            None => {
-                let d = self
-                    .error(v.pos, "unknown estimator")
-                    .expected(format!("one of {}", Estimator::NAMES.join(", ")))
-                    .found(v.describe());
-                Err(match did_you_mean(text, Estimator::NAMES) {
-                    Some(s) => d.hint(format!("did you mean `{s}`?")),
-                    None => d,
-                })
-            }
+            None => Err(self.not_one_of(v, "unknown estimator", Estimator::NAMES)),
         }
     }
 
