@@ -1101,7 +1101,7 @@ fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &Repor
             .message("the spec cannot be loaded")
             .details(d.to_string())],
             Ok(doc) => doc
-                .case_names()
+                .checkable_names()
                 .iter()
                 .map(|name| {
                     case::check_case(&doc, name, &source, options).unwrap_or_else(|d| {

@@ -406,3 +406,14 @@ fn game_specs_live_beside_tree_specs() {
         .collect();
     assert!(expected.is_file());
 }
+
+#[test]
+fn grading_a_game_directory_grades_its_searches_not_its_scenarios() {
+    let me = env!("CARGO_BIN_EXE_gametrace");
+    gametrace()
+        .args(["test", "specs/games/nim", "--color", "never", "--against"])
+        .arg(format!("{me} run {{spec}} --case {{case}}"))
+        .assert()
+        .success()
+        .stdout(contains("3 passed, 0 failed"));
+}

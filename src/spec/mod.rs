@@ -83,6 +83,19 @@ impl Document {
         }
     }
 
+    /// The cases `check` grades: every case, but not a game spec's scenarios (they test the
+    /// reference's own rules).
+    pub fn checkable_names(&self) -> Vec<&str> {
+        match self {
+            Document::Game(g) => crate::with_game_spec!(g, s => s
+                .cases
+                .iter()
+                .map(|c| c.case.name.as_str())
+                .collect()),
+            _ => self.case_names(),
+        }
+    }
+
     /// The names of the cases (and a game spec's scenarios).
     pub fn case_names(&self) -> Vec<&str> {
         match self {
