@@ -28,6 +28,11 @@ struct Cli {
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
 
+    /// The largest spec file (and expected trace) gametrace reads; larger ones are refused
+    /// with a message rather than read (K, M, G suffixes) [default: 256M]
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_bytes)]
+    max_spec_size: Option<usize>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -97,6 +102,10 @@ enum Command {
         /// Compare the spacing inside trace lines as printed (noise lines are still dropped)
         #[arg(long)]
         exact: bool,
+        /// The most of --actual read; a larger output is not judged (verdict INPUT-TOO-LARGE)
+        /// (K, M, G suffixes)
+        #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
+        max_input: usize,
         #[command(flatten)]
         report: ReportArgs,
     },
@@ -326,6 +335,12 @@ enum ColorWhen {
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
+    let mut args = std::env::args_os().skip(1);
+    if args.next().as_deref() == Some(std::ffi::OsStr::new(crate::check::contain::WATCHDOG_ARG)) {
+        // gametrace's own watchdog (see check::contain), never typed by a user.
+        let parent = args.next().and_then(|a| a.to_str()?.parse().ok());
+        return parent.map_or(2, crate::check::contain::watchdog);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -338,6 +353,13 @@ pub fn main() -> i32 {
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
             .build_global();
+    }
+    // Every child of the gametrace program is a command it runs: orphans are its to kill.
+    crate::check::contain::claim_orphans();
+    // Ctrl-C and SIGTERM kill the commands running and remove temporaries being written.
+    crate::check::command::install_interrupt_handler();
+    if let Some(n) = cli.max_spec_size {
+        crate::input::set_max_spec_size(n as u64);
     }
     match cli.command {
         Command::Run { spec, case } => run(spec, case),
@@ -369,6 +391,7 @@ pub fn main() -> i32 {
             run,
             mode,
             exact,
+            max_input,
             report,
         } => {
             let source = match (actual, cmd) {
@@ -377,7 +400,13 @@ pub fn main() -> i32 {
                 // clap requires one of them.
                 (None, None) => return 2,
             };
-            check(spec, case, source, mode, exact, &report)
+            let options = case::Options {
+                mode,
+                palette: report.palette(),
+                exact,
+                max_input: max_input as u64,
+            };
+            check(spec, case, source, options, &report)
         }
         Command::Diff {
             expected,
@@ -626,8 +655,7 @@ fn check(
     path: PathBuf,
     name: String,
     source: Source,
-    mode: Option<Mode>,
-    exact: bool,
+    options: case::Options,
     report: &ReportArgs,
 ) -> i32 {
     let doc = match spec::load(&path) {
@@ -638,12 +666,7 @@ fn check(
     if !names.contains(&name.as_str()) {
         return unknown_case(&path, &name, &names);
     }
-    let palette = report.palette();
-    let options = case::Options {
-        mode,
-        palette,
-        exact,
-    };
+    let palette = options.palette;
     let result = match case::check_case(&doc, &name, &source, options) {
         Ok(r) => r,
         Err(d) => return report_error(&d),
@@ -742,25 +765,26 @@ const MAX_DIFF_INPUT: u64 = 1 << 30;
 
 /// Reads a text file for `diff`: lossy UTF-8, but a file with NUL bytes is not a trace.
 fn read_trace(path: &std::path::Path) -> Result<String, Diagnostic> {
-    use std::io::Read;
     let unusable = |found: String, hint: &str| {
         Diagnostic::new(path, format!("cannot use `{}` as a trace", path.display()))
             .expected("a text file with one trace line per line")
             .found(found)
             .hint(hint.to_owned())
     };
-    let mut bytes = Vec::new();
-    let read =
-        std::fs::File::open(path).and_then(|f| f.take(MAX_DIFF_INPUT + 1).read_to_end(&mut bytes));
-    if let Err(e) = read {
-        return Err(unusable(e.to_string(), "check the path"));
-    }
-    if bytes.len() as u64 > MAX_DIFF_INPUT {
-        return Err(unusable(
-            "a file over 1 GiB".to_owned(),
-            "diff a smaller part of the trace",
-        ));
-    }
+    use crate::input::{read_output, InputError};
+    let bytes = match read_output(path, MAX_DIFF_INPUT) {
+        Ok(b) => b,
+        Err(e @ InputError::TooLarge { .. }) => {
+            return Err(unusable(e.to_string(), "diff a smaller part of the trace"))
+        }
+        Err(e @ InputError::NotRegular { .. }) => {
+            return Err(unusable(
+                e.to_string(),
+                "diff reads files, pipes and - (standard input)",
+            ))
+        }
+        Err(e) => return Err(unusable(e.to_string(), "check the path")),
+    };
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         return Err(unusable(
             format!("a NUL byte at offset {at}: this is a binary file"),
@@ -1087,6 +1111,7 @@ fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &Repor
         mode,
         palette,
         exact: false,
+        max_input: case::MAX_ACTUAL,
     };
     let mut stdout = io::stdout().lock();
     let mut write_error = None;
@@ -1146,6 +1171,22 @@ fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &Repor
     emit(&text, args, &report.summary(true), code)
 }
 
+/// Says on stderr that `test` removed what an interrupted run left behind.
+fn note_stale(totals: &suite::Totals) {
+    if totals.stale_temporaries > 0 {
+        eprintln!(
+            "note: removed {} stale temporary file{} ({}*) left by an interrupted run",
+            totals.stale_temporaries,
+            if totals.stale_temporaries == 1 {
+                ""
+            } else {
+                "s"
+            },
+            suite::TEMPORARY_PREFIX
+        );
+    }
+}
+
 fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
     let specs = match specs_under(paths) {
         Ok(s) => s,
@@ -1159,6 +1200,7 @@ fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
             suite::Options { bless, palette },
             &mut |o: &suite::Outcome| report.cases.push(suite::to_result(o)),
         );
+        note_stale(&totals);
         let text = crate::report::render(&report, args.format, false, palette);
         return emit(&text, args, &report.summary(false), totals.exit_code());
     }
@@ -1175,6 +1217,7 @@ fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
             }
         },
     );
+    note_stale(&totals);
     let mut summary = String::new();
     if totals.missing + totals.errors + totals.blessed > 0 {
         summary.push_str(&format!(

@@ -101,3 +101,88 @@ proptest! {
         prop_assert_eq!(&d.actual, &lines[i]);
     }
 }
+
+mod common;
+use common::Shape;
+
+/// Pieces of awkward node names: runs of spaces, Unicode spaces and line separators, and
+/// the very words trace lines are read by.
+const PIECES: [&str; 16] = [
+    "a",
+    "  ",
+    " ",
+    "\u{2028}",
+    "\u{a0}",
+    "[2]",
+    ") is ",
+    ") with ab=",
+    ",",
+    "(",
+    "Leaf(",
+    "- ",
+    "= ",
+    "val it = ",
+    "é",
+    "\"#\\",
+];
+
+/// A tree spec whose node names are built from `PIECES` (with a number to keep them apart),
+/// written as YAML double-quoted keys.
+fn awkward_spec(shape: &Shape, picks: &[Vec<usize>], dialect: &str) -> String {
+    fn write(shape: &Shape, picks: &[Vec<usize>], next: &mut usize, out: &mut String) {
+        let i = *next;
+        *next += 1;
+        let pieces = &picks[i % picks.len()];
+        let name: String = pieces
+            .iter()
+            .map(|&p| PIECES[p % PIECES.len()])
+            .collect::<String>()
+            + &i.to_string();
+        out.push_str(&serde_json::to_string(&name).unwrap());
+        out.push_str(": ");
+        match shape {
+            Shape::Leaf(v) => out.push_str(&v.to_string()),
+            Shape::Node(children) => {
+                out.push('{');
+                for (k, c) in children.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    write(c, picks, next, out);
+                }
+                out.push('}');
+            }
+        }
+    }
+    let mut tree = String::new();
+    write(shape, picks, &mut 0, &mut tree);
+    let rules = if dialect == "s12" { "s12" } else { "s14" };
+    format!(
+        "tree: {{{tree}}}\ncases:\n  c:\n    algorithm: alphabeta\n    dialect: {dialect}\n    rules: {rules}\n"
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Whatever names `validate` accepts, the reference's own trace passes every mode: the
+    /// reference is read exactly as the output is.
+    #[test]
+    fn a_reference_trace_passes_every_mode_whatever_the_names(
+        shape in common::shape(),
+        picks in prop::collection::vec(prop::collection::vec(0usize..PIECES.len(), 0..4), 1..12),
+        dialect in prop::sample::select(vec!["s14", "s12", "repl"]),
+    ) {
+        let text = awkward_spec(&shape, &picks, dialect);
+        let doc = spec::load_str(Path::new("names.yaml"), &text);
+        let Ok(Document::Tree(s)) = doc else {
+            return Err(TestCaseError::fail(format!("not accepted: {doc:?}\n{text}")));
+        };
+        let case = s.cases[0].clone();
+        let trace = gametrace::run::trace_of(&s, &case);
+        for mode in Mode::ALL {
+            let r = check(&TreeCase { spec: &s, case: &case }, mode, &trace, ("ref", "out"), Palette { color: false }, false).unwrap();
+            prop_assert!(r.passed, "{mode}: {}\n{}\n{text}", r.summary, r.details("out"));
+        }
+    }
+}

@@ -7,7 +7,6 @@ use super::diff::Palette;
 use super::trace::{self, Mode};
 use crate::report::{CaseResult, Status};
 use crate::spec::{Diagnostic, Document};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Where the implementation's output comes from.
@@ -31,8 +30,8 @@ pub struct CommandLine {
 /// The placeholders a command line may use.
 pub const PLACEHOLDERS: [&str; 4] = ["{spec}", "{case}", "{depth}", "{tree_json}"];
 
-/// The most of an output gametrace reads from a file (a transcript is text; more is not an
-/// answer).
+/// The most of an output gametrace reads from a file by default (`--max-input` changes it).
+/// Past it the verdict is INPUT-TOO-LARGE: never a judgement of the part that was read.
 pub const MAX_ACTUAL: u64 = 64 << 20;
 
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +41,8 @@ pub struct Options {
     /// Compare the spacing inside trace lines as printed (`--exact`, or the case's `exact`).
     pub exact: bool,
     pub palette: Palette,
+    /// The most of `--actual` read ([`MAX_ACTUAL`] unless `--max-input` says otherwise).
+    pub max_input: u64,
 }
 
 /// Checks case `name` of `doc` against what `source` gives. `Err` is unusable input (a file
@@ -65,7 +66,30 @@ pub fn check_case(
     };
     let result = |status: Status| CaseResult::new(&shown_spec, name, status, max_points);
     let (output, actual_name) = match source {
-        Source::File(path) => (read_actual(path)?, path.display().to_string()),
+        Source::File(path) => match read_actual(path, options.max_input)? {
+            Ok(text) => (text, path.display().to_string()),
+            Err(size) => {
+                let what = if path.as_os_str() == "-" {
+                    "standard input".to_owned()
+                } else {
+                    path.display().to_string()
+                };
+                // A stream is read one byte past the cap; a file's size is known.
+                let size = if size > options.max_input + 1 {
+                    format!("{size} bytes")
+                } else {
+                    format!("more than {} bytes", options.max_input)
+                };
+                return Ok(result(Status::InputTooLarge)
+                    .message(format!(
+                        "{what} is larger than the {} gametrace reads; it was not judged",
+                        crate::input::human_bytes(options.max_input)
+                    ))
+                    .details(format!(
+                        "the output is {size}; a cut output is never judged, because the part not read could be wrong\nraise the limit with --max-input, or keep only the trace in the output\n"
+                    )));
+            }
+        },
         Source::Command(cmd) => {
             let ran = run_command(doc, name, cmd)?;
             let shown = format!("the output of `{}`", cmd.line);
@@ -257,26 +281,19 @@ fn no_case(path: &Path, name: &str) -> Diagnostic {
     Diagnostic::new(path, format!("no case `{name}` in this spec"))
 }
 
-/// Reads the actual output (a file, or - for stdin), at most [`MAX_ACTUAL`] bytes, as text
-/// (bytes that are not UTF-8 become U+FFFD rather than an error: transcripts can hold anything).
-pub fn read_actual(path: &Path) -> Result<String, Diagnostic> {
-    let mut bytes = Vec::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_ACTUAL)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_ACTUAL).read_to_end(&mut bytes))
-    };
-    match read {
-        Ok(_) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(e) => Err(
-            Diagnostic::new(path, format!("cannot read the actual output: {e}"))
-                .expected("a file with what the implementation printed, or - for standard input")
-                .found(e.to_string())
-                .hint("or let gametrace run the implementation with --cmd 'COMMAND ...'"),
-        ),
+/// Reads the actual output (a file, a pipe, or - for stdin) as text (bytes that are not UTF-8
+/// become U+FFFD rather than an error: transcripts can hold anything). `Ok(Err(size))` when it
+/// is larger than `cap`: that is a verdict (INPUT-TOO-LARGE), not unusable input, and nothing
+/// of it is judged.
+pub fn read_actual(path: &Path, cap: u64) -> Result<Result<String, u64>, Diagnostic> {
+    use crate::input::{read_output, InputError};
+    match read_output(path, cap) {
+        Ok(bytes) => Ok(Ok(String::from_utf8_lossy(&bytes).into_owned())),
+        Err(InputError::TooLarge { size, .. }) => Ok(Err(size)),
+        Err(e) => Err(Diagnostic::new(path, "cannot read the actual output")
+            .expected("a file with what the implementation printed, or - for standard input")
+            .found(e.to_string())
+            .hint("or let gametrace run the implementation with --cmd 'COMMAND ...'")),
     }
 }
 

@@ -3,6 +3,7 @@
 //! is given. Whatever happens, the group is killed before [`run`] returns: nothing is left
 //! behind.
 
+use super::contain;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
@@ -132,19 +133,22 @@ enum Stream {
     Err,
 }
 
-/// The process group of the command now running (0: none), for the interrupt handler.
-static RUNNING_GROUP: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+/// The process group and container marker of each command now running, for the interrupt
+/// handler.
+static RUNNING: std::sync::Mutex<Vec<(u32, String)>> = std::sync::Mutex::new(Vec::new());
 
-/// On Ctrl-C or SIGTERM, kill the running command's group before gametrace exits: the
-/// command has its own group, so the terminal's signal does not reach it.
-fn install_interrupt_handler() {
+/// On Ctrl-C or SIGTERM, kill everything the running commands started and remove the
+/// temporary files being written before gametrace exits (code 130): a command has its own
+/// group, so the terminal's signal does not reach it.
+pub fn install_interrupt_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let _ = ctrlc::set_handler(|| {
-            let group = RUNNING_GROUP.load(std::sync::atomic::Ordering::SeqCst);
-            if group != 0 {
-                kill_group(group);
+            let running = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+            for (group, marker) in running {
+                contain::kill_all(group, &marker);
             }
+            crate::suite::remove_temporaries();
             std::process::exit(130);
         });
     });
@@ -171,11 +175,23 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         },
         None => cmd.stdin(Stdio::null()),
     };
-    #[cfg(unix)]
+    let marker = contain::new_marker();
+    cmd.env(contain::MARKER_VAR, &marker);
+    contain::become_subreaper();
+    contain::start_watchdog();
     {
         use std::os::unix::process::CommandExt;
         cmd.process_group(0);
+        let parent = std::process::id();
+        // SAFETY: the closure runs between fork and exec and makes only system calls
+        // (prctl, getppid), which are async-signal-safe.
+        unsafe {
+            cmd.pre_exec(move || contain::die_with_parent(parent));
+        }
     }
+    install_interrupt_handler();
+    // Held while spawning so an interrupt sees the command as soon as it exists.
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -191,8 +207,9 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         }
     };
     let group = child.id();
-    install_interrupt_handler();
-    RUNNING_GROUP.store(group, std::sync::atomic::Ordering::SeqCst);
+    contain::register(group);
+    running.push((group, marker.clone()));
+    drop(running);
     let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
     for (stream, pipe) in [
         (
@@ -276,8 +293,8 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         }
         if exited.is_none() {
             if let Ok(Some(status)) = child.try_wait() {
-                // The command is done; anything it left running in its group goes now.
-                kill_group(group);
+                // The command is done; anything it left running goes now, wherever it went.
+                contain::kill_all(group, &marker);
                 exited = Some((status, Instant::now()));
             }
         }
@@ -287,19 +304,23 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
             _ => {}
         }
     };
-    kill_group(group);
-    RUNNING_GROUP.store(0, std::sync::atomic::Ordering::SeqCst);
+    contain::kill_all(group, &marker);
     let status = match exited {
-        Some((s, _)) => s,
-        None => match child.wait() {
-            Ok(s) => s,
-            Err(e) => {
-                return Ran::CannotStart {
-                    program: program.clone(),
-                    error: format!("lost track of the process: {e}"),
-                }
+        Some((s, _)) => Ok(s),
+        None => child.wait(),
+    };
+    contain::unregister(group);
+    if let Ok(mut r) = RUNNING.lock() {
+        r.retain(|(g, _)| *g != group);
+    }
+    let status = match status {
+        Ok(s) => s,
+        Err(e) => {
+            return Ran::CannotStart {
+                program: program.clone(),
+                error: format!("lost track of the process: {e}"),
             }
-        },
+        }
     };
     let stderr = tail(&stderr);
     match stop {
@@ -319,17 +340,6 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
             stdout,
             stderr,
         },
-    }
-}
-
-fn kill_group(group: u32) {
-    #[cfg(unix)]
-    if let Some(pid) = i32::try_from(group)
-        .ok()
-        .and_then(rustix::process::Pid::from_raw)
-    {
-        // ESRCH (nothing left in the group) is the usual, happy answer.
-        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
     }
 }
 

@@ -143,7 +143,8 @@ pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
         }
         LineKind::Result | LineKind::Value => {
             let rest = &text[text.find("of (")? + "of (".len()..];
-            let rest = &rest[..rest.find(") is ")?];
+            // The last `) is `: a name may hold one, a result never does.
+            let rest = &rest[..rest.rfind(") is ")?];
             Some(rest.split_once(',')?.1)
         }
         LineKind::Terminals | LineKind::Choice => None,

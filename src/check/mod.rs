@@ -3,6 +3,7 @@
 
 pub mod case;
 pub mod command;
+pub mod contain;
 pub mod diff;
 pub mod extract;
 pub mod trace;

@@ -304,7 +304,7 @@ pub fn check(
             let x = extract::extract(output, movers, classify_any);
             let mut expected = items_of(&reference, exact);
             expected.push(Item {
-                text: move_item(subject.chosen(summary.best_index).as_deref()),
+                text: chosen_item(subject, summary.best_index),
                 line: None,
                 node: Some(subject.root()),
             });
@@ -387,6 +387,12 @@ fn actual_items<'a>(
             node: None,
         })
         .collect()
+}
+
+/// The reference's chosen move as an item, read as the output's are (normalised).
+fn chosen_item(subject: &dyn Subject, best: Option<usize>) -> String {
+    let m = subject.chosen(best);
+    move_item(m.as_deref().map(diff::normalize).as_deref())
 }
 
 fn move_item(m: Option<&str>) -> String {
@@ -476,12 +482,17 @@ fn visited(
 ) -> TraceCheck {
     let mut want: Vec<(&str, &Place)> = Vec::new();
     let mut seen = HashSet::new();
-    let ref_kinds: Vec<(LineKind, &RefLine)> = reference
+    // The reference is read as the output is: normalised, so a name with two spaces (or a
+    // U+2028) reads the same on both sides.
+    let ref_kinds: Vec<(LineKind, String, &RefLine)> = reference
         .iter()
-        .filter_map(|r| classify_any(&r.text).map(|k| (k, r)))
+        .filter_map(|r| {
+            let text = diff::normalize(&r.text).into_owned();
+            classify_any(&text).map(|k| (k, text, r))
+        })
         .collect();
-    for (k, r) in &ref_kinds {
-        if let Some(l) = state_label(*k, &r.text) {
+    for (k, text, r) in &ref_kinds {
+        if let Some(l) = state_label(*k, text) {
             if seen.insert(l) {
                 want.push((l, &r.place));
             }
@@ -498,7 +509,7 @@ fn visited(
     }
     let missing: Vec<_> = want.iter().filter(|w| !got_set.contains(w.0)).collect();
     let extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
-    let want_move = move_item(subject.chosen(best).as_deref());
+    let want_move = chosen_item(subject, best);
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
     let compared = want.len() + 1;
@@ -568,7 +579,8 @@ fn value(
     x: extract::Extraction,
 ) -> TraceCheck {
     let case = subject.case();
-    let root_label = subject.root_label();
+    // As the output's lines are read: normalised.
+    let root_label = diff::normalize(&subject.root_label()).into_owned();
     let want_value = reference
         .iter()
         .find_map(|r| value_of(LineKind::Value, &r.text));
@@ -584,7 +596,7 @@ fn value(
             })
         })
         .and_then(|l| value_of(l.kind, &l.text).map(|v| (v, l.line)));
-    let want_move = move_item(subject.chosen(best).as_deref());
+    let want_move = chosen_item(subject, best);
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
     // The REPL prints the move only.

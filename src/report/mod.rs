@@ -19,6 +19,9 @@ pub enum Status {
     Timeout,
     OutputLimit,
     Crashed,
+    /// The output given to check (`--actual`) is larger than gametrace reads: it is not
+    /// judged, because judging a cut output could pass what was never read.
+    InputTooLarge,
     /// The implementation's program does not exist or cannot start.
     NotFound,
     /// No expected trace to compare with (`test` without `--against`).
@@ -35,6 +38,7 @@ impl Status {
             Status::Timeout => "TIMEOUT",
             Status::OutputLimit => "OUTPUT-LIMIT",
             Status::Crashed => "CRASHED",
+            Status::InputTooLarge => "INPUT-TOO-LARGE",
             Status::NotFound => "NOT-FOUND",
             Status::Missing => "MISSING",
             Status::Error => "ERROR",

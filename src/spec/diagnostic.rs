@@ -30,8 +30,61 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     pub found: Option<String>,
     pub hint: Option<String>,
-    /// The source line at `pos`, shown with a caret under the column.
-    pub source_line: Option<String>,
+    /// The source line at `pos` (a window of it, if it is long), shown with a caret under the
+    /// column.
+    pub source_line: Option<Excerpt>,
+}
+
+/// A window of a source line around a column: a long line (a 10 MB node name) is cut to
+/// [`EXCERPT_CHARS`] characters with `…` where it was cut, and the caret moves with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    pub text: String,
+    /// Characters of `text` before the caret.
+    pub caret: usize,
+}
+
+/// How much of a source line a diagnostic shows.
+pub const EXCERPT_CHARS: usize = 120;
+/// How long a message, an expectation, a finding or a hint may be (they can quote input).
+pub const MAX_FIELD_CHARS: usize = 1000;
+
+/// The window of `line` around 1-based column `col`.
+pub fn window(line: &str, col: usize) -> Excerpt {
+    let at = col.saturating_sub(1);
+    let len = line.chars().count();
+    if len <= EXCERPT_CHARS {
+        return Excerpt {
+            text: line.to_owned(),
+            caret: at.min(len),
+        };
+    }
+    // Keep a third of the window before the caret, the rest after it.
+    let start = at
+        .saturating_sub(EXCERPT_CHARS / 3)
+        .min(len - EXCERPT_CHARS);
+    let end = start + EXCERPT_CHARS;
+    let mut text: String = line.chars().skip(start).take(EXCERPT_CHARS).collect();
+    let mut caret = at - start.min(at);
+    if start > 0 {
+        text.insert(0, '…');
+        caret += 1;
+    }
+    if end < len {
+        text.push('…');
+    }
+    caret = caret.min(text.chars().count());
+    Excerpt { text, caret }
+}
+
+/// `text`, cut to [`MAX_FIELD_CHARS`] characters with a note of how much was left out.
+pub fn cap(text: String) -> String {
+    let len = text.chars().count();
+    if len <= MAX_FIELD_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(MAX_FIELD_CHARS).collect();
+    format!("{cut}… ({} more characters)", len - MAX_FIELD_CHARS)
 }
 
 impl Diagnostic {
@@ -40,7 +93,7 @@ impl Diagnostic {
             severity: Severity::Error,
             file: file.to_owned(),
             pos: None,
-            message: message.into(),
+            message: cap(message.into()),
             expected: None,
             found: None,
             hint: None,
@@ -60,25 +113,26 @@ impl Diagnostic {
 
     pub fn at(mut self, pos: Pos, source: &str) -> Self {
         self.pos = Some(pos);
+        // Only a window of the line is kept: a line can be megabytes long.
         self.source_line = source
             .lines()
             .nth(pos.line.saturating_sub(1))
-            .map(|l| l.to_owned());
+            .map(|l| window(l, pos.col));
         self
     }
 
     pub fn expected(mut self, s: impl Into<String>) -> Self {
-        self.expected = Some(s.into());
+        self.expected = Some(cap(s.into()));
         self
     }
 
     pub fn found(mut self, s: impl Into<String>) -> Self {
-        self.found = Some(s.into());
+        self.found = Some(cap(s.into()));
         self
     }
 
     pub fn hint(mut self, s: impl Into<String>) -> Self {
-        self.hint = Some(s.into());
+        self.hint = Some(cap(s.into()));
         self
     }
 
@@ -100,12 +154,13 @@ impl fmt::Display for Diagnostic {
             let pad = " ".repeat(number.len());
             // Tabs keep their width so the caret lines up.
             let before: String = line
+                .text
                 .chars()
-                .take(p.col.saturating_sub(1))
+                .take(line.caret)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             writeln!(f, "{pad} |")?;
-            writeln!(f, "{number} | {}", super::yaml::shorten_line(line))?;
+            writeln!(f, "{number} | {}", line.text)?;
             writeln!(f, "{pad} | {before}^")?;
         }
         if let Some(e) = &self.expected {
@@ -160,5 +215,47 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("hint: did you mean `algorithm`?"), "{text}");
+    }
+
+    #[test]
+    fn long_lines_and_fields_are_cut_around_the_place() {
+        // A 10 MB node name: the shown line is a window around the column, and the caret
+        // still stands under the character at that column.
+        let name = "x".repeat(10 << 20);
+        let src = format!("tree:\n  {name}: 3 oops\n");
+        let col = name.len() + 5; // the `3`: two spaces, the name, `: `
+        let d = Diagnostic::new(Path::new("s.yaml"), format!("bad `{name}`"))
+            .at(Pos { line: 2, col }, &src)
+            .found(name.clone());
+        let text = d.to_string();
+        assert!(
+            text.len() < 3 * MAX_FIELD_CHARS + 2 * EXCERPT_CHARS + 400,
+            "{}",
+            text.len()
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let shown = lines.iter().find(|l| l.starts_with("2 | ")).unwrap();
+        let caret = lines.iter().find(|l| l.trim_end().ends_with('^')).unwrap();
+        let at = caret.chars().count() - 1;
+        assert_eq!(shown.chars().nth(at), Some('3'), "{shown}\n{caret}");
+        assert!(
+            shown.starts_with("2 | …x") && shown.ends_with("oops"),
+            "{shown}"
+        );
+        assert!(text.contains(&format!(
+            "({} more characters)",
+            name.len() + 6 - MAX_FIELD_CHARS
+        )));
+        // Short lines are shown whole, and a caret past the end stays at the end.
+        assert_eq!(
+            window("ab", 9),
+            Excerpt {
+                text: "ab".into(),
+                caret: 2
+            }
+        );
+        // A caret near the start of a long line: the window starts at the line's start.
+        let w = window(&"y".repeat(500), 3);
+        assert_eq!((w.caret, w.text.chars().count()), (2, EXCERPT_CHARS + 1));
     }
 }

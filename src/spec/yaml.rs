@@ -81,16 +81,25 @@ pub struct SyntaxError {
 pub fn parse(source: &str) -> Result<Option<Node>, SyntaxError> {
     let mut builder = Builder::default();
     let mut parser = Parser::new_from_str(source);
-    if let Err(e) = parser.load(&mut builder, true) {
-        // The scanner's column is 0-based.
-        let m = e.marker();
-        return Err(SyntaxError {
-            pos: Pos {
-                line: m.line(),
-                col: m.col() + 1,
-            },
-            message: e.info().to_owned(),
-        });
+    // Events are pulled one at a time rather than through `Parser::load`, which recurses once
+    // per nesting level: a block-style document 20,000 levels deep overflowed the stack before
+    // the builder could refuse it at `MAX_NESTING`.
+    while builder.error.is_none() {
+        match parser.next_token() {
+            Ok((Event::StreamEnd, _)) => break,
+            Ok((event, mark)) => builder.on_event(event, mark),
+            Err(e) => {
+                // The scanner's column is 0-based.
+                let m = e.marker();
+                return Err(SyntaxError {
+                    pos: Pos {
+                        line: m.line(),
+                        col: m.col() + 1,
+                    },
+                    message: e.info().to_owned(),
+                });
+            }
+        }
     }
     if let Some(e) = builder.error {
         return Err(e);
@@ -198,17 +207,6 @@ impl MarkedEventReceiver for Builder {
     }
 }
 
-/// Cuts a very long source line for display.
-pub fn shorten_line(line: &str) -> String {
-    const MAX: usize = 200;
-    if line.chars().count() <= MAX {
-        line.to_owned()
-    } else {
-        let cut: String = line.chars().take(MAX).collect();
-        format!("{cut}…")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +241,14 @@ mod tests {
     fn deep_nesting_and_aliases_are_refused() {
         let deep = "[".repeat(5000);
         assert!(parse(&deep).is_err());
+        // Block style, one key per line, two more spaces each level: refused, not a stack
+        // overflow (the parser's own loader recursed once per level).
+        let block: String = (0..5_000)
+            .map(|i| format!("{}n{i}:\n", "  ".repeat(i)))
+            .collect();
+        let e = parse(&block).unwrap_err();
+        assert!(e.message.contains("1000 levels"), "{e:?}");
+        assert_eq!(e.pos.line, 1001, "{e:?}");
         let e = parse("a: &x 1\nb: *x\n").unwrap_err();
         assert!(e.message.contains("aliases"), "{e:?}");
     }

@@ -125,7 +125,15 @@ pub struct Options {
 /// Runs every case of every spec, reporting each line to `report` as it is decided.
 pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)) -> Totals {
     let mut totals = Totals::default();
+    let started = std::time::SystemTime::now();
+    let mut swept = std::collections::HashSet::new();
     for path in specs {
+        // Temporaries a killed `--bless` left in this spec's expected directory.
+        if let Some(dir) = expected_path(path, "x").parent() {
+            if swept.insert(dir.to_owned()) {
+                totals.stale_temporaries += remove_stale_temporaries(dir, started).len();
+            }
+        }
         let doc = match spec::load(path) {
             Ok(d) => d,
             Err(d) => {
@@ -195,9 +203,9 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
         case: Some(case.name.clone()),
         message,
     };
-    let expected = match std::fs::read(&expected_file) {
+    let expected = match crate::input::read_regular(&expected_file, crate::input::max_spec_size()) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(crate::input::InputError::NotFound) => None,
         Err(e) => return error(format!("cannot read {}: {e}", expected_file.display())),
     };
     let verdict = match expected {
@@ -258,15 +266,74 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".gametrace-bless-");
+    builder.prefix(TEMPORARY_PREFIX);
     // A temporary file is private (0600); the file it becomes is an ordinary one.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    // Noted while it exists, so that Ctrl-C or SIGTERM can remove it (exiting from a signal
+    // handler runs no destructors).
+    let noted = tmp.path().to_owned();
+    note_temporary(&noted, true);
+    let written = (|| {
+        tmp.write_all(text.as_bytes())?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(path).map_err(|e| e.error)
+    })();
+    note_temporary(&noted, false);
+    written.map(|_| ())
+}
+
+/// The prefix of every temporary file gametrace writes beside a file it replaces.
+pub const TEMPORARY_PREFIX: &str = ".gametrace-bless-";
+
+static TEMPORARIES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn note_temporary(path: &Path, live: bool) {
+    if let Ok(mut t) = TEMPORARIES.lock() {
+        if live {
+            t.push(path.to_owned());
+        } else {
+            t.retain(|p| p != path);
+        }
+    }
+}
+
+/// Removes the temporary files being written now: called on Ctrl-C and SIGTERM before exit.
+pub fn remove_temporaries() {
+    // The lock may be held by the writer the signal interrupted: do not wait for it.
+    if let Ok(t) = TEMPORARIES.try_lock() {
+        for p in t.iter() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Removes temporaries of gametrace's own naming in `dir` last written before `before`: the
+/// leftovers of a run that was killed outright (SIGKILL runs no code). A newer one may be a
+/// concurrent run's, and is left alone. Returns the files removed.
+pub fn remove_stale_temporaries(dir: &Path, before: std::time::SystemTime) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().starts_with(TEMPORARY_PREFIX) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .and_then(|m| m.modified().ok())
+            .is_some_and(|t| t < before);
+        if stale && std::fs::remove_file(entry.path()).is_ok() {
+            removed.push(entry.path());
+        }
+    }
+    removed.sort();
+    removed
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -276,6 +343,8 @@ pub struct Totals {
     pub missing: usize,
     pub errors: usize,
     pub blessed: usize,
+    /// Temporary files of an earlier, interrupted run found and removed.
+    pub stale_temporaries: usize,
 }
 
 impl Totals {

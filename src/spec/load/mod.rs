@@ -11,7 +11,7 @@ use crate::search::Algorithm;
 use crate::task::Task;
 use crate::trace::{Dialect, LineKind, LineSet, Style};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 pub(super) mod game;
@@ -56,21 +56,26 @@ pub fn load(path: &Path) -> Result<Document, Diagnostic> {
     load_str(path, &read(path)?)
 }
 
-/// A spec file's text.
+/// A spec file's text: a regular file of at most [`crate::input::max_spec_size`] bytes.
 fn read(path: &Path) -> Result<String, Diagnostic> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        let d = Diagnostic::new(path, format!("cannot read the spec: {e}"))
+    use crate::input::{self, InputError};
+    let cap = input::max_spec_size();
+    let bytes = input::read_regular(path, cap).map_err(|e| {
+        let d = Diagnostic::new(path, "cannot read the spec")
             .expected("a readable YAML spec file")
-            .found(match e.kind() {
-                std::io::ErrorKind::NotFound => "no such file".to_owned(),
-                _ => e.to_string(),
-            });
-        if path.is_dir() {
-            d.hint(
+            .found(e.to_string());
+        match e {
+            InputError::NotRegular { .. } if path.is_dir() => d.hint(
                 "`run` takes one spec file; `gametrace test DIR` runs every spec under a directory",
-            )
-        } else {
-            d.hint("check the path; specs usually live under specs/")
+            ),
+            InputError::NotRegular { .. } => d.hint(
+                "gametrace reads specs from regular files only (a FIFO or a device could block or never end); save the spec to a file",
+            ),
+            InputError::TooLarge { .. } => d.hint(format!(
+                "a spec this large is unusual; if it is meant, raise the limit with --max-spec-size (now {})",
+                input::human_bytes(cap)
+            )),
+            _ => d.hint("check the path; specs usually live under specs/"),
         }
     })?;
     let source = String::from_utf8(bytes).map_err(|e| {
@@ -265,7 +270,8 @@ impl Loader<'_> {
 
     /// Notes every non-scalar and repeated key of a map (the first of a repeated key counts).
     fn keys(&self, entries: &[(Node, Node)], what: &str) {
-        let mut seen: Vec<&str> = Vec::with_capacity(entries.len());
+        // A set, not a list: a node with a million children is a million keys.
+        let mut seen: HashSet<&str> = HashSet::with_capacity(entries.len());
         for (k, _) in entries {
             let Some(text) = k.scalar() else {
                 self.problem(
@@ -275,7 +281,7 @@ impl Loader<'_> {
                 );
                 continue;
             };
-            if seen.contains(&text) {
+            if !seen.insert(text) {
                 self.problem(
                     self.error(k.pos, format!("`{text}` appears twice in {what}"))
                         .expected("each key once")
@@ -283,7 +289,6 @@ impl Loader<'_> {
                         .hint("remove or rename one of them"),
                 );
             }
-            seen.push(text);
         }
     }
 
