@@ -5,7 +5,6 @@ use crate::check::case::{self, CommandLine, Source};
 use crate::check::command::Limits;
 use crate::check::trace::Mode;
 use crate::report::{Format, Report};
-use crate::run::run_case;
 use crate::spec::{self, diagnostic::did_you_mean, Diagnostic, Document};
 use crate::suite::{self, compare::Palette};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -74,6 +73,10 @@ enum Command {
         /// Print only this case
         #[arg(long, value_name = "NAME")]
         case: Option<String>,
+        /// Stop a case's search after this many seconds (a case's `time_limit:` wins); the
+        /// trace so far stays printed, the next case runs, and the exit code is 1
+        #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+        time_limit: Option<f64>,
     },
     /// Check what an implementation printed (a file, stdin, or a command gametrace runs)
     /// against the reference for one case: PASS, or where it first goes wrong
@@ -223,6 +226,10 @@ enum Command {
         /// What to compare with --against (default: each case's `check:`, else full)
         #[arg(long, value_enum, value_name = "MODE", requires = "against")]
         mode: Option<Mode>,
+        /// Stop a case's search after this many seconds and report TIMEOUT for it (a case's
+        /// `time_limit:` wins)
+        #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+        time_limit: f64,
         #[command(flatten)]
         report: ReportArgs,
     },
@@ -362,7 +369,11 @@ pub fn main() -> i32 {
         crate::input::set_max_spec_size(n as u64);
     }
     match cli.command {
-        Command::Run { spec, case } => run(spec, case),
+        Command::Run {
+            spec,
+            case,
+            time_limit,
+        } => run(spec, case, time_limit.map(Duration::from_secs_f64)),
         Command::Play {
             game,
             maxie,
@@ -449,10 +460,11 @@ pub fn main() -> i32 {
             against,
             run,
             mode,
+            time_limit,
             report,
         } => match against {
             Some(line) => grade(paths, run.command(line), mode, &report),
-            None => test(paths, bless, &report),
+            None => test(paths, bless, Duration::from_secs_f64(time_limit), &report),
         },
     }
 }
@@ -597,7 +609,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     }
 }
 
-fn run(path: PathBuf, case: Option<String>) -> i32 {
+fn run(path: PathBuf, case: Option<String>, time_limit: Option<Duration>) -> i32 {
     let doc = match spec::load(&path) {
         Ok(d) => d,
         Err(d) => return report_error(&d),
@@ -611,6 +623,25 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let headers = chosen.len() > 1;
+    let mut timed_out = false;
+    // A search's own limit, else the flag's; a search past it stops (its trace so far stays
+    // printed) and the next case runs.
+    let mut searched = |traced: Result<io::Result<_>, crate::search::deadline::TimedOut>,
+                        name: &str,
+                        out: &mut io::BufWriter<io::StdoutLock<'_>>| {
+        match traced {
+            Ok(written) => written.map(drop),
+            Err(t) => {
+                timed_out = true;
+                let _ = out.flush();
+                eprintln!(
+                "TIMEOUT {} {name}: the search {t}; lower its depth, or raise `time_limit:` or --time-limit",
+                path.display()
+            );
+                Ok(())
+            }
+        }
+    };
     for name in chosen {
         let header = if headers {
             writeln!(out, "== {name} ==")
@@ -619,7 +650,12 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
         };
         let written = header.and_then(|()| match &doc {
             Document::Tree(spec) => match spec.case(name) {
-                Some(case) => run_case(spec, case, &mut out).map(drop),
+                Some(case) => {
+                    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
+                    let limit = case.time_limit.or(time_limit);
+                    let traced = crate::run::trace_game_within(&game, case, &mut out, limit);
+                    searched(traced.map(|w| w.map(drop)), name, &mut out)
+                }
                 None => Ok(()),
             },
             Document::Task(spec) => match spec.case(name) {
@@ -632,7 +668,10 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
             Document::Game(g) => crate::with_game_spec!(g, spec => {
                 match (spec.case(name), spec.scenario(name)) {
                     (Some(case), _) => {
-                        crate::run::trace_game(&case.game, &case.case, &mut out).map(drop)
+                        let limit = case.case.time_limit.or(time_limit);
+                        let traced =
+                            crate::run::trace_game_within(&case.game, &case.case, &mut out, limit);
+                        searched(traced.map(|w| w.map(drop)), name, &mut out)
                     }
                     (None, Some(s)) => out.write_all(
                         crate::game::scenario::transcript(s).as_bytes(),
@@ -646,7 +685,7 @@ fn run(path: PathBuf, case: Option<String>) -> i32 {
         }
     }
     match out.flush() {
-        Ok(()) => 0,
+        Ok(()) => i32::from(timed_out),
         Err(e) => write_failed(e),
     }
 }
@@ -1187,7 +1226,8 @@ fn note_stale(totals: &suite::Totals) {
     }
 }
 
-fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
+fn test(paths: Vec<PathBuf>, bless: bool, time_limit: Duration, args: &ReportArgs) -> i32 {
+    let time_limit = Some(time_limit);
     let specs = match specs_under(paths) {
         Ok(s) => s,
         Err(code) => return code,
@@ -1197,7 +1237,11 @@ fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
         let mut report = Report::default();
         let totals = suite::run(
             &specs,
-            suite::Options { bless, palette },
+            suite::Options {
+                bless,
+                palette,
+                time_limit,
+            },
             &mut |o: &suite::Outcome| report.cases.push(suite::to_result(o)),
         );
         note_stale(&totals);
@@ -1208,7 +1252,11 @@ fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
     let mut write_error = None;
     let totals = suite::run(
         &specs,
-        suite::Options { bless, palette },
+        suite::Options {
+            bless,
+            palette,
+            time_limit,
+        },
         &mut |o: &suite::Outcome| {
             if write_error.is_none() {
                 if let Err(e) = out.write_all(suite::render(o, palette).as_bytes()) {
@@ -1219,9 +1267,13 @@ fn test(paths: Vec<PathBuf>, bless: bool, args: &ReportArgs) -> i32 {
     );
     note_stale(&totals);
     let mut summary = String::new();
-    if totals.missing + totals.errors + totals.blessed > 0 {
+    if totals.missing + totals.errors + totals.blessed + totals.timed_out > 0 {
+        let timed_out = match totals.timed_out {
+            0 => String::new(),
+            n => format!(", {n} timed out"),
+        };
         summary.push_str(&format!(
-            "({} missing, {} errors, {} blessed)\n",
+            "({} missing, {} errors, {} blessed{timed_out})\n",
             totals.missing, totals.errors, totals.blessed
         ));
     }

@@ -2,10 +2,26 @@
 
 use crate::game::tree::{NodeId, TreeGame};
 use crate::game::{Estimate, Game, Playable, Player, Status};
+use crate::search::deadline::{self, TimedOut};
 use crate::search::{s12, s14, EventLog, Summary};
 use crate::spec::{Case, GameCase, Rules, Spec};
 use crate::trace::{Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
 use std::io::{self, Write};
+use std::time::Duration;
+
+/// Searches `game` from its start as `case` says and writes the case's trace to `out`,
+/// stopping at `limit` if there is one (what was printed by then stays printed).
+pub fn trace_game_within<G: Game, W: Write>(
+    game: &G,
+    case: &Case,
+    out: W,
+    limit: Option<Duration>,
+) -> Result<io::Result<(W, Summary)>, TimedOut> {
+    match limit {
+        None => Ok(trace_game(game, case, out)),
+        Some(limit) => deadline::within(game, limit, |g| trace_game(g, case, out)),
+    }
+}
 
 /// Searches `game` from its start as `case` says and writes the case's trace to `out`.
 pub fn trace_game<G: Game, W: Write>(game: &G, case: &Case, out: W) -> io::Result<(W, Summary)> {

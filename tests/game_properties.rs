@@ -43,6 +43,7 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         exact: false,
         mode: Mode::Full,
         points: 1.0,
+        time_limit: None,
     }
 }
 

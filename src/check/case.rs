@@ -105,7 +105,8 @@ pub fn check_case(
                 if !err.is_empty() {
                     details.push_str("the end of its stderr:\n");
                     for line in err.lines() {
-                        details.push_str(&format!("  | {line}\n"));
+                        // Escaped: what a program printed never reaches a terminal raw.
+                        details.push_str(&format!("  | {}\n", super::diff::visible(line)));
                     }
                 }
                 // What it printed before it stopped still says how far it got.
@@ -208,7 +209,7 @@ fn judge(
             let source = format!(
                 "line {} of {actual_name}: {}",
                 found.line,
-                crate::spec::yaml::shorten(found.text.trim())
+                super::diff::visible(&crate::spec::yaml::shorten(found.text.trim()))
             );
             Ok(
                 match super::against_reference(spec, case, &reference, found.value) {
@@ -220,7 +221,9 @@ fn judge(
                         )),
                     Err(why) => result(Status::Fail)
                         .message(format!("the value differs from {reference}"))
-                        .details(format!("{why}\nfrom {source}\n")),
+                        .details(
+                            super::diff::visible(&format!("{why}\nfrom {source}\n")).into_owned(),
+                        ),
                 },
             )
         }

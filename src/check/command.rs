@@ -137,6 +137,19 @@ enum Stream {
 /// handler.
 static RUNNING: std::sync::Mutex<Vec<(u32, String)>> = std::sync::Mutex::new(Vec::new());
 
+/// Set by the interrupt handler: a command it killed is not judged (the handler exits 130).
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Waits for the interrupt handler to end the process, if it is at work: a command it killed
+/// must not be reported as crashed.
+fn yield_to_interrupt() {
+    if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
 /// On Ctrl-C or SIGTERM, kill everything the running commands started and remove the
 /// temporary files being written before gametrace exits (code 130): a command has its own
 /// group, so the terminal's signal does not reach it.
@@ -144,6 +157,7 @@ pub fn install_interrupt_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let _ = ctrlc::set_handler(|| {
+            INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
             let running = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
             for (group, marker) in running {
                 contain::kill_all(group, &marker);
@@ -309,6 +323,7 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         Some((s, _)) => Ok(s),
         None => child.wait(),
     };
+    yield_to_interrupt();
     contain::unregister(group);
     if let Ok(mut r) = RUNNING.lock() {
         r.retain(|(g, _)| *g != group);

@@ -68,6 +68,35 @@ pub fn normalize(line: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` as it may be shown on a terminal: control characters (ESC, CR, BEL, C1 controls...)
+/// and bidirectional overrides written as visible escapes (`\e`, `\r`, `\x07`, `\u{202e}`),
+/// so a program's output can never recolour, retitle or rewrite the terminal of whoever
+/// reads the report. Tabs stay. Only for showing: comparisons use the text as printed.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\t' && c != '\n')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\u{1b}' => out.push_str("\\e"),
+            '\r' => out.push_str("\\r"),
+            c if unsafe_char(c) && (c as u32) < 0x100 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if unsafe_char(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// How long the Myers stage may run before settling for a coarser diff.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(2);
 
@@ -309,23 +338,24 @@ fn push_marked(
     marks: &[(usize, usize)],
 ) {
     if !palette.color || marks.is_empty() {
-        palette.push(out, base, line);
+        palette.push(out, base, &visible(line));
         return;
     }
     let strong = base.invert();
     let mut at = 0;
     for &(s, e) in marks {
-        palette.push(out, base, &line[at..s]);
-        palette.push(out, strong, &line[s..e]);
+        palette.push(out, base, &visible(&line[at..s]));
+        palette.push(out, strong, &visible(&line[s..e]));
         at = e;
     }
-    palette.push(out, base, &line[at..]);
+    palette.push(out, base, &visible(&line[at..]));
 }
 
-/// A marker line of `^` under the first changed word of `line` (for reports without colour).
+/// A marker line of `^` under the first changed word of `line` as [`visible`] shows it (for
+/// reports without colour).
 pub fn caret_under(line: &str, marks: &[(usize, usize)], indent: usize) -> Option<String> {
     let &(s, e) = marks.first()?;
-    let width = |t: &str| t.chars().count();
+    let width = |t: &str| visible(t).chars().count();
     Some(format!(
         "{}{}",
         " ".repeat(indent + width(&line[..s])),
@@ -348,9 +378,9 @@ pub fn unified<S: AsRef<str>>(
     let cyan = Style::new().fg_color(Some(AnsiColor::Cyan.into()));
     let bold = Style::new().bold();
     let mut out = String::new();
-    palette.push(&mut out, bold, &format!("--- {}", names.0));
+    palette.push(&mut out, bold, &format!("--- {}", visible(names.0)));
     out.push('\n');
-    palette.push(&mut out, bold, &format!("+++ {}", names.1));
+    palette.push(&mut out, bold, &format!("+++ {}", visible(names.1)));
     out.push('\n');
     for group in similar::group_diff_ops(diff.ops.clone(), 3) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else {
@@ -378,7 +408,7 @@ pub fn unified<S: AsRef<str>>(
                 DiffTag::Equal => {
                     for line in &old[or] {
                         out.push(' ');
-                        out.push_str(line.as_ref());
+                        out.push_str(&visible(line.as_ref()));
                         out.push('\n');
                     }
                 }
@@ -459,22 +489,22 @@ pub fn summary(old: &Lines, new: &Lines, d: &LineDiff, names: (&str, &str)) -> S
     match (o, n) {
         (Some(o), Some(n)) => {
             let (om, nm) = changed_words(o, n);
-            let _ = writeln!(out, "  expected: {o}");
+            let _ = writeln!(out, "  expected: {}", visible(o));
             if let Some(c) = caret_under(o, &om, 12) {
                 let _ = writeln!(out, "{c}");
             }
-            let _ = writeln!(out, "    actual: {n}");
+            let _ = writeln!(out, "    actual: {}", visible(n));
             if let Some(c) = caret_under(n, &nm, 12) {
                 let _ = writeln!(out, "{c}");
             }
         }
         (Some(o), None) => {
-            let _ = writeln!(out, "  expected: {o}");
+            let _ = writeln!(out, "  expected: {}", visible(o));
             let _ = writeln!(out, "    actual: (no line here)");
         }
         (None, Some(n)) => {
             let _ = writeln!(out, "  expected: (no line here)");
-            let _ = writeln!(out, "    actual: {n}");
+            let _ = writeln!(out, "    actual: {}", visible(n));
         }
         (None, None) => {}
     }

@@ -109,16 +109,16 @@ impl TraceCheck {
             } else {
                 diff::changed_words(&d.expected, &d.actual)
             };
-            let _ = writeln!(out, "  expected: {}", d.expected);
+            let _ = writeln!(out, "  expected: {}", diff::visible(&d.expected));
             if let Some(c) = diff::caret_under(&d.expected, &om, 12) {
                 let _ = writeln!(out, "{c}");
             }
             match d.actual_line {
                 Some(n) => {
-                    let _ = writeln!(out, "    actual: {}   (line {n})", d.actual);
+                    let _ = writeln!(out, "    actual: {}   (line {n})", diff::visible(&d.actual));
                 }
                 None => {
-                    let _ = writeln!(out, "    actual: {}", d.actual);
+                    let _ = writeln!(out, "    actual: {}", diff::visible(&d.actual));
                 }
             }
             if let Some(c) = diff::caret_under(&d.actual, &nm, 12) {
@@ -551,7 +551,11 @@ fn visited(
         )
     } else {
         let m: Vec<String> = missing.iter().map(|w| w.0.to_owned()).collect();
-        let e: Vec<String> = extra.iter().map(|g| g.0.to_owned()).collect();
+        // What the output printed is shown escaped.
+        let e: Vec<String> = extra
+            .iter()
+            .map(|g| diff::visible(g.0).into_owned())
+            .collect();
         format!(
             "visited: {} of {} states missing ({}), {} extra ({})",
             m.len(),

@@ -4,6 +4,7 @@
 //! Two rule sets, one per handout year, share the algorithms' shape:
 //! [`s14`] (values `Leaf`/`Step`, the `(* Pruned *)` mark) and [`s12`] (`Pruned`/`ParentPrune`).
 
+pub mod deadline;
 pub mod s12;
 pub mod s14;
 

@@ -197,6 +197,9 @@ pub struct Case {
     pub mode: crate::check::trace::Mode,
     /// The case's weight in a grade (`points:`, default 1).
     pub points: f64,
+    /// How long its search may run in `test` and `run` (`time_limit:`, seconds); without it,
+    /// the command's `--time-limit`.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Spec {

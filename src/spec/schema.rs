@@ -79,6 +79,9 @@ pub struct TreeCase {
     /// The case's weight in a grade (default 1).
     #[schemars(range(min = 0.0))]
     points: Option<f64>,
+    /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
+    #[schemars(range(min = 0.0, max = 86400.0))]
+    time_limit: Option<f64>,
 }
 
 /// A homework task (graphs, sequences) and argument cases.
@@ -170,6 +173,9 @@ pub struct GameCase {
     points: Option<f64>,
     /// This case's estimator, instead of the spec's.
     estimator: Option<EstimatorName>,
+    /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
+    #[schemars(range(min = 0.0, max = 86400.0))]
+    time_limit: Option<f64>,
 }
 
 /// A start and moves, each with what must hold after it.

@@ -24,6 +24,7 @@ pub fn check(paths: &[PathBuf]) -> Vec<Checked> {
             if let Some(doc) = &validation.document {
                 let names = doc.case_names();
                 validation.problems.extend(orphan_traces(path, &names));
+                validation.problems.extend(endless_searches(path, doc));
             }
             Checked {
                 path: path.clone(),
@@ -68,6 +69,43 @@ fn orphan_traces(spec: &Path, cases: &[&str]) -> Vec<Diagnostic> {
             }
         })
         .collect()
+}
+
+/// Positions a search may visit above which `validate` warns: at tens of millions of positions
+/// a second, more than a day's work.
+pub const ENDLESS: f64 = 1e12;
+
+/// Warnings for game cases whose search could not finish in any useful time: the start's moves
+/// to the power of the depth, a rough size of the game tree searched (minimax's; alpha-beta
+/// may visit about its square root, still far too many).
+fn endless_searches(path: &Path, doc: &super::Document) -> Vec<Diagnostic> {
+    use crate::game::Game;
+    let super::Document::Game(g) = doc else {
+        return Vec::new();
+    };
+    crate::with_game_spec!(g, s => s
+        .cases
+        .iter()
+        .filter_map(|c| {
+            let branching = c.game.moves(&c.game.start()).len();
+            let depth = c.case.depth;
+            let size = (branching as f64).powi(depth as i32);
+            (size > ENDLESS).then(|| {
+                let limit = match c.case.time_limit {
+                    Some(t) => format!("its time_limit of {}", crate::search::deadline::seconds(t)),
+                    None => "the time limit (`test --time-limit`, 60 s by default)".to_owned(),
+                };
+                Diagnostic::new(
+                    path,
+                    format!("case `{}` may search about {branching}^{depth} ≈ {size:.1e} positions: it will not finish", c.case.name),
+                )
+                .warning()
+                .expected("a search that ends (an alpha-beta search visits roughly the square root of this)")
+                .found(format!("depth {depth} with {branching} moves at the start"))
+                .hint(format!("lower `depth`; `test` and `run` stop it at {limit}"))
+            })
+        })
+        .collect())
 }
 
 /// Errors and warnings in all the specs.

@@ -3,7 +3,7 @@
 
 pub mod compare;
 
-use crate::run::trace_of;
+use crate::search::deadline::TimedOut;
 use crate::spec::{self, Diagnostic, Document};
 use compare::{same, unified_diff, Palette};
 use std::fmt::Write as _;
@@ -98,6 +98,10 @@ pub enum Verdict {
         expected: PathBuf,
         new: bool,
     },
+    /// The search ran past its time limit (nothing is compared or blessed).
+    TimedOut {
+        limit: std::time::Duration,
+    },
 }
 
 /// One line of the report.
@@ -120,7 +124,13 @@ pub enum Outcome {
 pub struct Options {
     pub bless: bool,
     pub palette: Palette,
+    /// How long a case's search may run when the case sets no `time_limit`.
+    pub time_limit: Option<std::time::Duration>,
 }
+
+/// `test`'s default time limit per case: far above any handout-sized search, far below a
+/// search that would never end.
+pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Runs every case of every spec, reporting each line to `report` as it is decided.
 pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)) -> Totals {
@@ -161,7 +171,15 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
             Document::Game(g) => crate::with_game_spec!(g, spec => spec
                 .cases
                 .iter()
-                .map(|c| compare(&spec.path, &c.case, &crate::run::game_trace_of(c), options))
+                .map(|c| {
+                    let traced = crate::run::trace_game_within(
+                        &c.game,
+                        &c.case,
+                        Vec::new(),
+                        c.case.time_limit.or(options.time_limit),
+                    );
+                    judge_traced(&spec.path, &c.case, traced, options)
+                })
                 .chain(spec.scenarios.iter().map(|s| judge_scenario(&spec.path, s)))
                 .collect()),
         };
@@ -174,7 +192,32 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
 }
 
 fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome {
-    compare(&spec.path, case, &trace_of(spec, case), options)
+    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
+    let limit = case.time_limit.or(options.time_limit);
+    let traced = crate::run::trace_game_within(&game, case, Vec::new(), limit);
+    judge_traced(&spec.path, case, traced, options)
+}
+
+/// A case's search, compared with its expected trace unless it ran out of time.
+fn judge_traced(
+    path: &Path,
+    case: &spec::Case,
+    traced: Result<std::io::Result<(Vec<u8>, crate::search::Summary)>, TimedOut>,
+    options: Options,
+) -> Outcome {
+    match traced {
+        Ok(Ok((bytes, _))) => compare(path, case, &String::from_utf8_lossy(&bytes), options),
+        Ok(Err(e)) => Outcome::Error {
+            spec: path.to_owned(),
+            case: Some(case.name.clone()),
+            message: format!("cannot write the trace: {e}"),
+        },
+        Err(t) => Outcome::Case {
+            spec: path.to_owned(),
+            case: case.name.clone(),
+            verdict: Verdict::TimedOut { limit: t.limit },
+        },
+    }
 }
 
 /// A scenario's steps judged (nothing to bless: what must hold is in the spec).
@@ -301,11 +344,21 @@ fn note_temporary(path: &Path, live: bool) {
 
 /// Removes the temporary files being written now: called on Ctrl-C and SIGTERM before exit.
 pub fn remove_temporaries() {
-    // The lock may be held by the writer the signal interrupted: do not wait for it.
-    if let Ok(t) = TEMPORARIES.try_lock() {
+    // The writer holds the lock only to note or forget a path; wait a little for it, never
+    // forever (a poisoned lock still holds the paths).
+    for _ in 0..200 {
+        let t = match TEMPORARIES.try_lock() {
+            Ok(t) => t,
+            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                std::thread::sleep(std::time::Duration::from_micros(100));
+                continue;
+            }
+        };
         for p in t.iter() {
             let _ = std::fs::remove_file(p);
         }
+        return;
     }
 }
 
@@ -343,6 +396,8 @@ pub struct Totals {
     pub missing: usize,
     pub errors: usize,
     pub blessed: usize,
+    /// Cases whose search ran past its time limit.
+    pub timed_out: usize,
     /// Temporary files of an earlier, interrupted run found and removed.
     pub stale_temporaries: usize,
 }
@@ -357,6 +412,10 @@ impl Totals {
                     self.blessed += 1;
                 }
                 Verdict::Fail { .. } => self.failed += 1,
+                Verdict::TimedOut { .. } => {
+                    self.failed += 1;
+                    self.timed_out += 1;
+                }
                 Verdict::Missing { .. } => {
                     self.failed += 1;
                     self.missing += 1;
@@ -404,6 +463,8 @@ pub fn to_result(o: &Outcome) -> crate::report::CaseResult {
                 Verdict::Fail { detail } => CaseResult::new(&spec, case, Status::Fail, 1.0)
                     .message("differs from its expected trace")
                     .details(detail.clone()),
+                Verdict::TimedOut { limit } => CaseResult::new(&spec, case, Status::Timeout, 1.0)
+                    .message(timed_out_message(*limit)),
                 Verdict::Missing { expected } => CaseResult::new(&spec, case, Status::Missing, 1.0)
                     .message(format!(
                         "no {} (run `gametrace test --bless` to write it)",
@@ -424,6 +485,14 @@ pub fn to_result(o: &Outcome) -> crate::report::CaseResult {
         .message(message.lines().next().unwrap_or("error").to_owned())
         .details(message.clone()),
     }
+}
+
+/// What a TIMEOUT says, and what to do about it.
+fn timed_out_message(limit: std::time::Duration) -> String {
+    format!(
+        "the search {}; lower its depth, or raise `time_limit:` or --time-limit",
+        TimedOut { limit }
+    )
 }
 
 /// The human report line(s) for one outcome.
@@ -453,6 +522,14 @@ pub fn render(o: &Outcome, palette: Palette) -> String {
                 Verdict::Fail { detail } => {
                     let _ = writeln!(out, "{}{what}", paint(AnsiColor::Red, "FAIL"));
                     out.push_str(detail);
+                }
+                Verdict::TimedOut { limit } => {
+                    let _ = writeln!(
+                        out,
+                        "{}{what}: {}",
+                        paint(AnsiColor::Red, "TIMEOUT"),
+                        timed_out_message(*limit)
+                    );
                 }
                 Verdict::Missing { expected } => {
                     let _ = writeln!(

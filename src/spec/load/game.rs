@@ -39,6 +39,7 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "check",
     "points",
     "estimator",
+    "time_limit",
 ];
 pub(in crate::spec) const SCENARIO_KEYS: &[&str] = &["position", "to_move", "steps", "points"];
 pub(in crate::spec) const STEP_KEYS: &[&str] =

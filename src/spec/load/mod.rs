@@ -39,6 +39,7 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "exact",
     "check",
     "points",
+    "time_limit",
 ];
 pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "args",
@@ -1054,6 +1055,10 @@ impl Loader<'_> {
             Some((_, p)) => self.soft(self.points(p)),
             None => Some(1.0),
         };
+        let time_limit = match get("time_limit") {
+            Some((_, t)) => self.soft(self.time_limit(t).map(Some)),
+            None => Some(None),
+        };
         let (
             Some(algorithm),
             Some(dialect),
@@ -1066,6 +1071,7 @@ impl Loader<'_> {
             Some(exact),
             Some(mode),
             Some(points),
+            Some(time_limit),
         ) = (
             algorithm,
             dialect,
@@ -1078,6 +1084,7 @@ impl Loader<'_> {
             exact,
             mode,
             points,
+            time_limit,
         )
         else {
             return None;
@@ -1099,6 +1106,7 @@ impl Loader<'_> {
             exact,
             mode,
             points,
+            time_limit,
         })
     }
 
@@ -1345,6 +1353,22 @@ impl Loader<'_> {
                 .expected("how much the case counts in a grade, like 1, 2 or 0.5")
                 .found(p.describe())
                 .hint("leave `points` out and the case counts 1")),
+        }
+    }
+
+    /// `time_limit:` seconds a case's search may run in `test` and `run`: above 0, up to a day.
+    fn time_limit(&self, t: &Node) -> Result<std::time::Duration, Diagnostic> {
+        let value = match &t.yaml {
+            Yaml::Scalar { text, plain: true } => text.parse::<f64>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(x) if x > 0.0 && x <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(x)),
+            _ => Err(self
+                .error(t.pos, "`time_limit` must be a number of seconds above 0")
+                .expected("seconds the search may run, like 10 or 0.5 (at most a day)")
+                .found(t.describe())
+                .hint("leave `time_limit` out for the default (`test --time-limit`, 60 s)")),
         }
     }
 

@@ -1,0 +1,154 @@
+//! A time limit for one search. Valid specs can ask for searches that would run for ages
+//! (Connect 4 alpha-beta at depth 42), and `test` must go on to the next case.
+//!
+//! The limit is kept by a [`Game`] adapter, so no searcher changes and untimed searches pay
+//! nothing: every 1024 expansions it reads the clock, and past the deadline it unwinds the
+//! search (a panic with a [`TimedOut`] payload, caught by [`within`], never printed). Rayon
+//! carries the unwinding out of Jamboree's parallel branches.
+
+use crate::game::{Estimate, Game, Player, Status};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// A search stopped by its time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedOut {
+    pub limit: Duration,
+}
+
+impl std::fmt::Display for TimedOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stopped after its time limit of {}", seconds(self.limit))
+    }
+}
+
+/// `2 s`, `0.5 s`.
+pub fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// `game`, unwinding once `deadline` has passed.
+pub struct Deadline<'g, G> {
+    game: &'g G,
+    deadline: Instant,
+    limit: Duration,
+    calls: AtomicU32,
+    expired: AtomicBool,
+}
+
+impl<G: Game> Deadline<'_, G> {
+    #[inline]
+    fn tick(&self) {
+        // The clock is read every 1024 expansions: microseconds apart, even on big boards.
+        // Once past, every expansion on every thread unwinds, so that parallel branches (which
+        // rayon waits for before passing a panic on) stop at once too.
+        let expired = self.expired.load(Ordering::Relaxed)
+            || (self.calls.fetch_add(1, Ordering::Relaxed) % 1024 == 0
+                && Instant::now() > self.deadline);
+        if expired {
+            self.expired.store(true, Ordering::Relaxed);
+            panic::resume_unwind(Box::new(TimedOut { limit: self.limit }));
+        }
+    }
+}
+
+impl<G: Game> Game for Deadline<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+    type Moves<'a>
+        = G::Moves<'a>
+    where
+        Self: 'a;
+
+    fn start(&self) -> Self::State {
+        self.game.start()
+    }
+    fn player(&self, state: &Self::State) -> Player {
+        self.game.player(state)
+    }
+    fn status(&self, state: &Self::State) -> Status {
+        self.game.status(state)
+    }
+    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+        self.tick();
+        self.game.moves(state)
+    }
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+        self.game.play(state, mv)
+    }
+    fn estimate(&self, state: &Self::State) -> Estimate {
+        self.tick();
+        self.game.estimate(state)
+    }
+    fn write_label(&self, state: &Self::State, out: &mut String) {
+        self.game.write_label(state, out)
+    }
+    fn write_move(&self, mv: Self::Move, out: &mut String) {
+        self.game.write_move(mv, out)
+    }
+}
+
+/// Runs `search` on `game` limited to `limit`.
+pub fn within<G: Game, T>(
+    game: &G,
+    limit: Duration,
+    search: impl FnOnce(&Deadline<'_, G>) -> T,
+) -> Result<T, TimedOut> {
+    let timed = Deadline {
+        game,
+        deadline: Instant::now() + limit,
+        limit,
+        calls: AtomicU32::new(0),
+        expired: AtomicBool::new(false),
+    };
+    // `resume_unwind` does not call the panic hook, so nothing is printed; a real panic in
+    // the search is not ours to catch and goes on unwinding.
+    match panic::catch_unwind(AssertUnwindSafe(|| search(&timed))) {
+        Ok(t) => Ok(t),
+        Err(payload) => match payload.downcast::<TimedOut>() {
+            Ok(t) => Err(*t),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::Nim;
+    use crate::search::{s14, Algorithm, NullSink};
+
+    #[test]
+    fn a_search_past_its_limit_stops_and_one_within_it_does_not() {
+        // Nim from 60 sticks at depth 40: about 3^40 positions, never done in 50 ms.
+        let nim = Nim::new(60, Player::Maxie);
+        let limit = Duration::from_millis(50);
+        let started = Instant::now();
+        let r = within(&nim, limit, |g| {
+            s14::search(g, 40, Algorithm::Minimax, &mut NullSink)
+        });
+        assert_eq!(r.unwrap_err().limit, Duration::from_millis(50));
+        assert!(started.elapsed() < Duration::from_secs(5));
+        // Jamboree's parallel branches unwind too.
+        let r = within(&nim, limit, |g| {
+            let jamboree = Algorithm::Jamboree {
+                prune_percentage: 0.0,
+            };
+            s14::search(g, 40, jamboree, &mut NullSink)
+        });
+        assert!(r.is_err());
+        // A small search finishes with the same result as untimed.
+        let timed = within(&nim, Duration::from_secs(60), |g| {
+            s14::search(g, 4, Algorithm::AlphaBeta, &mut NullSink)
+        })
+        .unwrap();
+        let plain = s14::search(&nim, 4, Algorithm::AlphaBeta, &mut NullSink);
+        assert_eq!(timed, plain);
+    }
+}
