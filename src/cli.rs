@@ -851,7 +851,7 @@ fn diff(
     let (old, new) = (Lines::of(&old_text, exact), Lines::of(&new_text, exact));
     let names = (expected.display().to_string(), actual.display().to_string());
     let names = (names.0.as_str(), names.1.as_str());
-    let d = engine::diff(&old.texts, &new.texts, engine::DEFAULT_DEADLINE);
+    let d = engine::diff(&old, &new, engine::DEFAULT_DEADLINE);
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let compared = if exact {
         "byte for byte"
@@ -861,7 +861,7 @@ fn diff(
     let text = if d.is_same() {
         format!("same: {} lines compared ({compared})\n", old.len())
     } else {
-        let mut t = engine::unified(&old.texts, &new.texts, &d, names, palette);
+        let mut t = engine::unified(&old, &new, &d, names, palette);
         t.push_str(&engine::summary(&old, &new, &d, names));
         t
     };

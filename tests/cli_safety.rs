@@ -299,12 +299,18 @@ fn assert_whole(dir: &Path, spec: &Path) {
     }
 }
 
-/// Kills `test --bless` with `signal` at spread-out moments, `times` times.
-fn interrupt_blessing(dir: &Path, spec: &Path, signal: &str, times: u64) {
+/// Kills `test --bless` with `signal`, `times` times, each time while it writes an expected
+/// file: as soon as a temporary file of its appears (or at a spread-out moment, every fourth
+/// time). Returns how many kills landed while a temporary existed.
+fn interrupt_blessing(dir: &Path, spec: &Path, signal: &str, times: u64) -> usize {
+    let mut during_a_write = 0;
     for i in 0..times {
-        // Start from nothing now and then so that new files are written, not only kept.
-        if i % 3 == 0 {
-            let _ = std::fs::remove_dir_all(dir.join("expected"));
+        // Remove the expected traces, so that every run writes; temporaries a killed run left
+        // stay, to be counted.
+        for f in walk(&dir.join("expected")) {
+            if f.extension().is_some_and(|x| x == "trace") {
+                std::fs::remove_file(f).unwrap();
+            }
         }
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gametrace"))
             .current_dir(dir)
@@ -314,12 +320,26 @@ fn interrupt_blessing(dir: &Path, spec: &Path, signal: &str, times: u64) {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(5 + (i * 37) % 400));
+        let started = std::time::Instant::now();
+        if i % 4 == 3 {
+            std::thread::sleep(Duration::from_millis((i * 37) % 400));
+        } else {
+            while child.try_wait().unwrap().is_none()
+                && temporaries(dir).is_empty()
+                && started.elapsed() < Duration::from_secs(20)
+            {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+        }
+        if !temporaries(dir).is_empty() {
+            during_a_write += 1;
+        }
         let _ = std::process::Command::new("kill")
             .args([signal, &child.id().to_string()])
             .status();
         child.wait().unwrap();
     }
+    during_a_write
 }
 
 #[test]
@@ -327,7 +347,8 @@ fn sigterm_and_sigint_during_bless_leave_no_temporary_and_no_cut_file() {
     let dir = tempfile::tempdir().unwrap();
     let spec = slow_spec(dir.path());
     for signal in ["-TERM", "-INT"] {
-        interrupt_blessing(dir.path(), &spec, signal, 12);
+        let hits = interrupt_blessing(dir.path(), &spec, signal, 12);
+        assert!(hits > 0, "{signal}: no signal landed during a write");
         assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new(), "{signal}");
         assert_whole(dir.path(), &spec);
     }
@@ -337,7 +358,8 @@ fn sigterm_and_sigint_during_bless_leave_no_temporary_and_no_cut_file() {
 fn sigkill_during_bless_never_cuts_a_file_and_the_next_run_sweeps_up() {
     let dir = tempfile::tempdir().unwrap();
     let spec = slow_spec(dir.path());
-    interrupt_blessing(dir.path(), &spec, "-KILL", 20);
+    let hits = interrupt_blessing(dir.path(), &spec, "-KILL", 20);
+    assert!(hits > 0, "no SIGKILL landed during a write");
     assert_whole(dir.path(), &spec);
     // Whatever SIGKILL left, the next run removes (it is older than the run).
     std::thread::sleep(Duration::from_millis(20));

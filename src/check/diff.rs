@@ -8,45 +8,171 @@
 
 use similar::{Algorithm, DiffOp, DiffTag};
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::BuildHasher;
 use std::time::{Duration, Instant};
 
 /// The lines of a text that take part in a comparison, with their 1-based line numbers.
+///
+/// A diff of two 1 GB traces holds some 40 million lines, so a line costs 12 bytes here: where
+/// it starts and how long it is, in the text or (normalised) in a buffer of its own, and its
+/// line number. Texts over 2 GiB take the wide form, 3 words a line.
 #[derive(Clone, Debug, Default)]
 pub struct Lines<'a> {
-    pub texts: Vec<Cow<'a, str>>,
-    pub numbers: Vec<usize>,
+    text: &'a str,
+    /// Lines that normalisation changed, one after another.
+    owned: String,
+    spans: Spans,
 }
+
+#[derive(Clone, Debug)]
+enum Spans {
+    /// start (top bit: in `owned`), length, line number.
+    Narrow(Vec<[u32; 3]>),
+    Wide(Vec<[usize; 3]>),
+}
+
+impl Default for Spans {
+    fn default() -> Spans {
+        Spans::Narrow(Vec::new())
+    }
+}
+
+const OWNED_BIT: u32 = 1 << 31;
+const WIDE_OWNED_BIT: usize = 1 << (usize::BITS - 1);
 
 impl<'a> Lines<'a> {
     /// Every line, as it is (without its line ending), when `exact`; otherwise without blank
     /// lines, with runs of spaces and tabs as one space and no leading or trailing spaces, and
     /// CRLF read as LF.
     pub fn of(text: &'a str, exact: bool) -> Lines<'a> {
-        let mut lines = Lines::default();
+        // The owned buffer is at most as long as the text.
+        let narrow = text.len() < OWNED_BIT as usize;
+        let mut lines = Lines {
+            text,
+            owned: String::new(),
+            spans: if narrow {
+                Spans::Narrow(Vec::new())
+            } else {
+                Spans::Wide(Vec::new())
+            },
+        };
+        let base = text.as_ptr() as usize;
         for (i, line) in text.split_inclusive('\n').enumerate() {
             let body = line.strip_suffix('\n').unwrap_or(line);
-            if exact {
-                lines.texts.push(Cow::Borrowed(body));
+            let (start, len, owned) = if exact {
+                (body.as_ptr() as usize - base, body.len(), false)
             } else {
-                let n = normalize(body);
-                if n.is_empty() {
-                    continue;
+                match normalize(body) {
+                    Cow::Borrowed("") => continue,
+                    Cow::Borrowed(b) => (b.as_ptr() as usize - base, b.len(), false),
+                    Cow::Owned(o) if o.is_empty() => continue,
+                    Cow::Owned(o) => {
+                        let at = lines.owned.len();
+                        lines.owned.push_str(&o);
+                        (at, o.len(), true)
+                    }
                 }
-                lines.texts.push(n);
+            };
+            match &mut lines.spans {
+                // Narrow: start, length and line number all fit in 31 bits.
+                Spans::Narrow(v) => v.push([
+                    start as u32 | if owned { OWNED_BIT } else { 0 },
+                    len as u32,
+                    (i + 1) as u32,
+                ]),
+                Spans::Wide(v) => {
+                    v.push([start | if owned { WIDE_OWNED_BIT } else { 0 }, len, i + 1])
+                }
             }
-            lines.numbers.push(i + 1);
         }
         lines
     }
 
     pub fn len(&self) -> usize {
-        self.texts.len()
+        match &self.spans {
+            Spans::Narrow(v) => v.len(),
+            Spans::Wide(v) => v.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.texts.is_empty()
+        self.len() == 0
+    }
+
+    /// Line `i` as compared (normalised unless exact).
+    pub fn get(&self, i: usize) -> Option<&str> {
+        let (start, len, owned) = match &self.spans {
+            Spans::Narrow(v) => {
+                let [s, l, _] = *v.get(i)?;
+                ((s & !OWNED_BIT) as usize, l as usize, s & OWNED_BIT != 0)
+            }
+            Spans::Wide(v) => {
+                let [s, l, _] = *v.get(i)?;
+                (s & !WIDE_OWNED_BIT, l, s & WIDE_OWNED_BIT != 0)
+            }
+        };
+        let from = if owned { &self.owned } else { self.text };
+        Some(&from[start..start + len])
+    }
+
+    /// The 1-based line number in the text of compared line `i`.
+    pub fn number(&self, i: usize) -> Option<usize> {
+        match &self.spans {
+            Spans::Narrow(v) => v.get(i).map(|x| x[2] as usize),
+            Spans::Wide(v) => v.get(i).map(|x| x[2]),
+        }
+    }
+
+    /// The compared lines in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| self.get(i).unwrap_or_default())
+    }
+}
+
+/// A sequence of lines the diff engine can compare: [`Lines`], or a slice of strings.
+pub trait Seq {
+    fn len(&self) -> usize;
+    /// Line `i`, for `i < len()`.
+    fn line(&self, i: usize) -> &str;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Seq for Lines<'_> {
+    fn len(&self) -> usize {
+        Lines::len(self)
+    }
+    fn line(&self, i: usize) -> &str {
+        self.get(i).expect("a line index within the lines")
+    }
+}
+
+impl<S: AsRef<str>> Seq for [S] {
+    fn len(&self) -> usize {
+        <[S]>::len(self)
+    }
+    fn line(&self, i: usize) -> &str {
+        self[i].as_ref()
+    }
+}
+
+impl<S: AsRef<str>, const N: usize> Seq for [S; N] {
+    fn len(&self) -> usize {
+        N
+    }
+    fn line(&self, i: usize) -> &str {
+        self[i].as_ref()
+    }
+}
+
+impl<S: AsRef<str>> Seq for Vec<S> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn line(&self, i: usize) -> &str {
+        self[i].as_ref()
     }
 }
 
@@ -123,48 +249,70 @@ impl LineDiff {
 }
 
 /// Diffs two sequences of lines (see the module comment for how it stays fast).
-pub fn diff<S: AsRef<str>>(old: &[S], new: &[S], deadline: Duration) -> LineDiff {
+///
+/// Memory is what a diff of two 1 GB traces is measured by: besides the lines, 8 bytes per
+/// distinct line (a table of line indices, not of strings) and 12 per line.
+pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Duration) -> LineDiff {
     let started = Instant::now();
-    // Lines as small integers; count where each occurs.
-    let mut ids: HashMap<&str, u32> = HashMap::with_capacity(old.len().min(1 << 20));
+    let (on, nn) = (old.len(), new.len());
+    // Inputs are capped far below 4 billion lines (`diff` reads at most 1 GiB a file).
+    let index = |i: usize| u32::try_from(i).expect("fewer than 4 billion lines");
+    let line = |at: u32| -> &str {
+        let at = at as usize;
+        if at < on {
+            old.line(at)
+        } else {
+            new.line(at - on)
+        }
+    };
+    let hasher = hashbrown::DefaultHashBuilder::default();
+    // Each distinct line once, as (where it first occurs, its id); sized once so the table is
+    // never copied while it grows (untouched buckets cost no memory).
+    let mut ids: hashbrown::HashTable<(u32, u32)> = hashbrown::HashTable::with_capacity(on + nn);
     let mut in_old: Vec<bool> = Vec::new();
     let mut in_new: Vec<bool> = Vec::new();
-    let mut old_ids = Vec::with_capacity(old.len());
-    for s in old {
-        let next = ids.len() as u32;
-        let id = *ids.entry(s.as_ref()).or_insert(next);
-        if id as usize == in_old.len() {
+    let mut intern = |at: u32| -> u32 {
+        let text = line(at);
+        let h = hasher.hash_one(text);
+        let next = index(in_old.len());
+        let (_, id) = *ids
+            .entry(
+                h,
+                |&(k, _)| line(k) == text,
+                |&(k, _)| hasher.hash_one(line(k)),
+            )
+            .or_insert((at, next))
+            .get();
+        if id == next {
             in_old.push(false);
             in_new.push(false);
         }
-        in_old[id as usize] = true;
-        old_ids.push(id);
-    }
-    let mut new_ids = Vec::with_capacity(new.len());
-    for s in new {
-        let next = ids.len() as u32;
-        let id = *ids.entry(s.as_ref()).or_insert(next);
-        if id as usize == in_old.len() {
-            in_old.push(false);
-            in_new.push(false);
-        }
-        in_new[id as usize] = true;
-        new_ids.push(id);
-    }
+        id
+    };
+    let old_ids: Vec<u32> = (0..on).map(|i| intern(index(i))).collect();
+    let new_ids: Vec<u32> = (0..nn).map(|i| intern(index(on + i))).collect();
     drop(ids);
+    for &id in &old_ids {
+        in_old[id as usize] = true;
+    }
+    for &id in &new_ids {
+        in_new[id as usize] = true;
+    }
     // Only lines found on both sides can match.
-    let (old_keep, old_at): (Vec<u32>, Vec<usize>) = old_ids
+    let (old_keep, old_at): (Vec<u32>, Vec<u32>) = old_ids
         .iter()
         .enumerate()
         .filter(|(_, &id)| in_new[id as usize])
-        .map(|(i, &id)| (id, i))
+        .map(|(i, &id)| (id, i as u32))
         .unzip();
-    let (new_keep, new_at): (Vec<u32>, Vec<usize>) = new_ids
+    drop(old_ids);
+    let (new_keep, new_at): (Vec<u32>, Vec<u32>) = new_ids
         .iter()
         .enumerate()
         .filter(|(_, &id)| in_old[id as usize])
-        .map(|(i, &id)| (id, i))
+        .map(|(i, &id)| (id, i as u32))
         .unzip();
+    drop(new_ids);
     let left = deadline.saturating_sub(started.elapsed());
     let reduced = similar::capture_diff_slices_deadline(
         Algorithm::Myers,
@@ -211,7 +359,10 @@ pub fn diff<S: AsRef<str>>(old: &[S], new: &[S], deadline: Duration) -> LineDiff
             continue;
         };
         for k in 0..len {
-            let (mo, mn) = (old_at[old_index + k], new_at[new_index + k]);
+            let (mo, mn) = (
+                old_at[old_index + k] as usize,
+                new_at[new_index + k] as usize,
+            );
             push_change(o, mo, n, mn, &mut ops);
             match ops.last_mut() {
                 Some(DiffOp::Equal {
@@ -365,9 +516,9 @@ pub fn caret_under(line: &str, marks: &[(usize, usize)], indent: usize) -> Optio
 
 /// The unified diff of two line sequences, with file headers, hunks of 3 lines of context and,
 /// in colour, the changed words inside changed lines emphasised.
-pub fn unified<S: AsRef<str>>(
-    old: &[S],
-    new: &[S],
+pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
+    old: &A,
+    new: &B,
     diff: &LineDiff,
     names: (&str, &str),
     palette: Palette,
@@ -406,9 +557,9 @@ pub fn unified<S: AsRef<str>>(
             let (tag, or, nr) = op.as_tag_tuple();
             match tag {
                 DiffTag::Equal => {
-                    for line in &old[or] {
+                    for line in or.map(|i| old.line(i)) {
                         out.push(' ');
-                        out.push_str(&visible(line.as_ref()));
+                        out.push_str(&visible(line));
                         out.push('\n');
                     }
                 }
@@ -416,23 +567,21 @@ pub fn unified<S: AsRef<str>>(
                     // Changed words are marked between lines paired in order.
                     let pairs = or.len().min(nr.len());
                     let marks: Vec<_> = (0..if palette.color { pairs } else { 0 })
-                        .map(|k| {
-                            changed_words(old[or.start + k].as_ref(), new[nr.start + k].as_ref())
-                        })
+                        .map(|k| changed_words(old.line(or.start + k), new.line(nr.start + k)))
                         .collect();
-                    for (k, line) in old[or.clone()].iter().enumerate() {
+                    for (k, line) in or.clone().map(|i| old.line(i)).enumerate() {
                         let m: Vec<_> = marks.get(k).map_or(Vec::new(), |m| {
                             m.0.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
                         });
-                        let shown = format!("-{}", line.as_ref());
+                        let shown = format!("-{line}");
                         push_marked(&mut out, palette, red, &shown, &m);
                         out.push('\n');
                     }
-                    for (k, line) in new[nr.clone()].iter().enumerate() {
+                    for (k, line) in nr.clone().map(|i| new.line(i)).enumerate() {
                         let m: Vec<_> = marks.get(k).map_or(Vec::new(), |m| {
                             m.1.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
                         });
-                        let shown = format!("+{}", line.as_ref());
+                        let shown = format!("+{line}");
                         push_marked(&mut out, palette, green, &shown, &m);
                         out.push('\n');
                     }
@@ -469,7 +618,7 @@ pub fn summary(old: &Lines, new: &Lines, d: &LineDiff, names: (&str, &str)) -> S
     };
     let (_, or, nr) = op.as_tag_tuple();
     let at = |lines: &Lines, i: usize| -> String {
-        match lines.numbers.get(i) {
+        match lines.number(i) {
             Some(n) => format!("line {n}"),
             None => "the end".to_owned(),
         }
@@ -483,8 +632,8 @@ pub fn summary(old: &Lines, new: &Lines, d: &LineDiff, names: (&str, &str)) -> S
         names.1
     );
     let (o, n) = (
-        old.texts.get(or.start).filter(|_| !or.is_empty()),
-        new.texts.get(nr.start).filter(|_| !nr.is_empty()),
+        old.get(or.start).filter(|_| !or.is_empty()),
+        new.get(nr.start).filter(|_| !nr.is_empty()),
     );
     match (o, n) {
         (Some(o), Some(n)) => {
@@ -529,10 +678,20 @@ mod tests {
     #[test]
     fn normalisation_ignores_blank_lines_space_runs_and_crlf() {
         let l = Lines::of("F:  state (Maxie,a)\r\n\n  Therefore\tvalue  \n", false);
-        assert_eq!(l.texts, ["F: state (Maxie,a)", "Therefore value"]);
-        assert_eq!(l.numbers, [1, 3]);
+        let texts: Vec<&str> = l.iter().collect();
+        assert_eq!(texts, ["F: state (Maxie,a)", "Therefore value"]);
+        assert_eq!(
+            (l.number(0), l.number(1), l.number(2)),
+            (Some(1), Some(3), None)
+        );
         let l = Lines::of("a \r\n\nb", true);
-        assert_eq!(l.texts, ["a \r", "", "b"]);
+        let texts: Vec<&str> = l.iter().collect();
+        assert_eq!(texts, ["a \r", "", "b"]);
+        // Borrowed and normalised lines mixed, and the diff reads both.
+        let old = Lines::of("x  y\nsame\n\tz\n", false);
+        let new = Lines::of("x y\nsame\nz \n", false);
+        let d = diff(&old, &new, DEFAULT_DEADLINE);
+        assert!(d.is_same(), "{:?}", d.ops);
         assert!(matches!(normalize("plain line"), Cow::Borrowed(_)));
     }
 

@@ -500,7 +500,9 @@ fn visited(
     }
     let mut got: Vec<(&str, usize)> = Vec::new();
     let mut got_set = HashSet::new();
-    for l in &x.lines {
+    // States from the visiting lines only: the root's `Therefore value of` line (read for the
+    // move) names the root, which an S12 case without `search` lines never lists as visited.
+    for l in x.lines.iter().filter(|l| VISITING.contains(&l.kind)) {
         if let Some(s) = state_label(l.kind, &l.text) {
             if got_set.insert(s) {
                 got.push((s, l.line));

@@ -6,11 +6,7 @@ use crate::check::diff::{self, Lines};
 /// The lines that count when comparing: no blank lines, runs of spaces (and tabs) as one
 /// space, no leading or trailing spaces, CRLF as LF.
 pub fn normalized_lines(text: &str) -> Vec<String> {
-    Lines::of(text, false)
-        .texts
-        .into_iter()
-        .map(|l| l.into_owned())
-        .collect()
+    Lines::of(text, false).iter().map(str::to_owned).collect()
 }
 
 /// Do `expected` and `actual` agree, byte for byte (`exact`) or up to normalisation?
@@ -18,7 +14,9 @@ pub fn same(expected: &str, actual: &str, exact: bool) -> bool {
     if exact {
         expected == actual
     } else {
-        Lines::of(expected, false).texts == Lines::of(actual, false).texts
+        Lines::of(expected, false)
+            .iter()
+            .eq(Lines::of(actual, false).iter())
     }
 }
 
@@ -31,8 +29,8 @@ pub fn unified_diff(
     palette: Palette,
 ) -> String {
     let (old, new) = (Lines::of(expected, exact), Lines::of(actual, exact));
-    let d = diff::diff(&old.texts, &new.texts, diff::DEFAULT_DEADLINE);
-    let mut out = diff::unified(&old.texts, &new.texts, &d, names, palette);
+    let d = diff::diff(&old, &new, diff::DEFAULT_DEADLINE);
+    let mut out = diff::unified(&old, &new, &d, names, palette);
     if exact && !expected.is_empty() && !expected.ends_with('\n') {
         out.push_str("(the expected text has no newline at its end)\n");
     }

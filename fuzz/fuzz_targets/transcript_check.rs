@@ -1,0 +1,37 @@
+//! Any bytes a student's program prints are judged in every mode, on a tree case and on a task
+//! case, without panicking; and what the report shows holds no raw control character.
+#![no_main]
+use gametrace::check::diff::Palette;
+use gametrace::check::trace::{check, Mode, TreeCase};
+use gametrace::spec::Document;
+use libfuzzer_sys::fuzz_target;
+use std::path::Path;
+use std::sync::OnceLock;
+
+const SPEC: &str = "title: small\nmove_names: [left, middle, right]\ntree:\n  a:\n    b: {c: 3, d: 6, e: -2}\n    f: {g: 6, h: 4, i: 10}\n    j: {k: 1, l: 30, m: 9}\ncases:\n  s14: {algorithm: alphabeta, dialect: s14}\n  s12: {algorithm: jamboree, prune_percentage: 0.5, dialect: s12}\n  repl: {algorithm: minimax, dialect: repl}\n";
+
+fn spec() -> &'static gametrace::spec::Spec {
+    static SPEC_DOC: OnceLock<gametrace::spec::Spec> = OnceLock::new();
+    SPEC_DOC.get_or_init(|| match gametrace::spec::load_str(Path::new("s.yaml"), SPEC) {
+        Ok(Document::Tree(s)) => s,
+        _ => unreachable!("the fuzz spec is a tree spec"),
+    })
+}
+
+fuzz_target!(|bytes: &[u8]| {
+    let output = String::from_utf8_lossy(bytes);
+    let spec = spec();
+    for case in &spec.cases {
+        for mode in Mode::ALL {
+            let subject = TreeCase { spec, case };
+            if let Ok(r) = check(&subject, mode, &output, ("ref", "out"), Palette { color: false }, false) {
+                let shown = r.details("out");
+                assert!(
+                    !shown.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+                    "a control character reached the report"
+                );
+            }
+        }
+    }
+    let _ = gametrace::check::transcript::last_value(&output);
+});

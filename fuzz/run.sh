@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS each (default 10) with cargo-fuzz on a nightly toolchain,
+# seeded from the project's specs and traces. A crash stops the run with the failing input in
+# fuzz/artifacts/<target>/ and exit code 1; so does a target that cannot run (its log is
+# fuzz/artifacts/<target>.log). Usage: fuzz/run.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-10}"; shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(spec_load spec_run validate transcript_check sml_notation diff)
+bash fuzz/seed.sh
+# Built first, so that a build failure shows in full and fails the run.
+(cd fuzz && cargo +nightly fuzz build 2>&1 | tail -n 3)
+for t in "${targets[@]}"; do
+  echo "== fuzz $t for ${seconds}s"
+  rm -rf "fuzz/artifacts/$t"
+  # -rss_limit_mb: a target that needs more is itself a finding.
+  log="fuzz/artifacts/$t.log"
+  mkdir -p fuzz/artifacts
+  status=0
+  cargo +nightly fuzz run "$t" "fuzz/corpus/$t" -- \
+    -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+    >"$log" 2>&1 || status=$?
+  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|Done )|panicked|artifact' "$log" || true
+  if [ "$status" != 0 ]; then
+    if compgen -G "fuzz/artifacts/$t/*-*" >/dev/null; then
+      echo "fuzz: $t found a failing input: $(ls "fuzz/artifacts/$t")" >&2
+    else
+      echo "fuzz: $t did not run (exit $status); the end of $log:" >&2
+      tail -n 20 "$log" >&2
+    fi
+    exit 1
+  fi
+done
