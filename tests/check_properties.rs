@@ -56,6 +56,27 @@ fn generated(branching: u32, depth: u32, seed: u64, algorithm: &str) -> spec::Sp
     }
 }
 
+/// [`generated`], its case printing in `dialect` (with that year's rules).
+fn generated_in(
+    branching: u32,
+    depth: u32,
+    seed: u64,
+    algorithm: &str,
+    dialect: &str,
+) -> spec::Spec {
+    let mut s = generated(branching, depth, seed, algorithm);
+    let d = gametrace::trace::Dialect::parse(dialect).unwrap();
+    let case = &mut s.cases[0];
+    case.dialect = d;
+    case.rules = if dialect == "s12" {
+        gametrace::spec::Rules::S12
+    } else {
+        gametrace::spec::Rules::S14
+    };
+    case.style = gametrace::trace::Style::new(d);
+    s
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -67,12 +88,7 @@ proptest! {
         algorithm in prop::sample::select(vec!["minimax", "alphabeta", "jamboree"]),
         dialect in prop::sample::select(vec!["s14", "s12", "repl"]),
     ) {
-        let mut s = generated(branching, depth, seed, algorithm);
-        let d = gametrace::trace::Dialect::parse(dialect).unwrap();
-        let case = &mut s.cases[0];
-        case.dialect = d;
-        case.rules = if dialect == "s12" { gametrace::spec::Rules::S12 } else { gametrace::spec::Rules::S14 };
-        case.style = gametrace::trace::Style::new(d);
+        let s = generated_in(branching, depth, seed, algorithm, dialect);
         let case = s.cases[0].clone();
         let trace = gametrace::run::trace_of(&s, &case);
         for mode in Mode::ALL {
@@ -203,13 +219,9 @@ proptest! {
         dialect in prop::sample::select(vec!["s14", "s12", "repl"]),
         keep in prop::collection::vec(any::<bool>(), 8),
     ) {
-        let mut s = generated(branching, depth, seed, algorithm);
-        let d = gametrace::trace::Dialect::parse(dialect).unwrap();
+        let mut s = generated_in(branching, depth, seed, algorithm, dialect);
         let case = &mut s.cases[0];
-        case.dialect = d;
-        case.rules = if dialect == "s12" { gametrace::spec::Rules::S12 } else { gametrace::spec::Rules::S14 };
-        case.style = gametrace::trace::Style::new(d);
-        let all = gametrace::trace::LineSet::all_of(d);
+        let all = gametrace::trace::LineSet::all_of(case.dialect);
         let mut everything = case.clone();
         case.style.lines = all.iter_kinds().zip(keep.iter().cycle()).filter(|(_, &k)| k).map(|(kind, _)| kind).collect();
         let case = s.cases[0].clone();
