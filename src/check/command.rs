@@ -105,7 +105,7 @@ impl Ran {
             )),
             Ran::OutputLimit { cap, .. } => Some(format!(
                 "the implementation printed more than {} and was killed (raise it with --max-output)",
-                human_bytes(*cap)
+                crate::input::human_bytes(*cap as u64)
             )),
             Ran::NotFound { program } => Some(format!(
                 "no program `{program}` (not a file, and not found on PATH)"
@@ -114,16 +114,6 @@ impl Ran {
                 Some(format!("cannot start `{program}`: {error}"))
             }
         }
-    }
-}
-
-pub fn human_bytes(n: usize) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
-        format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
-        format!("{} KiB", n >> 10)
-    } else {
-        format!("{n} bytes")
     }
 }
 
