@@ -105,6 +105,10 @@ enum Command {
         /// Compare the spacing inside trace lines as printed (noise lines are still dropped)
         #[arg(long)]
         exact: bool,
+        /// On a FAIL, do not try the catalogue of mistakes (`gametrace bugs`) to name the
+        /// student's mistake
+        #[arg(long)]
+        no_diagnosis: bool,
         /// The most of --actual read; a larger output is not judged (verdict INPUT-TOO-LARGE)
         /// (K, M, G suffixes)
         #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
@@ -123,6 +127,34 @@ enum Command {
         /// CRLF line ends do not count)
         #[arg(long)]
         exact: bool,
+        /// Colour the diff (auto: when printing to a terminal and NO_COLOR is unset)
+        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+        color: ColorWhen,
+    },
+    /// List the catalogue of mistakes `check` names: each one's name, where it can be made,
+    /// what it does and the handout line it breaks
+    Bugs {
+        /// Only the mistakes a case can make (SPEC --case NAME)
+        spec: Option<PathBuf>,
+        /// The case of SPEC
+        #[arg(long, value_name = "NAME", requires = "spec")]
+        case: Option<String>,
+    },
+    /// Show what a catalogued mistake does to a case's trace: the reference and the mistaken
+    /// trace as a diff (or the mistaken trace alone with --trace)
+    Explain {
+        /// The spec file (YAML)
+        spec: PathBuf,
+        /// The case
+        #[arg(long, value_name = "NAME")]
+        case: String,
+        /// The mistake (`gametrace bugs`), NAME or NAME:maxie / NAME:minnie for one player's
+        /// nodes only; repeat it for two mistakes together
+        #[arg(long, value_name = "BUG", required = true)]
+        bug: Vec<String>,
+        /// Print the mistaken trace alone, as a student's program with that mistake would
+        #[arg(long)]
+        trace: bool,
         /// Colour the diff (auto: when printing to a terminal and NO_COLOR is unset)
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
@@ -226,6 +258,9 @@ enum Command {
         /// What to compare with --against (default: each case's `check:`, else full)
         #[arg(long, value_enum, value_name = "MODE", requires = "against")]
         mode: Option<Mode>,
+        /// With --against, on a FAIL do not try the catalogue of mistakes to name the mistake
+        #[arg(long, requires = "against")]
+        no_diagnosis: bool,
         /// Stop a case's search after this many seconds and report TIMEOUT for it (a case's
         /// `time_limit:` wins)
         #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
@@ -402,6 +437,7 @@ pub fn main() -> i32 {
             run,
             mode,
             exact,
+            no_diagnosis,
             max_input,
             report,
         } => {
@@ -416,6 +452,7 @@ pub fn main() -> i32 {
                 palette: report.palette(),
                 exact,
                 max_input: max_input as u64,
+                diagnose: !no_diagnosis,
             };
             check(spec, case, source, options, &report)
         }
@@ -454,16 +491,25 @@ pub fn main() -> i32 {
             svg,
             color,
         } => show(spec, case, svg, color),
+        Command::Bugs { spec, case } => bugs(spec, case),
+        Command::Explain {
+            spec,
+            case,
+            bug,
+            trace,
+            color,
+        } => explain(&spec, &case, &bug, trace, color),
         Command::Test {
             paths,
             bless,
             against,
             run,
             mode,
+            no_diagnosis,
             time_limit,
             report,
         } => match against {
-            Some(line) => grade(paths, run.command(line), mode, &report),
+            Some(line) => grade(paths, run.command(line), mode, !no_diagnosis, &report),
             None => test(paths, bless, Duration::from_secs_f64(time_limit), &report),
         },
     }
@@ -903,6 +949,153 @@ fn tree_spec(path: &std::path::Path, case: Option<&str>, command: &str) -> Resul
     Ok(spec)
 }
 
+/// `gametrace bugs`: the catalogue, or the mistakes one case can make.
+fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
+    use crate::search::mistakes::{Mistake, CATALOGUE};
+    use std::fmt::Write as _;
+    let entries: Vec<&Mistake> = match (&spec, &case) {
+        (Some(path), Some(name)) => {
+            let doc = match spec::load(path) {
+                Ok(d) => d,
+                Err(d) => return report_error(&d),
+            };
+            let names = case::with_subject(&doc, name, |s| {
+                let c = s.case();
+                CATALOGUE
+                    .iter()
+                    .filter(|m| m.applies(c.rules, c.algorithm))
+                    .collect::<Vec<_>>()
+            });
+            match names {
+                Ok(n) => n,
+                Err(d) => return report_error(&d),
+            }
+        }
+        (Some(path), None) => {
+            return report_error(
+                &Diagnostic::new(path, "which case's mistakes?")
+                    .expected("--case NAME")
+                    .found("a spec without --case")
+                    .hint("`gametrace bugs` alone lists the whole catalogue"),
+            )
+        }
+        _ => CATALOGUE.iter().collect(),
+    };
+    let mut out = String::new();
+    for m in &entries {
+        let sides = if m.sided {
+            format!("; at one player's nodes: {0}:maxie, {0}:minnie", m.name)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "{}  ({}{sides})", m.name, m.scope());
+        let _ = writeln!(out, "    {}", m.sentence);
+        let _ = writeln!(out, "    the handout: {}", m.handout);
+    }
+    let _ = writeln!(
+        out,
+        "{} mistakes; `gametrace explain SPEC --case NAME --bug NAME` shows one on a case",
+        entries.len()
+    );
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => 0,
+        Err(e) => write_failed(e),
+    }
+}
+
+/// `gametrace explain`: a mistake's trace against the reference's, for one case.
+fn explain(
+    path: &std::path::Path,
+    name: &str,
+    bugs: &[String],
+    alone: bool,
+    color: ColorWhen,
+) -> i32 {
+    use crate::check::diagnose::variant_trace;
+    use crate::check::diff::{self as engine, Lines};
+    use crate::search::mistakes::Bug;
+    use std::fmt::Write as _;
+    let parsed: Result<Vec<Bug>, String> = bugs.iter().map(|b| Bug::parse(b)).collect();
+    let parsed = match parsed {
+        Ok(p) => p,
+        Err(why) => {
+            return report_error(
+                &Diagnostic::new(path, why)
+                    .expected("a mistake of the catalogue: NAME, NAME:maxie or NAME:minnie")
+                    .found(format!("--bug {}", bugs.join(" --bug ")))
+                    .hint("`gametrace bugs` lists the catalogue"),
+            )
+        }
+    };
+    let doc = match spec::load(path) {
+        Ok(d) => d,
+        Err(d) => return report_error(&d),
+    };
+    let traces = case::with_subject(&doc, name, |s| {
+        Ok::<_, String>((variant_trace(s, &[])?, variant_trace(s, &parsed)?))
+    });
+    let (reference, mistaken) = match traces {
+        Ok(Ok(t)) => t,
+        Ok(Err(why)) => {
+            return report_error(
+                &Diagnostic::new(path, why)
+                    .expected("a mistake this case's searcher can make")
+                    .found(format!("--bug {}", bugs.join(" --bug ")))
+                    .hint(format!(
+                        "`gametrace bugs {} --case {name}` lists them",
+                        path.display()
+                    )),
+            )
+        }
+        Err(d) => return report_error(&d),
+    };
+    let text = if alone {
+        mistaken
+    } else {
+        let mut t = String::new();
+        for b in &parsed {
+            let m = b.entry();
+            let _ = writeln!(t, "{b}: {}", m.sentence);
+            let _ = writeln!(t, "  the handout: {}", m.handout);
+        }
+        let (old, new) = (Lines::of(&reference, false), Lines::of(&mistaken, false));
+        let d = engine::diff(&old, &new, engine::DEFAULT_DEADLINE);
+        if d.is_same() {
+            let _ = writeln!(
+                t,
+                "on case `{name}` this mistake prints the same trace as the reference ({} lines): the case cannot catch it",
+                old.len()
+            );
+        } else {
+            let shown = path.display();
+            let names = (
+                format!("reference: gametrace run {shown} --case {name}"),
+                format!("with {}", bugs.join(" and ")),
+            );
+            t.push_str(&engine::unified(
+                &old,
+                &new,
+                &d,
+                (&names.0, &names.1),
+                color.palette(),
+            ));
+        }
+        t
+    };
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => 0,
+        Err(e) => write_failed(e),
+    }
+}
+
 fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorWhen) -> i32 {
     let spec = match tree_spec(&path, case.as_deref(), "show") {
         Ok(s) => s,
@@ -1137,7 +1330,13 @@ fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
 }
 
 /// `test --against`: every case of every spec checked against the command's output, graded.
-fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &ReportArgs) -> i32 {
+fn grade(
+    paths: Vec<PathBuf>,
+    cmd: CommandLine,
+    mode: Option<Mode>,
+    diagnose: bool,
+    args: &ReportArgs,
+) -> i32 {
     let specs = match specs_under(paths) {
         Ok(s) => s,
         Err(code) => return code,
@@ -1151,6 +1350,7 @@ fn grade(paths: Vec<PathBuf>, cmd: CommandLine, mode: Option<Mode>, args: &Repor
         palette,
         exact: false,
         max_input: case::MAX_ACTUAL,
+        diagnose,
     };
     let mut stdout = io::stdout().lock();
     let mut write_error = None;

@@ -3,6 +3,7 @@
 use crate::game::tree::{NodeId, TreeGame};
 use crate::game::{Estimate, Game, Playable, Player, Status};
 use crate::search::deadline::{self, TimedOut};
+use crate::search::mistakes::Flaws;
 use crate::search::{s12, s14, EventLog, Summary};
 use crate::spec::{Case, GameCase, Rules, Spec};
 use crate::trace::{Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
@@ -98,13 +99,36 @@ pub fn reference_lines_of<G: Game>(
     lines: LineSet,
     place: impl Fn(&G::State) -> Place,
 ) -> (Vec<RefLine>, Summary) {
+    variant_lines_of(game, case, lines, place, Flaws::NONE, None)
+        .expect("a search without a budget is never over it")
+}
+
+/// [`reference_lines_of`] for a variant of the catalogue (`flaws`), stopped after `budget`
+/// expansions if one is given (`None` then).
+pub fn variant_lines_of<G: Game>(
+    game: &G,
+    case: &Case,
+    lines: LineSet,
+    place: impl Fn(&G::State) -> Place,
+    flaws: Flaws,
+    budget: Option<u64>,
+) -> Option<(Vec<RefLine>, Summary)> {
     let mut style = case.style.clone();
     style.lines = lines;
     let (depth, algorithm) = (case.depth, case.algorithm);
     macro_rules! located {
         ($searcher:ident, $printer:ident) => {{
             let mut log = EventLog::default();
-            let summary = $searcher::search(game, depth, algorithm, &mut log);
+            let summary = match budget {
+                None => $searcher::search_variant(game, depth, algorithm, flaws, &mut log),
+                Some(b) => deadline::within_budget(game, b, |g| {
+                    let mut log_b = EventLog::default();
+                    let summary = $searcher::search_variant(g, depth, algorithm, flaws, &mut log_b);
+                    log = EventLog(log_b.0);
+                    summary
+                })
+                .ok()?,
+            };
             let mut p = $printer::new(game, Vec::new(), style);
             let mut owners = Vec::new();
             for event in log.0 {
@@ -127,7 +151,7 @@ pub fn reference_lines_of<G: Game>(
                     place,
                 })
                 .collect();
-            (lines, summary)
+            Some((lines, summary))
         }};
     }
     match (case.dialect, case.rules) {
@@ -140,8 +164,26 @@ pub fn reference_lines_of<G: Game>(
 
 /// A tree case's reference lines, each placed at its node.
 pub fn reference_lines(spec: &Spec, case: &Case, lines: LineSet) -> (Vec<RefLine>, Summary) {
+    variant_lines(spec, case, lines, Flaws::NONE, None).expect("no budget")
+}
+
+/// A tree case's lines as a variant of the catalogue prints them.
+pub fn variant_lines(
+    spec: &Spec,
+    case: &Case,
+    lines: LineSet,
+    flaws: Flaws,
+    budget: Option<u64>,
+) -> Option<(Vec<RefLine>, Summary)> {
     let game = TreeGame::new(&spec.tree, case.root_player);
-    reference_lines_of(&game, case, lines, |s| Place::Node(s.node, s.player))
+    variant_lines_of(
+        &game,
+        case,
+        lines,
+        |s| Place::Node(s.node, s.player),
+        flaws,
+        budget,
+    )
 }
 
 /// A game case's reference lines, each placed by the moves that reach its state.
@@ -149,10 +191,25 @@ pub fn game_reference_lines<G: Playable>(
     case: &GameCase<G>,
     lines: LineSet,
 ) -> (Vec<RefLine>, Summary) {
+    game_variant_lines(case, lines, Flaws::NONE, None).expect("no budget")
+}
+
+/// A game case's lines as a variant of the catalogue prints them.
+pub fn game_variant_lines<G: Playable>(
+    case: &GameCase<G>,
+    lines: LineSet,
+    flaws: Flaws,
+    budget: Option<u64>,
+) -> Option<(Vec<RefLine>, Summary)> {
     let tracked = Tracked(&case.game);
-    reference_lines_of(&tracked, &case.case, lines, |s| {
-        Place::Moves(s.path.clone(), case.game.player(&s.state))
-    })
+    variant_lines_of(
+        &tracked,
+        &case.case,
+        lines,
+        |s| Place::Moves(s.path.clone(), case.game.player(&s.state)),
+        flaws,
+        budget,
+    )
 }
 
 /// A game whose states remember the moves that reached them, so a reference line can say

@@ -375,7 +375,11 @@ fn an_sml_alpha_beta_run_by_smlnj_passes_and_its_buggy_copy_fails_at_d() {
             "first divergence at node d: child 1 of b, depth 2, Maxie to move (a leaf); path a -0[left]-> b -1-> d\n",
         ))
         .stdout(contains("      expected: F: state (Maxie,d) with ab=(Leaf(Minnie wins!),Step(0, Guess: 3))\n"))
-        .stdout(contains("        actual: F: state (Maxie,d) with ab=(Leaf(Minnie wins!),Leaf(Guess: 3))"));
+        .stdout(contains("        actual: F: state (Maxie,d) with ab=(Leaf(Minnie wins!),Leaf(Guess: 3))"))
+        // The catalogue names the fixture's bug, and only at Minnie's nodes, where it is.
+        .stdout(contains(
+            "diagnosis: this output is exactly what the reference prints with the mistake child-value-as-bound at Minnie's nodes only\n",
+        ));
     // In HandoutBig the first Minnie node with a second child is d (under a, b, c): after e
     // it hands f Leaf(Guess: 3) where Figure 4 shows Step(0, Guess: 3).
     run(S14_BIG, "alphabeta", "alphabeta-buggy.sml", "big.sml")
@@ -384,7 +388,8 @@ fn an_sml_alpha_beta_run_by_smlnj_passes_and_its_buggy_copy_fails_at_d() {
         .stdout(contains(
             "first divergence at node f: child 1 of d, depth 4, Maxie to move (a leaf); path a -0-> b -0-> c -0-> d -1-> f\n",
         ))
-        .stdout(contains("      expected: F: state (Maxie,f) with ab=(Leaf(Minnie wins!),Step(0, Guess: 3))\n"));
+        .stdout(contains("      expected: F: state (Maxie,f) with ab=(Leaf(Minnie wins!),Step(0, Guess: 3))\n"))
+        .stdout(contains("with the mistake child-value-as-bound at Minnie's nodes only\n"));
 }
 
 #[test]
@@ -407,7 +412,24 @@ fn a_python_alpha_beta_reading_the_tree_json_passes_and_its_buggy_copy_fails_at_
             "first divergence at node d: child 1 of b, depth 2, Maxie to move (a leaf); path a -0[left]-> b -1-> d\n",
         ))
         .stdout(contains("      expected: Evaluating state (Maxie,d) with ab=(Pruned,Guess:3)\n"))
-        .stdout(contains("        actual: Evaluating state (Maxie,d) with ab=(Pruned,Pruned)   (line 6)\n"));
+        .stdout(contains("        actual: Evaluating state (Maxie,d) with ab=(Pruned,Pruned)   (line 6)\n"))
+        .stdout(contains(
+            "diagnosis: this output is exactly what the reference prints with the mistake original-bounds\n",
+        ));
+    gametrace()
+        .args([
+            "check",
+            S12_BIG,
+            "--case",
+            "alphabeta",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg("python3 tests/fixtures/python/alphabeta_s12_buggy.py {tree_json}")
+        .assert()
+        .code(1)
+        .stdout(contains("with the mistake original-bounds\n"));
     // Both get the root's value and move right, so `value` passes for the buggy one too.
     gametrace()
         .args([

@@ -43,6 +43,8 @@ pub struct Options {
     pub palette: Palette,
     /// The most of `--actual` read ([`MAX_ACTUAL`] unless `--max-input` says otherwise).
     pub max_input: u64,
+    /// Name the mistake behind a FAIL from the catalogue (`--no-diagnosis` turns it off).
+    pub diagnose: bool,
 }
 
 /// Checks case `name` of `doc` against what `source` gives. `Err` is unusable input (a file
@@ -114,7 +116,12 @@ pub fn check_case(
                 if !printed.is_empty() && status != Status::NotFound {
                     let text = String::from_utf8_lossy(printed);
                     let shown = format!("what `{}` printed before it stopped", cmd.line);
-                    let so_far = judge(doc, name, &text, &shown, options, result(Status::Fail))?;
+                    // Not diagnosed: a cut-off output is no mistake of the search's.
+                    let brief = Options {
+                        diagnose: false,
+                        ..options
+                    };
+                    let so_far = judge(doc, name, &text, &shown, brief, result(Status::Fail))?;
                     details.push_str(&format!(
                         "its output so far ({} bytes), checked: {} {}\n{}",
                         printed.len(),
@@ -239,6 +246,37 @@ fn case_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
+/// Calls `f` with case `name` of a tree or game spec as a [`trace::Subject`].
+pub fn with_subject<T>(
+    doc: &Document,
+    name: &str,
+    f: impl FnOnce(&dyn trace::Subject) -> T,
+) -> Result<T, Diagnostic> {
+    let spec_path = doc.path();
+    match doc {
+        Document::Tree(spec) => match spec.case(name) {
+            Some(case) => Ok(f(&trace::TreeCase { spec, case })),
+            None => Err(no_case(spec_path, name).expected(format!(
+                "one of the cases: {}",
+                case_list(spec.cases.iter().map(|c| c.name.as_str()))
+            ))),
+        },
+        Document::Game(g) => crate::with_game_spec!(g, spec => match spec.case(name) {
+            Some(case) => Ok(f(case)),
+            None => Err(no_case(spec_path, name).expected(format!(
+                "one of the search cases: {}",
+                case_list(spec.cases.iter().map(|c| c.case.name.as_str()))
+            ))),
+        }),
+        Document::Task(_) => Err(
+            Diagnostic::new(spec_path, "a task spec has no search to vary")
+                .expected("a spec with a `tree:` or a `game:`")
+                .found("a task spec")
+                .hint("the catalogue of mistakes is about searchers"),
+        ),
+    }
+}
+
 /// Judges a search case's output against its reference trace.
 fn judge_trace(
     subject: &dyn trace::Subject,
@@ -256,28 +294,40 @@ fn judge_trace(
         format!("reference ({mode}): gametrace run {shown_spec} --case {name}"),
         actual_name.to_owned(),
     );
-    let checked = trace::check(
+    let reading =
+        trace::read(subject, mode, output, options.exact || case.exact).map_err(|why| {
+            Diagnostic::new(spec_path, why)
+                .expected("a mode this case can be checked in")
+                .found(format!("--mode {mode}"))
+                .hint("full, terminals and value work for every case")
+        })?;
+    let (reference, summary) = subject.reference(reading.kinds);
+    // On a FAIL, before the reading goes into the report: which mistake prints this?
+    let diagnosis =
+        if options.diagnose && !trace::agreement(subject, &reading, &reference, summary).exact {
+            super::diagnose::diagnose(subject, &reading)
+        } else {
+            None
+        };
+    let checked = trace::judge(
         subject,
-        mode,
-        output,
+        reading,
+        &reference,
+        summary,
         (&names.0, &names.1),
         options.palette,
-        options.exact || case.exact,
-    )
-    .map_err(|why| {
-        Diagnostic::new(spec_path, why)
-            .expected("a mode this case can be checked in")
-            .found(format!("--mode {mode}"))
-            .hint("full, terminals and value work for every case")
-    })?;
+    );
     let status = if checked.passed {
         Status::Pass
     } else {
         Status::Fail
     };
-    Ok(result(status)
+    let note = diagnosis.as_ref().map_or("", |d| d.text.as_str());
+    let mut r = result(status)
         .message(checked.summary.clone())
-        .details(checked.details(actual_name)))
+        .details(checked.details_with(actual_name, note));
+    r.diagnosis = diagnosis;
+    Ok(r)
 }
 
 fn no_case(path: &Path, name: &str) -> Diagnostic {

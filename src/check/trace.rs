@@ -5,7 +5,8 @@ use super::diff::{self, Palette};
 use super::extract::{self, chosen_move, classify, classify_any, state_label, value_of};
 use crate::game::tree::{NodeId, Tree, TreeGame};
 use crate::game::{Game, Playable, Player};
-use crate::run::{game_reference_lines, reference_lines, Place, RefLine};
+use crate::run::{game_variant_lines, variant_lines, Place, RefLine};
+use crate::search::mistakes::Flaws;
 use crate::search::Summary;
 use crate::spec::{Case, GameCase, Spec};
 use crate::trace::{Dialect, LineKind, LineSet};
@@ -72,11 +73,19 @@ pub struct TraceCheck {
     pub diff: String,
     /// One line: what was compared and how it came out.
     pub summary: String,
+    /// How many compared items disagree (`visited`: states missing or extra, and the move;
+    /// `value`: the value and the move). Sequence modes leave it 0 and use the divergence.
+    pub mismatches: usize,
 }
 
 impl TraceCheck {
     /// The report's body under a PASS/FAIL line: extraction counts, the divergence and the diff.
     pub fn details(&self, actual_name: &str) -> String {
+        self.details_with(actual_name, "")
+    }
+
+    /// [`TraceCheck::details`] with `note` (a diagnosis) between the divergence and the diff.
+    pub fn details_with(&self, actual_name: &str, note: &str) -> String {
         let mut out = String::new();
         let x = &self.extraction;
         let mut read = format!(
@@ -125,6 +134,7 @@ impl TraceCheck {
                 let _ = writeln!(out, "{c}");
             }
         }
+        out.push_str(note);
         out.push_str(&self.diff);
         out
     }
@@ -148,10 +158,20 @@ struct Item {
 }
 
 /// What a check compares an implementation with: one case of a tree spec or of a game spec.
-pub trait Subject {
+pub trait Subject: Sync {
     fn case(&self) -> &Case;
     /// The reference trace's lines of these kinds, each with its state's place.
-    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary);
+    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary) {
+        self.variant(kinds, Flaws::NONE, None)
+            .expect("a search without a budget is never over it")
+    }
+    /// The lines a variant of the catalogue prints, if it stays within `budget` expansions.
+    fn variant(
+        &self,
+        kinds: LineSet,
+        flaws: Flaws,
+        budget: Option<u64>,
+    ) -> Option<(Vec<RefLine>, Summary)>;
     /// The chosen move as traces write it.
     fn chosen(&self, best: Option<usize>) -> Option<String>;
     fn root(&self) -> Place;
@@ -172,8 +192,13 @@ impl Subject for TreeCase<'_> {
     fn case(&self) -> &Case {
         self.case
     }
-    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary) {
-        reference_lines(self.spec, self.case, kinds)
+    fn variant(
+        &self,
+        kinds: LineSet,
+        flaws: Flaws,
+        budget: Option<u64>,
+    ) -> Option<(Vec<RefLine>, Summary)> {
+        variant_lines(self.spec, self.case, kinds, flaws, budget)
     }
     fn chosen(&self, best: Option<usize>) -> Option<String> {
         let game = TreeGame::new(&self.spec.tree, self.case.root_player);
@@ -204,8 +229,13 @@ impl<G: Playable> Subject for GameCase<G> {
     fn case(&self) -> &Case {
         &self.case
     }
-    fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary) {
-        game_reference_lines(self, kinds)
+    fn variant(
+        &self,
+        kinds: LineSet,
+        flaws: Flaws,
+        budget: Option<u64>,
+    ) -> Option<(Vec<RefLine>, Summary)> {
+        game_variant_lines(self, kinds, flaws, budget)
     }
     fn chosen(&self, best: Option<usize>) -> Option<String> {
         let m = self.game.moves(&self.game.start()).nth(best?)?;
@@ -274,40 +304,58 @@ pub fn check(
     palette: Palette,
     exact: bool,
 ) -> Result<TraceCheck, String> {
+    let reading = read(subject, mode, output, exact)?;
+    let (reference, summary) = subject.reference(reading.kinds);
+    Ok(judge(subject, reading, &reference, summary, names, palette))
+}
+
+/// What a mode reads of an output: ready to be compared with the reference or any variant.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub mode: Mode,
+    exact: bool,
+    /// The reference line kinds this mode compares.
+    pub kinds: LineSet,
+    x: extract::Extraction,
+    /// The compared items, in order (`full` and `terminals`).
+    actual: Vec<Item>,
+}
+
+impl Reading {
+    /// How many trace lines the output has (of any kind this mode reads).
+    pub fn lines(&self) -> usize {
+        self.x.lines.len()
+    }
+}
+
+/// Reads `output` as `mode` compares it. `Err` when the case cannot be checked in the mode.
+pub fn read(
+    subject: &dyn Subject,
+    mode: Mode,
+    output: &str,
+    exact: bool,
+) -> Result<Reading, String> {
     let case = subject.case();
     let dialect = case.dialect;
     let in_dialect = |t: &str| classify(dialect, t);
-    match mode {
+    Ok(match mode {
         Mode::Full => {
             let kinds = case.style.lines;
-            let (reference, _) = subject.reference(kinds);
             let x = extract::extract(output, kinds, in_dialect);
-            let expected = items_of(&reference, exact);
             let actual = actual_items(&x.lines, exact);
-            Ok(sequence(
-                subject,
+            Reading {
                 mode,
-                expected,
-                actual,
+                exact,
+                kinds,
                 x,
-                names,
-                palette,
-                "trace lines",
-            ))
+                actual,
+            }
         }
         Mode::Terminals => {
-            let (reference, summary) =
-                subject.reference([LineKind::Estimate].into_iter().collect());
             let movers: LineSet = [LineKind::Estimate, LineKind::Choice, LineKind::Value]
                 .into_iter()
                 .collect();
             let x = extract::extract(output, movers, classify_any);
-            let mut expected = items_of(&reference, exact);
-            expected.push(Item {
-                text: chosen_item(subject, summary.best_index),
-                line: None,
-                node: Some(subject.root()),
-            });
             let estimates = x.lines.iter().filter(|l| l.kind == LineKind::Estimate);
             let mut actual = actual_items(estimates, exact);
             let (mv, line) = last_move(&x);
@@ -316,16 +364,13 @@ pub fn check(
                 line,
                 node: None,
             });
-            Ok(sequence(
-                subject,
+            Reading {
                 mode,
-                expected,
-                actual,
+                exact,
+                kinds: [LineKind::Estimate].into_iter().collect(),
                 x,
-                names,
-                palette,
-                "estimated states and the move",
-            ))
+                actual,
+            }
         }
         Mode::Visited => {
             let kinds: LineSet = VISITING
@@ -338,7 +383,6 @@ pub fn check(
                     case.name
                 ));
             }
-            let (reference, summary) = subject.reference(kinds);
             let movers: LineSet = [LineKind::Choice, LineKind::Value].into_iter().collect();
             let all: LineSet = VISITING.into_iter().chain(movers.iter_kinds()).collect();
             let x = extract::extract(output, all, |t| {
@@ -346,16 +390,128 @@ pub fn check(
                     .filter(|k| kinds.contains(*k))
                     .or_else(|| classify_any(t).filter(|k| movers.contains(*k)))
             });
-            Ok(visited(subject, &reference, summary.best_index, x))
+            Reading {
+                mode,
+                exact,
+                kinds,
+                x,
+                actual: Vec::new(),
+            }
         }
         Mode::Value => {
-            let kinds: LineSet = [LineKind::Value].into_iter().collect();
-            let (reference, summary) = subject.reference(kinds);
             let all: LineSet = [LineKind::Result, LineKind::Value, LineKind::Choice]
                 .into_iter()
                 .collect();
             let x = extract::extract(output, all, classify_any);
-            Ok(value(subject, &reference, summary.best_index, x))
+            Reading {
+                mode,
+                exact,
+                kinds: [LineKind::Value].into_iter().collect(),
+                x,
+                actual: Vec::new(),
+            }
+        }
+    })
+}
+
+/// The items a sequence mode expects, from a search's lines.
+fn expected_items(
+    subject: &dyn Subject,
+    reading: &Reading,
+    reference: &[RefLine],
+    summary: Summary,
+) -> Vec<Item> {
+    let mut expected = items_of(reference, reading.exact);
+    if reading.mode == Mode::Terminals {
+        expected.push(Item {
+            text: chosen_item(subject, summary.best_index),
+            line: None,
+            node: Some(subject.root()),
+        });
+    }
+    expected
+}
+
+/// Judges a reading against a search's lines (the reference's, or a variant's).
+pub fn judge(
+    subject: &dyn Subject,
+    reading: Reading,
+    reference: &[RefLine],
+    summary: Summary,
+    names: (&str, &str),
+    palette: Palette,
+) -> TraceCheck {
+    let mode = reading.mode;
+    match mode {
+        Mode::Full | Mode::Terminals => {
+            let expected = expected_items(subject, &reading, reference, summary);
+            let what = if mode == Mode::Full {
+                "trace lines"
+            } else {
+                "estimated states and the move"
+            };
+            sequence(
+                subject,
+                mode,
+                expected,
+                reading.actual,
+                reading.x,
+                names,
+                palette,
+                what,
+            )
+        }
+        Mode::Visited => visited(subject, reference, summary.best_index, reading.x),
+        Mode::Value => value(subject, reference, summary.best_index, reading.x),
+    }
+}
+
+/// How closely an output agrees with a search's lines, without the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Agreement {
+    /// The output is exactly what the search prints (in this mode).
+    pub exact: bool,
+    /// Items agreeing from the start (`full`, `terminals`); `None` in the set modes.
+    pub prefix: Option<usize>,
+    /// The search's item count.
+    pub total: usize,
+    /// Items that disagree in the set modes (`visited`, `value`).
+    pub mismatches: usize,
+}
+
+/// How closely `reading` agrees with a search's lines.
+pub fn agreement(
+    subject: &dyn Subject,
+    reading: &Reading,
+    reference: &[RefLine],
+    summary: Summary,
+) -> Agreement {
+    match reading.mode {
+        Mode::Full | Mode::Terminals => {
+            let expected = expected_items(subject, reading, reference, summary);
+            let prefix = expected
+                .iter()
+                .zip(&reading.actual)
+                .take_while(|(e, a)| e.text == a.text)
+                .count();
+            Agreement {
+                exact: prefix == expected.len() && prefix == reading.actual.len(),
+                prefix: Some(prefix),
+                total: expected.len(),
+                mismatches: 0,
+            }
+        }
+        Mode::Visited | Mode::Value => {
+            let checked = match reading.mode {
+                Mode::Visited => visited(subject, reference, summary.best_index, reading.x.clone()),
+                _ => value(subject, reference, summary.best_index, reading.x.clone()),
+            };
+            Agreement {
+                exact: checked.passed,
+                prefix: None,
+                total: checked.compared,
+                mismatches: checked.mismatches,
+            }
         }
     }
 }
@@ -435,6 +591,7 @@ fn sequence(
             divergence: None,
             diff: String::new(),
             summary: format!("{mode}: all {compared} {what} match"),
+            mismatches: 0,
         };
     };
     let d = diff::diff(&old, &new, diff::DEFAULT_DEADLINE);
@@ -471,6 +628,7 @@ fn sequence(
         divergence: Some(divergence),
         diff: text,
         summary,
+        mismatches: d.removed + d.added,
     }
 }
 
@@ -515,6 +673,7 @@ fn visited(
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
     let compared = want.len() + 1;
+    let mismatches = missing.len() + extra.len() + usize::from(want_move != got_move);
     let divergence = if let Some((label, place)) = missing.first() {
         Some(Divergence {
             position: Some(subject.describe(place)),
@@ -569,6 +728,7 @@ fn visited(
     };
     TraceCheck {
         mode: Mode::Visited,
+        mismatches,
         passed: divergence.is_none(),
         compared,
         extraction: x,
@@ -613,6 +773,8 @@ fn value(
         Some((v, _)) => format!("root value: {v}"),
         None => "root value: (none printed)".to_owned(),
     };
+    let mismatches =
+        usize::from(compare_value && want_v != got_v) + usize::from(want_move != got_move);
     let divergence = if compare_value && want_v != got_v {
         Some(Divergence {
             position,
@@ -637,6 +799,7 @@ fn value(
     };
     TraceCheck {
         mode: Mode::Value,
+        mismatches,
         passed: divergence.is_none(),
         compared: 1 + usize::from(compare_value),
         extraction: x,

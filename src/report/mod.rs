@@ -77,6 +77,8 @@ pub struct CaseResult {
     pub message: String,
     /// The rest: where the output first diverges, the diff, stderr; lines without indentation.
     pub details: String,
+    /// On a FAIL of a search case: the catalogued mistake that prints this output, if any.
+    pub diagnosis: Option<crate::check::diagnose::Diagnosis>,
 }
 
 impl CaseResult {
@@ -89,6 +91,7 @@ impl CaseResult {
             max_points,
             message: String::new(),
             details: String::new(),
+            diagnosis: None,
         }
     }
 

@@ -8,7 +8,7 @@
 
 use crate::game::{Estimate, Game, Player, Status};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// A search stopped by its time limit.
@@ -118,6 +118,84 @@ pub fn within<G: Game, T>(
     }
 }
 
+/// A search stopped after its budget of expansions (a variant of the catalogue that searches
+/// far more than the output it is compared with, such as one that never decreases the depth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget;
+
+/// `game`, unwinding after `budget` expansions.
+pub struct Budget<'g, G> {
+    game: &'g G,
+    left: AtomicU64,
+}
+
+impl<G: Game> Budget<'_, G> {
+    #[inline]
+    fn tick(&self) {
+        // Once spent, every expansion on every thread unwinds (see `Deadline::tick`).
+        if self.left.load(Ordering::Relaxed) == 0 || self.left.fetch_sub(1, Ordering::Relaxed) == 1
+        {
+            self.left.store(0, Ordering::Relaxed);
+            panic::resume_unwind(Box::new(OverBudget));
+        }
+    }
+}
+
+impl<G: Game> Game for Budget<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+    type Moves<'a>
+        = G::Moves<'a>
+    where
+        Self: 'a;
+
+    fn start(&self) -> Self::State {
+        self.game.start()
+    }
+    fn player(&self, state: &Self::State) -> Player {
+        self.game.player(state)
+    }
+    fn status(&self, state: &Self::State) -> Status {
+        self.game.status(state)
+    }
+    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+        self.tick();
+        self.game.moves(state)
+    }
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+        self.game.play(state, mv)
+    }
+    fn estimate(&self, state: &Self::State) -> Estimate {
+        self.tick();
+        self.game.estimate(state)
+    }
+    fn write_label(&self, state: &Self::State, out: &mut String) {
+        self.game.write_label(state, out)
+    }
+    fn write_move(&self, mv: Self::Move, out: &mut String) {
+        self.game.write_move(mv, out)
+    }
+}
+
+/// Runs `search` on `game`, stopping it after `budget` expansions and estimates.
+pub fn within_budget<G: Game, T>(
+    game: &G,
+    budget: u64,
+    search: impl FnOnce(&Budget<'_, G>) -> T,
+) -> Result<T, OverBudget> {
+    let limited = Budget {
+        game,
+        left: AtomicU64::new(budget.max(1)),
+    };
+    match panic::catch_unwind(AssertUnwindSafe(|| search(&limited))) {
+        Ok(t) => Ok(t),
+        Err(payload) => match payload.downcast::<OverBudget>() {
+            Ok(_) => Err(OverBudget),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +228,21 @@ mod tests {
         .unwrap();
         let plain = s14::search(&nim, 4, Algorithm::AlphaBeta, &mut NullSink);
         assert_eq!(timed, plain);
+    }
+
+    #[test]
+    fn a_budget_stops_a_search_and_a_big_enough_one_does_not() {
+        let nim = Nim::new(60, Player::Maxie);
+        let r = within_budget(&nim, 1000, |g| {
+            s14::search(g, 40, Algorithm::Minimax, &mut NullSink)
+        });
+        assert_eq!(r, Err(OverBudget));
+        let within = within_budget(&nim, 1 << 20, |g| {
+            s14::search(g, 4, Algorithm::AlphaBeta, &mut NullSink)
+        });
+        assert_eq!(
+            within,
+            Ok(s14::search(&nim, 4, Algorithm::AlphaBeta, &mut NullSink))
+        );
     }
 }

@@ -5,10 +5,12 @@
 //! [`s14`] (values `Leaf`/`Step`, the `(* Pruned *)` mark) and [`s12`] (`Pruned`/`ParentPrune`).
 
 pub mod deadline;
+pub mod mistakes;
 pub mod s12;
 pub mod s14;
 
 use crate::game::{Estimate, Game, Player, Status};
+use mistakes::{Flaw, Flaws};
 use rayon::prelude::*;
 
 /// Which search runs.
@@ -201,8 +203,8 @@ trait Descend<G: Game, E>: Sync {
 /// A child searched on the pool: its move, result, terminals and recorded events.
 type Searched<G, R, B> = (<G as Game>::Move, R, u64, B);
 
-/// Searches `moves` of `state`, all with the same bounds, as Jamboree's parallel phase and
-/// minimax do, and hands each child's result to `fold` in move order. Near the root the
+/// Searches `moves` of `state`, all with the same bounds and `depth` left, as Jamboree's
+/// parallel phase and minimax do, and hands each child's result to `fold` in move order. Near the root the
 /// children run on rayon's pool, each reporting to its own branch of `sink`, and the branches
 /// are joined in move order; deeper down they run one after another (no allocation).
 /// Returns the terminals visited.
@@ -224,7 +226,7 @@ where
 {
     let mut terminals = 0;
     // On one thread, forking would only record and replay the same events.
-    if depth > FORK_DEPTH && moves.len() > 1 && rayon::current_num_threads() > 1 {
+    if depth >= FORK_DEPTH && moves.len() > 1 && rayon::current_num_threads() > 1 {
         let moves: Vec<G::Move> = moves.collect();
         // Branches are made here, not on the pool: a sink need not be shareable.
         let branches: Vec<K::Branch> = moves.iter().map(|_| sink.branch()).collect();
@@ -232,7 +234,7 @@ where
             .into_par_iter()
             .zip(branches)
             .map(|(mv, mut branch)| {
-                let (r, t) = descend.descend(mv, &game.play(state, mv), depth - 1, &mut branch);
+                let (r, t) = descend.descend(mv, &game.play(state, mv), depth, &mut branch);
                 (mv, r, t, branch)
             })
             .collect();
@@ -243,7 +245,7 @@ where
         }
     } else {
         for mv in moves {
-            let (r, t) = descend.descend(mv, &game.play(state, mv), depth - 1, sink);
+            let (r, t) = descend.descend(mv, &game.play(state, mv), depth, sink);
             terminals += t;
             fold(mv, r);
         }
@@ -254,12 +256,64 @@ where
 /// How many of `n` moves Jamboree searches sequentially: floor(prune_percentage * n), as
 /// the handout computes it in floating point.
 pub fn sequential_count(algorithm: Algorithm, n: usize) -> usize {
+    sequential_share(algorithm, n, Flaws::NONE)
+}
+
+/// [`sequential_count`] as a variant computes it (rounded up with [`Flaw::RoundsUp`]).
+fn sequential_share(algorithm: Algorithm, n: usize, flaws: Flaws) -> usize {
     match algorithm {
         Algorithm::Minimax => 0,
         Algorithm::AlphaBeta => n,
         Algorithm::Jamboree { prune_percentage } => {
-            ((prune_percentage * n as f64).floor().max(0.0) as usize).min(n)
+            let share = prune_percentage * n as f64;
+            let share = if flaws.has(Flaw::RoundsUp) {
+                share.ceil()
+            } else {
+                share.floor()
+            };
+            (share.max(0.0) as usize).min(n)
         }
+    }
+}
+
+/// The depth a child is searched at: one less, or as a variant gets it wrong.
+#[inline]
+fn child_depth(depth: u32, flaws: Flaws) -> u32 {
+    if flaws.is_none() {
+        depth - 1
+    } else if flaws.has(Flaw::DepthKept) {
+        depth
+    } else if flaws.has(Flaw::DepthTwice) {
+        depth.saturating_sub(2)
+    } else {
+        depth - 1
+    }
+}
+
+/// [`stops_at`] as a variant decides it (one ply early with [`Flaw::EstimatesEarly`]).
+#[inline]
+fn variant_stops_at<G: Game>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+    flaws: Flaws,
+) -> Option<Estimate> {
+    let depth = if flaws.has(Flaw::EstimatesEarly) {
+        depth.saturating_sub(1)
+    } else {
+        depth
+    };
+    stops_at(game, state, depth)
+}
+
+/// The player a variant searches a state for (the other one with [`Flaw::PlayersSwapped`]).
+#[inline]
+fn player_of<G: Game>(game: &G, state: &G::State, flaws: Flaws) -> Player {
+    let p = game.player(state);
+    if flaws.has(Flaw::PlayersSwapped) {
+        p.other()
+    } else {
+        p
     }
 }
 

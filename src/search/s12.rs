@@ -5,9 +5,10 @@
 //! its own bound, stops at a child's `ParentPrune` (becoming `Pruned`), and labels the final
 //! bound (the candidate) against the bounds it was given.
 
+use super::mistakes::{Flaw, Flaws};
 use super::{
-    own, search_together, sequential_count, stops_at, with_own, Algorithm, Descend, Event, Sink,
-    Summary,
+    child_depth, own, player_of, search_together, sequential_share, variant_stops_at, with_own,
+    Algorithm, Descend, Event, Sink, Summary,
 };
 use crate::game::{Estimate, Game, Player};
 
@@ -73,10 +74,14 @@ pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
 }
 
 #[inline]
-fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
-    match player {
-        Player::Maxie => maxalpha(bound, v),
-        Player::Minnie => minbeta(bound, v),
+fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: Flaws) -> Value<M> {
+    let other_way = flaws.at(Flaw::TiesOtherWay, player);
+    match (player, bound, v) {
+        // Ties the other way: Maxie takes the new edge, Minnie keeps hers.
+        (Player::Maxie, Value::Edge(_, a), Value::Edge(_, e)) if other_way && e == a => v,
+        (Player::Minnie, Value::Edge(_, b), Value::Edge(_, e)) if other_way && e == b => bound,
+        (Player::Maxie, ..) => maxalpha(bound, v),
+        (Player::Minnie, ..) => minbeta(bound, v),
     }
 }
 
@@ -86,20 +91,49 @@ fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
 #[inline]
 pub fn label<M: Copy>(
     player: Player,
-    (alpha, beta): Bounds<M>,
+    ab: Bounds<M>,
     candidate: Value<M>,
     incoming: M,
 ) -> Verdict<M> {
-    let Value::Edge(_, e) = candidate else {
+    variant_label(player, ab, candidate, incoming, Flaws::NONE)
+}
+
+/// [`label`] as a variant does it.
+#[inline]
+fn variant_label<M: Copy>(
+    player: Player,
+    (alpha, beta): Bounds<M>,
+    candidate: Value<M>,
+    incoming: M,
+    flaws: Flaws,
+) -> Verdict<M> {
+    let Value::Edge(best, e) = candidate else {
         return Verdict::Value(Value::Pruned);
     };
-    let at_or_below_alpha = matches!(alpha, Value::Edge(_, a) if e <= a);
-    let at_or_above_beta = matches!(beta, Value::Edge(_, b) if e >= b);
+    let (at_or_below_alpha, at_or_above_beta) = if flaws.at(Flaw::StrictCut, player) {
+        (
+            matches!(alpha, Value::Edge(_, a) if e < a),
+            matches!(beta, Value::Edge(_, b) if e > b),
+        )
+    } else {
+        (
+            matches!(alpha, Value::Edge(_, a) if e <= a),
+            matches!(beta, Value::Edge(_, b) if e >= b),
+        )
+    };
+    // Labels swapped: the tests are the other player's.
+    let player = if flaws.at(Flaw::CutOnWrongBound, player) {
+        player.other()
+    } else {
+        player
+    };
+    let own_edge = flaws.at(Flaw::ChildValueAsBound, player);
     match player {
         Player::Maxie if at_or_below_alpha => Verdict::ParentPrune,
         Player::Minnie if at_or_below_alpha => Verdict::Value(Value::Pruned),
         Player::Maxie if at_or_above_beta => Verdict::Value(Value::Pruned),
         Player::Minnie if at_or_above_beta => Verdict::ParentPrune,
+        _ if own_edge => Verdict::Value(Value::Edge(best, e)),
         _ => Verdict::Value(Value::Edge(incoming, e)),
     }
 }
@@ -119,16 +153,35 @@ where
     G: Game,
     K: Sink<super::S12Event<G>>,
 {
-    let searcher = Searcher { game, algorithm };
+    search_variant(game, depth, algorithm, Flaws::NONE, sink)
+}
+
+/// [`search`] with the catalogue's `flaws` (none is the reference).
+pub fn search_variant<G, K>(
+    game: &G,
+    depth: u32,
+    algorithm: Algorithm,
+    flaws: Flaws,
+    sink: &mut K,
+) -> Summary
+where
+    G: Game,
+    K: Sink<super::S12Event<G>>,
+{
+    let searcher = Searcher {
+        game,
+        algorithm,
+        flaws,
+    };
     let root = game.start();
-    let player = game.player(&root);
+    let player = player_of(game, &root, flaws);
     let ab = (Value::Pruned, Value::Pruned);
     sink.event(Event::Search {
         state: root.clone(),
         player,
         bounds: ab,
     });
-    let (value, terminals) = match stops_at(game, &root, depth) {
+    let (value, terminals) = match variant_stops_at(game, &root, depth, flaws) {
         // A terminal root has no move to choose; specs never search one.
         Some(estimate) => {
             sink.event(Event::Estimate {
@@ -163,6 +216,7 @@ where
 struct Searcher<'g, G> {
     game: &'g G,
     algorithm: Algorithm,
+    flaws: Flaws,
 }
 
 impl<G: Game> Searcher<'_, G> {
@@ -175,27 +229,26 @@ impl<G: Game> Searcher<'_, G> {
         incoming: G::Move,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        let player = self.game.player(state);
+        let player = player_of(self.game, state, self.flaws);
         sink.event(Event::Enter {
             state: state.clone(),
             player,
             depth,
             bounds: ab,
         });
-        let (verdict, terminals) = match stops_at(self.game, state, depth) {
+        let flaws = self.flaws;
+        let (verdict, terminals) = match variant_stops_at(self.game, state, depth, flaws) {
             Some(estimate) => {
                 sink.event(Event::Estimate {
                     state: state.clone(),
                     estimate,
                 });
-                (
-                    label(player, ab, Value::Edge(incoming, estimate), incoming),
-                    1,
-                )
+                let leaf = Value::Edge(incoming, estimate);
+                (variant_label(player, ab, leaf, incoming, flaws), 1)
             }
             None => match self.scan(player, state, depth, ab, sink) {
                 (Scan::Stopped, t) => (Verdict::Value(Value::Pruned), t),
-                (Scan::Candidate(c), t) => (label(player, ab, c, incoming), t),
+                (Scan::Candidate(c), t) => (variant_label(player, ab, c, incoming, flaws), t),
             },
         };
         sink.event(Event::Result {
@@ -257,14 +310,29 @@ impl<G: Game> Searcher<'_, G> {
         mut bound: Value<G::Move>,
         sink: &mut K,
     ) -> (Scan<G::Move>, u64) {
+        let flaws = self.flaws;
+        let fail_soft = flaws.at(Flaw::FailSoft, player);
+        // Fail-soft, the node's best starts with no value (`Pruned`), and the children's
+        // bound is the better of it and the given one.
+        if fail_soft {
+            bound = Value::Pruned;
+        }
         let mut terminals = 0;
         for mv in moves {
             let child = self.game.play(state, mv);
-            let (r, t) = self.evaluate(&child, depth - 1, with_own(player, ab, bound), mv, sink);
+            let child_ab = if flaws.at(Flaw::OriginalBounds, player) {
+                ab
+            } else if fail_soft {
+                with_own(player, ab, improve(player, own(player, ab), bound, flaws))
+            } else {
+                with_own(player, ab, bound)
+            };
+            let (r, t) = self.evaluate(&child, child_depth(depth, flaws), child_ab, mv, sink);
             terminals += t;
             match r {
+                Verdict::ParentPrune if flaws.at(Flaw::ParentPruneIgnored, player) => {}
                 Verdict::ParentPrune => return (Scan::Stopped, terminals),
-                Verdict::Value(v) => bound = improve(player, bound, v),
+                Verdict::Value(v) => bound = improve(player, bound, v, flaws),
             }
         }
         (Scan::Candidate(bound), terminals)
@@ -281,7 +349,7 @@ impl<G: Game> Searcher<'_, G> {
         sink: &mut K,
     ) -> (Scan<G::Move>, u64) {
         let mut moves = self.game.moves(state);
-        let sequential = sequential_count(self.algorithm, moves.len());
+        let sequential = sequential_share(self.algorithm, moves.len(), self.flaws);
         let abmoves = moves.by_ref().take(sequential);
         match self.in_turn(player, state, abmoves, depth, ab, own(player, ab), sink) {
             (Scan::Candidate(bound), t) => {
@@ -305,24 +373,41 @@ impl<G: Game> Searcher<'_, G> {
         mut bound: Value<G::Move>,
         sink: &mut K,
     ) -> (Scan<G::Move>, u64) {
+        let flaws = self.flaws;
+        let bounds = if flaws.at(Flaw::OriginalBounds, player) {
+            ab
+        } else if flaws.at(Flaw::FailSoft, player) {
+            with_own(player, ab, improve(player, own(player, ab), bound, flaws))
+        } else {
+            with_own(player, ab, bound)
+        };
         let descend = Child {
             searcher: self,
-            bounds: with_own(player, ab, bound),
+            bounds,
         };
+        if flaws.has(Flaw::FoldFromStart) && self.algorithm != Algorithm::Minimax {
+            bound = own(player, ab);
+        }
+        let ignore_parent_prune = flaws.has(Flaw::ParallelParentPruneIgnored);
         let mut parent_prune = false;
-        let terminals =
-            search_together(
-                self.game,
-                state,
-                moves,
-                depth,
-                sink,
-                &descend,
-                |_, r| match r {
-                    Verdict::ParentPrune => parent_prune = true,
-                    Verdict::Value(v) => bound = improve(player, bound, v),
-                },
-            );
+        let mut fold = |r: Verdict<G::Move>| match r {
+            Verdict::ParentPrune if ignore_parent_prune => {}
+            Verdict::ParentPrune => parent_prune = true,
+            Verdict::Value(v) => bound = improve(player, bound, v, flaws),
+        };
+        let depth = child_depth(depth, flaws);
+        let terminals = if flaws.has(Flaw::FoldOutOfOrder) {
+            let mut results = Vec::new();
+            let t = search_together(self.game, state, moves, depth, sink, &descend, |_, r| {
+                results.push(r)
+            });
+            results.into_iter().rev().for_each(&mut fold);
+            t
+        } else {
+            search_together(self.game, state, moves, depth, sink, &descend, |_, r| {
+                fold(r)
+            })
+        };
         let scan = if parent_prune {
             Scan::Stopped
         } else {

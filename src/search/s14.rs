@@ -4,9 +4,10 @@
 //! `(Leaf(Minnie wins!), Leaf(Maxie wins!))`. A Maxie node keeps `a := maxalpha(a, Step(i, r))`
 //! over its children and stops ("(* Pruned *)") once `a >= beta`; Minnie is dual.
 
+use super::mistakes::{Flaw, Flaws};
 use super::{
-    own, search_together, sequential_count, stops_at, with_own, Algorithm, Descend, Event, Sink,
-    Summary,
+    child_depth, own, player_of, search_together, sequential_share, variant_stops_at, with_own,
+    Algorithm, Descend, Event, Sink, Summary,
 };
 use crate::game::{Estimate, Game, Player};
 use std::cmp::Ordering;
@@ -64,6 +65,15 @@ fn keep_better<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> V
     }
 }
 
+/// [`keep_better`] with ties going to the new value ([`Flaw::TiesOtherWay`]).
+#[inline]
+fn keep_better_or_equal<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> Value<M> {
+    match new.estimate().cmp(&current.estimate()) {
+        o if o == better || o == Ordering::Equal => new,
+        _ => current,
+    }
+}
+
 #[inline]
 pub fn maxalpha<M: Copy>(alpha: Value<M>, v: Value<M>) -> Value<M> {
     keep_better(alpha, v, Ordering::Greater)
@@ -75,19 +85,44 @@ pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
 }
 
 #[inline]
-fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>) -> Value<M> {
-    match player {
-        Player::Maxie => maxalpha(bound, v),
-        Player::Minnie => minbeta(bound, v),
+fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: Flaws) -> Value<M> {
+    let better = match player {
+        Player::Maxie => Ordering::Greater,
+        Player::Minnie => Ordering::Less,
+    };
+    if flaws.at(Flaw::TiesOtherWay, player) {
+        keep_better_or_equal(bound, v, better)
+    } else {
+        keep_better(bound, v, better)
     }
 }
 
 /// Has the node's bound crossed the other one, so the rest of its children can be skipped?
 #[inline]
-fn cuts<M: Copy>(player: Player, bound: Value<M>, (alpha, beta): Bounds<M>) -> bool {
+fn cuts<M: Copy>(player: Player, bound: Value<M>, (alpha, beta): Bounds<M>, flaws: Flaws) -> bool {
+    let (b, a, beta) = (bound.estimate(), alpha.estimate(), beta.estimate());
+    if flaws.is_none() {
+        return match player {
+            Player::Maxie => b >= beta,
+            Player::Minnie => b <= a,
+        };
+    }
+    let strict = flaws.at(Flaw::StrictCut, player);
+    // The wrong bound: each player's test is the other's.
+    let as_maxie = (player == Player::Maxie) != flaws.at(Flaw::CutOnWrongBound, player);
+    match (as_maxie, strict) {
+        (true, false) => b >= beta,
+        (true, true) => b > beta,
+        (false, false) => b <= a,
+        (false, true) => b < a,
+    }
+}
+
+/// The worst value for `player`: where a fail-soft node's running best starts.
+fn worst<M>(player: Player) -> Value<M> {
     match player {
-        Player::Maxie => bound.estimate() >= beta.estimate(),
-        Player::Minnie => bound.estimate() <= alpha.estimate(),
+        Player::Maxie => Value::Leaf(Estimate::MinnieWins),
+        Player::Minnie => Value::Leaf(Estimate::MaxieWins),
     }
 }
 
@@ -97,7 +132,26 @@ where
     G: Game,
     K: Sink<super::S14Event<G>>,
 {
-    let searcher = Searcher { game, algorithm };
+    search_variant(game, depth, algorithm, Flaws::NONE, sink)
+}
+
+/// [`search`] with the catalogue's `flaws` (none is the reference).
+pub fn search_variant<G, K>(
+    game: &G,
+    depth: u32,
+    algorithm: Algorithm,
+    flaws: Flaws,
+    sink: &mut K,
+) -> Summary
+where
+    G: Game,
+    K: Sink<super::S14Event<G>>,
+{
+    let searcher = Searcher {
+        game,
+        algorithm,
+        flaws,
+    };
     let root = game.start();
     let (verdict, terminals) = searcher.node(&root, depth, initial_bounds(), sink);
     let best = verdict
@@ -106,7 +160,7 @@ where
         .and_then(|m| game.moves(&root).position(|x| x == m).map(|i| (i, m)));
     sink.event(Event::Done {
         state: root.clone(),
-        player: game.player(&root),
+        player: player_of(game, &root, flaws),
         value: verdict.value,
         best,
         terminals,
@@ -121,6 +175,7 @@ where
 struct Searcher<'g, G> {
     game: &'g G,
     algorithm: Algorithm,
+    flaws: Flaws,
 }
 
 /// What entering a node found: a terminal (already reported), or a player to search for.
@@ -159,14 +214,14 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> Entered<G::Move> {
-        let player = self.game.player(state);
+        let player = player_of(self.game, state, self.flaws);
         sink.event(Event::Enter {
             state: state.clone(),
             player,
             depth,
             bounds: ab,
         });
-        match stops_at(self.game, state, depth) {
+        match variant_stops_at(self.game, state, depth, self.flaws) {
             None => Entered::Searching(player),
             Some(estimate) => {
                 sink.event(Event::Estimate {
@@ -220,14 +275,29 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        let mut bound = own(player, ab);
+        let flaws = self.flaws;
+        let fail_soft = flaws.at(Flaw::FailSoft, player);
+        // Fail-soft, the node's best starts at the worst value, and the children's bound is
+        // the better of it and the given one.
+        let mut bound = if fail_soft {
+            worst(player)
+        } else {
+            own(player, ab)
+        };
         let mut terminals = 0;
         for mv in moves {
             let child = self.game.play(state, mv);
-            let (r, t) = self.node(&child, depth - 1, with_own(player, ab, bound), sink);
+            let child_ab = if flaws.at(Flaw::OriginalBounds, player) {
+                ab
+            } else if fail_soft {
+                with_own(player, ab, improve(player, own(player, ab), bound, flaws))
+            } else {
+                with_own(player, ab, bound)
+            };
+            let (r, t) = self.node(&child, child_depth(depth, flaws), child_ab, sink);
             terminals += t;
-            bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
-            if cuts(player, bound, ab) {
+            bound = improve(player, bound, self.folded(player, mv, r), flaws);
+            if cuts(player, bound, ab, flaws) {
                 let verdict = Verdict {
                     value: bound,
                     pruned: true,
@@ -255,6 +325,16 @@ impl<G: Game> Searcher<'_, G> {
         self.together(player, state, moves, depth, ab, own(player, ab), sink)
     }
 
+    /// What a node folds into its bound for child `mv`'s result: `Step(mv, estimate)`.
+    #[inline]
+    fn folded(&self, player: Player, mv: G::Move, r: Verdict<G::Move>) -> Value<G::Move> {
+        if self.flaws.at(Flaw::ChildValueAsBound, player) {
+            r.value
+        } else {
+            Value::Step(mv, r.value.estimate())
+        }
+    }
+
     /// The first floor(p * n) children as in alpha-beta; if that did not stop the node, the
     /// rest as in minimax with the bounds the first ones left.
     fn jamboree<K: Sink<super::S14Event<G>>>(
@@ -266,7 +346,7 @@ impl<G: Game> Searcher<'_, G> {
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
         let mut moves = self.game.moves(state);
-        let sequential = sequential_count(self.algorithm, moves.len());
+        let sequential = sequential_share(self.algorithm, moves.len(), self.flaws);
         let (first, t) = self.in_turn(
             player,
             state,
@@ -295,15 +375,37 @@ impl<G: Game> Searcher<'_, G> {
         mut bound: Value<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        let child_bounds = with_own(player, ab, bound);
+        let flaws = self.flaws;
+        let child_bounds = if flaws.at(Flaw::OriginalBounds, player) {
+            ab
+        } else if flaws.at(Flaw::FailSoft, player) {
+            with_own(player, ab, improve(player, own(player, ab), bound, flaws))
+        } else {
+            with_own(player, ab, bound)
+        };
         let descend = Child {
             searcher: self,
             bounds: child_bounds,
         };
-        let terminals = search_together(self.game, state, moves, depth, sink, &descend, |mv, r| {
-            bound = improve(player, bound, Value::Step(mv, r.value.estimate()));
-        });
-        let pruned = cuts(player, bound, ab);
+        let depth = child_depth(depth, flaws);
+        if flaws.has(Flaw::FoldFromStart) && self.algorithm != Algorithm::Minimax {
+            bound = own(player, ab);
+        }
+        let terminals = if flaws.has(Flaw::FoldOutOfOrder) {
+            let mut results = Vec::new();
+            let t = search_together(self.game, state, moves, depth, sink, &descend, |mv, r| {
+                results.push((mv, r))
+            });
+            for (mv, r) in results.into_iter().rev() {
+                bound = improve(player, bound, self.folded(player, mv, r), flaws);
+            }
+            t
+        } else {
+            search_together(self.game, state, moves, depth, sink, &descend, |mv, r| {
+                bound = improve(player, bound, self.folded(player, mv, r), flaws);
+            })
+        };
+        let pruned = cuts(player, bound, ab, flaws);
         (
             Verdict {
                 value: bound,

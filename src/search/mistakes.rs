@@ -1,0 +1,456 @@
+//! The catalogue of mistakes: named, documented variants of the reference searchers, each one
+//! thing students get wrong. A variant is the reference searcher with some [`Flaw`]s switched
+//! on, so it emits the same events and prints in the same dialect; `check` runs them to name
+//! the mistake behind a wrong trace, `explain` prints one beside the reference.
+//!
+//! Flaws are bits in two masks, one per player, because students write Maxie's and Minnie's
+//! code separately (`F` and `G`) and often get only one of them wrong.
+
+use super::Algorithm;
+use crate::game::Player;
+use crate::spec::Rules;
+use std::fmt;
+
+/// One way a searcher departs from the handout. What it means may differ between the rule
+/// sets; [`Mistake`] says it for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Flaw {
+    StrictCut,
+    CutOnWrongBound,
+    OriginalBounds,
+    ChildValueAsBound,
+    FailSoft,
+    TiesOtherWay,
+    PlayersSwapped,
+    DepthTwice,
+    DepthKept,
+    EstimatesEarly,
+    FoldFromStart,
+    RoundsUp,
+    ParentPruneIgnored,
+    ParallelParentPruneIgnored,
+    FoldOutOfOrder,
+}
+
+/// The flaws a variant has, at each player's nodes. The reference has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Flaws {
+    maxie: u32,
+    minnie: u32,
+}
+
+impl Flaws {
+    pub const NONE: Flaws = Flaws {
+        maxie: 0,
+        minnie: 0,
+    };
+
+    /// `flaw` at the nodes of `side` (both players' when `None`).
+    pub fn with(mut self, flaw: Flaw, side: Option<Player>) -> Flaws {
+        let bit = 1u32 << flaw as u8;
+        if side != Some(Player::Minnie) {
+            self.maxie |= bit;
+        }
+        if side != Some(Player::Maxie) {
+            self.minnie |= bit;
+        }
+        self
+    }
+
+    pub fn union(self, other: Flaws) -> Flaws {
+        Flaws {
+            maxie: self.maxie | other.maxie,
+            minnie: self.minnie | other.minnie,
+        }
+    }
+
+    pub fn is_none(self) -> bool {
+        self == Flaws::NONE
+    }
+
+    /// Does a node of `player` have `flaw`?
+    #[inline(always)]
+    pub fn at(self, flaw: Flaw, player: Player) -> bool {
+        let mask = match player {
+            Player::Maxie => self.maxie,
+            Player::Minnie => self.minnie,
+        };
+        mask & (1u32 << flaw as u8) != 0
+    }
+
+    /// Does the search have `flaw` anywhere (for flaws of the whole search)?
+    #[inline(always)]
+    pub fn has(self, flaw: Flaw) -> bool {
+        (self.maxie | self.minnie) & (1u32 << flaw as u8) != 0
+    }
+}
+
+/// The algorithms a mistake can be made in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    /// Alpha-beta and Jamboree (anything that prunes).
+    Pruning,
+    /// Jamboree only.
+    Jamboree,
+    /// Every searcher.
+    Any,
+    /// Minimax only.
+    Minimax,
+}
+
+/// A catalogue entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Mistake {
+    /// What students and `--bug` call it.
+    pub name: &'static str,
+    pub flaw: Flaw,
+    /// Can it be made at one player's nodes only (and is worth naming so)?
+    pub sided: bool,
+    /// The rule sets it exists in.
+    rules: &'static [Rules],
+    family: Family,
+    /// One sentence a student understands.
+    pub sentence: &'static str,
+    /// The handout line it breaks.
+    pub handout: &'static str,
+}
+
+const BOTH: &[Rules] = &[Rules::S14, Rules::S12];
+const S14: &[Rules] = &[Rules::S14];
+const S12: &[Rules] = &[Rules::S12];
+
+/// Every catalogued mistake. Names are unique; some flaws have a name in each year because
+/// the years phrase the same step differently.
+pub const CATALOGUE: &[Mistake] = &[
+    Mistake {
+        name: "strict-cut",
+        flaw: Flaw::StrictCut,
+        sided: true,
+        rules: S14,
+        family: Family::Pruning,
+        sentence: "the cut test is strict: a node stops only when its bound passes the other one (alpha > beta), not when it reaches it (alpha >= beta)",
+        handout: "S14 HW11 §5: children are skipped once alpha >= beta (the invariant is alpha < beta)",
+    },
+    Mistake {
+        name: "strict-bounds-check",
+        flaw: Flaw::StrictCut,
+        sided: true,
+        rules: S12,
+        family: Family::Pruning,
+        sentence: "the bounds check is strict: a candidate equal to alpha or beta is kept as the value instead of being labelled Pruned or ParentPrune",
+        handout: "S12 HW09 §4: the label is ParentPrune/Pruned when the candidate is <= alpha or >= beta",
+    },
+    Mistake {
+        name: "cut-on-wrong-bound",
+        flaw: Flaw::CutOnWrongBound,
+        sided: true,
+        rules: S14,
+        family: Family::Pruning,
+        sentence: "the cut test looks at the wrong bound: a Maxie node stops when its alpha has not risen above the alpha it was given (Minnie's test) instead of when alpha >= beta, and Minnie's node dually",
+        handout: "S14 HW11 §5: a Maxie node stops once alpha >= beta, a Minnie node once beta <= alpha",
+    },
+    Mistake {
+        name: "labels-swapped",
+        flaw: Flaw::CutOnWrongBound,
+        sided: true,
+        rules: S12,
+        family: Family::Pruning,
+        sentence: "the two labels are swapped: a Maxie node at or below alpha is labelled Pruned (it should be ParentPrune) and one at or above beta ParentPrune (it should be Pruned), and Minnie's node dually",
+        handout: "S12 HW09 §4: the result is ParentPrune if s is a Maxie node and its value is <= alpha",
+    },
+    Mistake {
+        name: "original-bounds",
+        flaw: Flaw::OriginalBounds,
+        sided: true,
+        rules: BOTH,
+        family: Family::Pruning,
+        sentence: "every child is searched with the bounds the node was given, not with the bound its earlier children improved",
+        handout: "each child is searched with the updated alpha (Maxie) or beta (Minnie)",
+    },
+    Mistake {
+        name: "child-value-as-bound",
+        flaw: Flaw::ChildValueAsBound,
+        sided: true,
+        rules: S14,
+        family: Family::Any,
+        sentence: "the child's own value (its Leaf or Step) is folded into the bound instead of Step(the move at this node, the child's estimate)",
+        handout: "S14 HW11 §5, Hint 2: remember to update the move after processing each child node",
+    },
+    Mistake {
+        name: "child-edge-returned",
+        flaw: Flaw::ChildValueAsBound,
+        sided: true,
+        rules: S12,
+        family: Family::Any,
+        sentence: "a node's value is the edge to its own best child instead of BestEdge(the move that led to the node, its value)",
+        handout: "S12 HW09 §4: a node's value is a BestEdge whose move is the one taken at its parent",
+    },
+    Mistake {
+        name: "fail-soft",
+        flaw: Flaw::FailSoft,
+        sided: true,
+        rules: BOTH,
+        family: Family::Pruning,
+        sentence: "the node's running best starts at the worst value instead of at its own bound (fail-soft), so a node whose children are all worse than the bound returns the best of them rather than the bound",
+        handout: "the node's bound (alpha for Maxie, beta for Minnie) starts as the one it was given and is the value returned",
+    },
+    Mistake {
+        name: "ties-other-way",
+        flaw: Flaw::TiesOtherWay,
+        sided: true,
+        rules: BOTH,
+        family: Family::Pruning,
+        sentence: "on equal estimates maxalpha/minbeta keep the other value than the handout's: the new child instead of the current bound, or the reverse",
+        handout: "maxalpha/minbeta: values compare by their estimates; on equal values the handout's rule decides which one stays",
+    },
+    Mistake {
+        name: "last-best-move",
+        flaw: Flaw::TiesOtherWay,
+        sided: true,
+        rules: BOTH,
+        family: Family::Minimax,
+        sentence: "when several children are equally good, the last of them is taken instead of the first",
+        handout: "minimax: the best move is the first child with the best value",
+    },
+    Mistake {
+        name: "players-swapped",
+        flaw: Flaw::PlayersSwapped,
+        sided: false,
+        rules: BOTH,
+        family: Family::Any,
+        sentence: "Maxie and Minnie are swapped at the root, so every node is searched for the other player",
+        handout: "the search starts with the player to move in the given state",
+    },
+    Mistake {
+        name: "depth-twice",
+        flaw: Flaw::DepthTwice,
+        sided: false,
+        rules: BOTH,
+        family: Family::Any,
+        sentence: "the depth goes down by two at each ply (once in the caller, once in the callee), so the search stops half as deep",
+        handout: "each child is searched at depth d - 1",
+    },
+    Mistake {
+        name: "depth-kept",
+        flaw: Flaw::DepthKept,
+        sided: false,
+        rules: BOTH,
+        family: Family::Any,
+        sentence: "the depth is never decreased, so the search goes on to the ends of the game instead of stopping at the search depth",
+        handout: "each child is searched at depth d - 1",
+    },
+    Mistake {
+        name: "estimates-early",
+        flaw: Flaw::EstimatesEarly,
+        sided: false,
+        rules: BOTH,
+        family: Family::Any,
+        sentence: "a node is estimated when one ply of depth is left (an off-by-one in the depth test) instead of being searched; only depth 0 is estimated",
+        handout: "a state is estimated when the depth is 0 or the game is over; otherwise its children are searched",
+    },
+    Mistake {
+        name: "jamboree-fold-from-start",
+        flaw: Flaw::FoldFromStart,
+        sided: false,
+        rules: BOTH,
+        family: Family::Jamboree,
+        sentence: "the parallel children's values are folded into the bound the node was given instead of the bound its sequential children left",
+        handout: "Jamboree: the remaining children are evaluated in parallel with the updated bounds, and their values combined with them",
+    },
+    Mistake {
+        name: "jamboree-rounds-up",
+        flaw: Flaw::RoundsUp,
+        sided: false,
+        rules: BOTH,
+        family: Family::Jamboree,
+        sentence: "the sequential share is rounded up (ceiling of prune_percentage * n) instead of down",
+        handout: "abmoves is the first floor(prune_percentage * n) moves",
+    },
+    Mistake {
+        name: "parentprune-ignored",
+        flaw: Flaw::ParentPruneIgnored,
+        sided: true,
+        rules: S12,
+        family: Family::Pruning,
+        sentence: "a child's ParentPrune is treated like Pruned: the node goes on to its next child instead of stopping and being labelled Pruned",
+        handout: "S12 HW09 §4: if the result of the child is ParentPrune, you stop and label the parent with Pruned",
+    },
+    Mistake {
+        name: "parallel-parentprune-ignored",
+        flaw: Flaw::ParallelParentPruneIgnored,
+        sided: false,
+        rules: S12,
+        family: Family::Jamboree,
+        sentence: "a parallel child's ParentPrune is mapped to Pruned and ignored instead of making the node Pruned",
+        handout: "S12 HW09 §5: a ParentPrune among the parallel results makes the node Pruned",
+    },
+    Mistake {
+        name: "jamboree-folds-out-of-order",
+        flaw: Flaw::FoldOutOfOrder,
+        sided: false,
+        rules: BOTH,
+        family: Family::Jamboree,
+        sentence: "the parallel children's values are combined from the last to the first instead of in move order, so ties go to a later move",
+        handout: "Jamboree: the parallel results are combined in the order of the moves",
+    },
+];
+
+impl Mistake {
+    /// Can a case with these rules and this algorithm make this mistake?
+    pub fn applies(&self, rules: Rules, algorithm: Algorithm) -> bool {
+        self.rules.contains(&rules)
+            && match self.family {
+                Family::Any => true,
+                Family::Minimax => algorithm == Algorithm::Minimax,
+                Family::Pruning => algorithm != Algorithm::Minimax,
+                Family::Jamboree => matches!(algorithm, Algorithm::Jamboree { .. }),
+            }
+    }
+
+    /// `s14 and s12; alphabeta and jamboree`: where the mistake can be made.
+    pub fn scope(&self) -> String {
+        let years: Vec<&str> = self.rules.iter().map(|r| r.name()).collect();
+        let algorithms = match self.family {
+            Family::Any => "every searcher",
+            Family::Minimax => "minimax",
+            Family::Pruning => "alphabeta and jamboree",
+            Family::Jamboree => "jamboree",
+        };
+        format!("{}; {algorithms}", years.join(" and "))
+    }
+
+    pub fn find(name: &str) -> Option<&'static Mistake> {
+        CATALOGUE.iter().find(|m| m.name == name)
+    }
+}
+
+/// A catalogued mistake, possibly at one player's nodes only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bug {
+    pub mistake: &'static str,
+    /// `None`: at every node.
+    pub side: Option<Player>,
+}
+
+impl Bug {
+    pub fn entry(&self) -> &'static Mistake {
+        Mistake::find(self.mistake).expect("a bug names a catalogue entry")
+    }
+
+    pub fn flaws(&self) -> Flaws {
+        Flaws::NONE.with(self.entry().flaw, self.side)
+    }
+
+    /// Reads `NAME` or `NAME:maxie` / `NAME:minnie`.
+    pub fn parse(text: &str) -> Result<Bug, String> {
+        let (name, side) = match text.split_once(':') {
+            Some((n, s)) => (n, Some(s)),
+            None => (text, None),
+        };
+        let Some(m) = Mistake::find(name) else {
+            return Err(format!("no mistake `{name}` in the catalogue"));
+        };
+        let side = match side {
+            None => None,
+            Some("maxie") if m.sided => Some(Player::Maxie),
+            Some("minnie") if m.sided => Some(Player::Minnie),
+            Some(s) if m.sided => {
+                return Err(format!(
+                    "`{s}` is not a side: write {name}:maxie or {name}:minnie"
+                ))
+            }
+            Some(_) => {
+                return Err(format!(
+                    "`{name}` is a mistake of the whole search and has no side"
+                ))
+            }
+        };
+        Ok(Bug {
+            mistake: m.name,
+            side,
+        })
+    }
+}
+
+impl fmt::Display for Bug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mistake)?;
+        match self.side {
+            Some(Player::Maxie) => f.write_str(":maxie"),
+            Some(Player::Minnie) => f.write_str(":minnie"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The bugs a case with these rules and algorithm can have, one mistake each: every
+/// applicable mistake at all nodes, and the sided ones at each player's nodes alone.
+pub fn bugs_for(rules: Rules, algorithm: Algorithm) -> Vec<Bug> {
+    let mut out = Vec::new();
+    for m in CATALOGUE.iter().filter(|m| m.applies(rules, algorithm)) {
+        out.push(Bug {
+            mistake: m.name,
+            side: None,
+        });
+        if m.sided {
+            for side in [Player::Maxie, Player::Minnie] {
+                out.push(Bug {
+                    mistake: m.name,
+                    side: Some(side),
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_parse_back() {
+        for (i, m) in CATALOGUE.iter().enumerate() {
+            assert!(
+                CATALOGUE[..i].iter().all(|o| o.name != m.name),
+                "{}",
+                m.name
+            );
+            let all = Bug::parse(m.name).unwrap();
+            assert_eq!(all.to_string(), m.name);
+            assert_eq!(Bug::parse(&format!("{}:minnie", m.name)).is_ok(), m.sided);
+        }
+        assert!(Bug::parse("no-such").is_err());
+        assert!(Bug::parse("strict-cut:nobody").is_err());
+    }
+
+    #[test]
+    fn sides_set_one_mask() {
+        let f = Flaws::NONE.with(Flaw::StrictCut, Some(Player::Minnie));
+        assert!(f.at(Flaw::StrictCut, Player::Minnie));
+        assert!(!f.at(Flaw::StrictCut, Player::Maxie));
+        assert!(f.has(Flaw::StrictCut));
+        assert!(!f.has(Flaw::FailSoft));
+        let both = Flaws::NONE.with(Flaw::FailSoft, None);
+        assert!(both.at(Flaw::FailSoft, Player::Maxie) && both.at(Flaw::FailSoft, Player::Minnie));
+    }
+
+    #[test]
+    fn every_family_has_mistakes() {
+        let jam = Algorithm::Jamboree {
+            prune_percentage: 0.5,
+        };
+        for rules in [Rules::S14, Rules::S12] {
+            for a in [Algorithm::Minimax, Algorithm::AlphaBeta, jam] {
+                assert!(bugs_for(rules, a).len() >= 4, "{rules:?} {a:?}");
+            }
+        }
+        assert!(bugs_for(Rules::S12, jam)
+            .iter()
+            .any(|b| b.mistake == "parallel-parentprune-ignored"));
+        assert!(!bugs_for(Rules::S14, Algorithm::AlphaBeta)
+            .iter()
+            .any(|b| b.mistake == "jamboree-rounds-up"));
+    }
+}
