@@ -264,3 +264,105 @@ impl<G: Game> Game for Tracked<'_, G> {
         self.0.write_move(mv, out)
     }
 }
+
+/// How far a variant's trace agrees with the lines an output holds, from the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefix {
+    /// Lines agreeing from the start.
+    pub matched: usize,
+    /// The search ran to its end (every line it printed agreed); its summary.
+    pub finished: Option<Summary>,
+}
+
+/// Stops a variant's search at its first line that differs from the output's.
+#[derive(Debug)]
+struct Diverged;
+
+/// A writer that compares each finished line with the next line wanted, read as `check`
+/// reads lines (normalised unless `exact`), and unwinds at the first that differs.
+struct Comparing<'w> {
+    want: &'w [String],
+    exact: bool,
+    matched: &'w std::cell::Cell<usize>,
+    line: Vec<u8>,
+}
+
+impl Write for Comparing<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for &b in buf {
+            if b != b'\n' {
+                self.line.push(b);
+                continue;
+            }
+            let text = String::from_utf8_lossy(&self.line);
+            let agrees = self.want.get(self.matched.get()).is_some_and(|w| {
+                if self.exact {
+                    *w == text
+                } else {
+                    *w == crate::check::diff::normalize(&text)
+                }
+            });
+            if !agrees {
+                std::panic::resume_unwind(Box::new(Diverged));
+            }
+            self.matched.set(self.matched.get() + 1);
+            self.line.clear();
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a variant of the catalogue (`flaws`) printing the line kinds `lines`, comparing as it
+/// prints with `want` and stopping at the first line that differs: diagnosing a FAIL costs
+/// each variant only the part of the search up to where it parts from the output. `None`
+/// when it went past `budget` expansions first.
+#[allow(clippy::too_many_arguments)]
+pub fn variant_prefix_of<G: Game>(
+    game: &G,
+    case: &Case,
+    lines: LineSet,
+    flaws: Flaws,
+    budget: u64,
+    want: &[String],
+    exact: bool,
+) -> Option<Prefix> {
+    let mut style = case.style.clone();
+    style.lines = lines;
+    let (depth, algorithm) = (case.depth, case.algorithm);
+    let matched = std::cell::Cell::new(0);
+    let finished = deadline::within_budget(game, budget, |g| {
+        let writer = Comparing {
+            want,
+            exact,
+            matched: &matched,
+            line: Vec::new(),
+        };
+        macro_rules! compared {
+            ($searcher:ident, $printer:ident) => {{
+                let mut p = $printer::new(g, writer, style);
+                let summary = $searcher::search_variant(g, depth, algorithm, flaws, &mut p);
+                let _ = p.finish();
+                summary
+            }};
+        }
+        let run = std::panic::AssertUnwindSafe(|| match (case.dialect, case.rules) {
+            (Dialect::S14, _) => compared!(s14, S14Printer),
+            (Dialect::S12, _) => compared!(s12, S12Printer),
+            (Dialect::Repl, Rules::S14) => compared!(s14, ReplPrinter),
+            (Dialect::Repl, Rules::S12) => compared!(s12, ReplPrinter),
+        });
+        match std::panic::catch_unwind(run) {
+            Ok(summary) => Some(summary),
+            Err(payload) if payload.is::<Diverged>() => None,
+            Err(other) => std::panic::resume_unwind(other),
+        }
+    })
+    .ok()?;
+    Some(Prefix {
+        matched: matched.get(),
+        finished,
+    })
+}

@@ -4,7 +4,7 @@
 //! one that agrees longest from the start (or, in the set modes, differs in fewest items) is
 //! offered as the closest, but only if it is closer than the reference itself.
 
-use super::trace::{agreement, Agreement, Mode, Reading, Subject};
+use super::trace::{agreement, chosen_move_item, Agreement, Mode, Reading, Subject};
 use crate::game::Player;
 use crate::search::mistakes::{bugs_for, Bug, Flaws};
 use rayon::prelude::*;
@@ -91,6 +91,9 @@ struct Tried {
     differs: bool,
 }
 
+/// Runs a variant (its bugs) and measures it against the output.
+type Runner<'a> = Box<dyn Fn(Vec<Bug>) -> Tried + Sync + 'a>;
+
 /// Is `a` closer to the output than `b`?
 fn closer(a: &Agreement, b: &Agreement) -> bool {
     match (a.prefix, b.prefix) {
@@ -109,28 +112,79 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
     }
     let (ref_lines, ref_summary) = subject.reference(reading.kinds);
     let reference = agreement(subject, reading, &ref_lines, ref_summary);
-    let ref_texts: Vec<&str> = ref_lines.iter().map(|r| r.text.as_str()).collect();
     // A variant may search far more than the reference (never decreasing the depth in a real
     // game): it stops once it has done much more than either side printed.
     let budget = 16 * (ref_lines.len().max(reading.lines()) as u64) + 100_000;
-    let run = |bugs: Vec<Bug>| -> Tried {
-        let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-        match subject.variant(reading.kinds, flaws, Some(budget)) {
-            Some((lines, summary)) => {
-                let differs = summary.best_index != ref_summary.best_index
-                    || lines.len() != ref_texts.len()
-                    || lines.iter().zip(&ref_texts).any(|(l, r)| l.text != *r);
+    let run: Runner = match reading.sequence() {
+        // Sequence modes: each variant runs only until its first line that differs.
+        Some((want, last)) => {
+            let normalise = |t: &str| {
+                if reading.exact() {
+                    t.to_owned()
+                } else {
+                    super::diff::normalize(t).into_owned()
+                }
+            };
+            let ref_want: Vec<String> = ref_lines.iter().map(|r| normalise(&r.text)).collect();
+            let ref_last = last.map(|_| chosen_move_item(subject, ref_summary));
+            let measure = move |flaws: Flaws, want: &[String], last: Option<&str>| {
+                let p =
+                    subject.variant_prefix(reading.kinds, flaws, budget, want, reading.exact())?;
+                let mut prefix = p.matched;
+                let mut exact = false;
+                if let Some(summary) = p.finished.filter(|_| p.matched == want.len()) {
+                    match last {
+                        None => exact = true,
+                        Some(m) if chosen_move_item(subject, summary) == m => {
+                            exact = true;
+                            prefix += 1;
+                        }
+                        Some(_) => {}
+                    }
+                }
+                Some(Agreement {
+                    exact,
+                    prefix: Some(prefix),
+                    total: want.len() + usize::from(last.is_some()),
+                    mismatches: 0,
+                })
+            };
+            Box::new(move |bugs: Vec<Bug>| {
+                let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
+                let agreement = measure(flaws, &want, last);
+                // Worth pairing only if it changes the trace at all.
+                let differs = agreement.is_none()
+                    || measure(flaws, &ref_want, ref_last.as_deref()).is_none_or(|a| !a.exact);
                 Tried {
-                    agreement: Some(agreement(subject, reading, &lines, summary)),
                     bugs,
+                    agreement,
                     differs,
                 }
-            }
-            None => Tried {
-                bugs,
-                agreement: None,
-                differs: true,
-            },
+            })
+        }
+        // Set modes compare whole searches.
+        None => {
+            let ref_texts: Vec<&str> = ref_lines.iter().map(|r| r.text.as_str()).collect();
+            Box::new(move |bugs: Vec<Bug>| {
+                let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
+                match subject.variant(reading.kinds, flaws, Some(budget)) {
+                    Some((lines, summary)) => {
+                        let differs = summary.best_index != ref_summary.best_index
+                            || lines.len() != ref_texts.len()
+                            || lines.iter().zip(&ref_texts).any(|(l, r)| l.text != *r);
+                        Tried {
+                            agreement: Some(agreement(subject, reading, &lines, summary)),
+                            bugs,
+                            differs,
+                        }
+                    }
+                    None => Tried {
+                        bugs,
+                        agreement: None,
+                        differs: true,
+                    },
+                }
+            })
         }
     };
     let mut tried: Vec<Tried> = singles.par_iter().map(|&b| run(vec![b])).collect();
@@ -150,7 +204,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
                 }
             }
         }
-        let more: Vec<Tried> = pairs.into_par_iter().map(run).collect();
+        let more: Vec<Tried> = pairs.into_par_iter().map(&run).collect();
         tried.extend(more);
     }
     Some(conclude(reading.mode, &tried, &reference))
@@ -200,7 +254,7 @@ fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement) -> Diagnosis {
             };
             let how_far = match (a.prefix, reference.prefix) {
                 (Some(p), Some(r)) => format!(
-                    "agrees with the output on the first {p} of its {} {what}, where the reference agrees on {r}",
+                    "agrees with the output's first {p} {what} (of {}), where the reference agrees on {r}",
                     a.total
                 ),
                 _ => format!(

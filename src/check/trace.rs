@@ -5,7 +5,7 @@ use super::diff::{self, Palette};
 use super::extract::{self, chosen_move, classify, classify_any, state_label, value_of};
 use crate::game::tree::{NodeId, Tree, TreeGame};
 use crate::game::{Game, Playable, Player};
-use crate::run::{game_variant_lines, variant_lines, Place, RefLine};
+use crate::run::{game_variant_lines, variant_lines, variant_prefix_of, Place, Prefix, RefLine};
 use crate::search::mistakes::Flaws;
 use crate::search::Summary;
 use crate::spec::{Case, GameCase, Spec};
@@ -172,6 +172,16 @@ pub trait Subject: Sync {
         flaws: Flaws,
         budget: Option<u64>,
     ) -> Option<(Vec<RefLine>, Summary)>;
+    /// How far a variant's lines agree with `want` from the start, stopping it at the first
+    /// that differs ([`crate::run::variant_prefix_of`]).
+    fn variant_prefix(
+        &self,
+        kinds: LineSet,
+        flaws: Flaws,
+        budget: u64,
+        want: &[String],
+        exact: bool,
+    ) -> Option<Prefix>;
     /// The chosen move as traces write it.
     fn chosen(&self, best: Option<usize>) -> Option<String>;
     fn root(&self) -> Place;
@@ -199,6 +209,17 @@ impl Subject for TreeCase<'_> {
         budget: Option<u64>,
     ) -> Option<(Vec<RefLine>, Summary)> {
         variant_lines(self.spec, self.case, kinds, flaws, budget)
+    }
+    fn variant_prefix(
+        &self,
+        kinds: LineSet,
+        flaws: Flaws,
+        budget: u64,
+        want: &[String],
+        exact: bool,
+    ) -> Option<Prefix> {
+        let game = TreeGame::new(&self.spec.tree, self.case.root_player);
+        variant_prefix_of(&game, self.case, kinds, flaws, budget, want, exact)
     }
     fn chosen(&self, best: Option<usize>) -> Option<String> {
         let game = TreeGame::new(&self.spec.tree, self.case.root_player);
@@ -236,6 +257,16 @@ impl<G: Playable> Subject for GameCase<G> {
         budget: Option<u64>,
     ) -> Option<(Vec<RefLine>, Summary)> {
         game_variant_lines(self, kinds, flaws, budget)
+    }
+    fn variant_prefix(
+        &self,
+        kinds: LineSet,
+        flaws: Flaws,
+        budget: u64,
+        want: &[String],
+        exact: bool,
+    ) -> Option<Prefix> {
+        variant_prefix_of(&self.game, &self.case, kinds, flaws, budget, want, exact)
     }
     fn chosen(&self, best: Option<usize>) -> Option<String> {
         let m = self.game.moves(&self.game.start()).nth(best?)?;
@@ -477,6 +508,33 @@ pub struct Agreement {
     pub total: usize,
     /// Items that disagree in the set modes (`visited`, `value`).
     pub mismatches: usize,
+}
+
+impl Reading {
+    /// The lines a sequence mode compares one by one, and the chosen move's item after them
+    /// (`terminals`). `None` in the set modes.
+    pub fn sequence(&self) -> Option<(Vec<String>, Option<&str>)> {
+        match self.mode {
+            Mode::Full => Some((self.actual.iter().map(|i| i.text.clone()).collect(), None)),
+            Mode::Terminals => {
+                let (last, lines) = self.actual.split_last()?;
+                Some((
+                    lines.iter().map(|i| i.text.clone()).collect(),
+                    Some(last.text.as_str()),
+                ))
+            }
+            Mode::Visited | Mode::Value => None,
+        }
+    }
+
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+}
+
+/// The chosen move as `terminals` compares it, for a search's summary.
+pub fn chosen_move_item(subject: &dyn Subject, summary: Summary) -> String {
+    chosen_item(subject, summary.best_index)
 }
 
 /// How closely `reading` agrees with a search's lines.

@@ -1,0 +1,245 @@
+//! Evidence for the catalogue of mistakes: every entry, at every side it can be made on, is
+//! run on a case where it changes the trace, its output is checked, and `check` must name it
+//! (among the entries that print the very same output there, if several do). And the
+//! reference itself is never diagnosed: it passes.
+
+use gametrace::check::case::with_subject;
+use gametrace::check::diagnose::{diagnose, variant_trace, Finding};
+use gametrace::check::trace::{self, Mode};
+use gametrace::search::mistakes::{Bug, Flaws, CATALOGUE};
+use gametrace::spec::{load_str, Document};
+use std::path::Path;
+
+/// Cases of every rule set and searcher on small random trees with many ties (estimates 0 to
+/// 3), and Nim searched shallower than the game is long (where the depth matters).
+fn documents() -> Vec<(String, Document)> {
+    let mut docs = Vec::new();
+    let lines = |rules: &str| {
+        if rules == "s14" {
+            "[enter, estimate, result, value, terminals, choice]"
+        } else {
+            "[search, enter, estimate, result, value, terminals, choice]"
+        }
+    };
+    // Depth 3 and 4 trees, Maxie or Minnie at the root: a mistake at one player's nodes
+    // shows only where that player's bounds or edges reach the root.
+    for seed in 1..=8 {
+        let (branching, depth) = if seed % 2 == 0 { (2, 4) } else { (3, 3) };
+        let root = if seed % 4 < 2 { "maxie" } else { "minnie" };
+        let mut yaml = format!(
+            "tree: {{generate: {{branching: {branching}, depth: {depth}, seed: {seed}, min: 0, max: 3}}}}\nroot_player: {root}\ncases:\n"
+        );
+        for rules in ["s14", "s12"] {
+            for (name, algo) in [
+                ("ab", "algorithm: alphabeta"),
+                ("mm", "algorithm: minimax"),
+                ("jam", "algorithm: jamboree, prune_percentage: 0.5"),
+                ("jam0", "algorithm: jamboree, prune_percentage: 0"),
+            ] {
+                yaml.push_str(&format!(
+                    "  {name}-{rules}: {{{algo}, dialect: {rules}, lines: {}}}\n",
+                    lines(rules)
+                ));
+            }
+        }
+        let path = format!("random-{seed}.yaml");
+        let doc = load_str(Path::new(&path), &yaml).expect("the generated spec loads");
+        docs.push((path, doc));
+    }
+    let mut nim = String::from("game: nim\nposition: 7\ncases:\n");
+    for rules in ["s14", "s12"] {
+        for (name, algo) in [
+            ("ab", "algorithm: alphabeta"),
+            ("mm", "algorithm: minimax"),
+            ("jam", "algorithm: jamboree, prune_percentage: 0.5"),
+        ] {
+            nim.push_str(&format!(
+                "  {name}-{rules}: {{{algo}, depth: 3, dialect: {rules}, lines: {}}}\n",
+                lines(rules)
+            ));
+        }
+    }
+    let doc = load_str(Path::new("nim.yaml"), &nim).expect("the nim spec loads");
+    docs.push(("nim.yaml".to_owned(), doc));
+    docs
+}
+
+fn case_names(doc: &Document) -> Vec<String> {
+    match doc {
+        Document::Tree(s) => s.cases.iter().map(|c| c.name.clone()).collect(),
+        Document::Game(g) => gametrace::with_game_spec!(g, s => s
+            .cases
+            .iter()
+            .map(|c| c.case.name.clone())
+            .collect()),
+        Document::Task(_) => Vec::new(),
+    }
+}
+
+/// Every bug the catalogue can name: each entry everywhere, and the sided ones at one side.
+fn all_bugs() -> Vec<Bug> {
+    let mut out = Vec::new();
+    for m in CATALOGUE {
+        out.push(Bug::parse(m.name).unwrap());
+        if m.sided {
+            out.push(Bug::parse(&format!("{}:maxie", m.name)).unwrap());
+            out.push(Bug::parse(&format!("{}:minnie", m.name)).unwrap());
+        }
+    }
+    out
+}
+
+#[test]
+fn every_catalogued_mistake_is_named_when_check_is_fed_its_own_output() {
+    let docs = documents();
+    let mut unexercised = Vec::new();
+    for bug in all_bugs() {
+        let mut named = 0;
+        let mut seen = 0;
+        for (path, doc) in &docs {
+            for name in case_names(doc) {
+                let outcome = with_subject(doc, &name, |s| {
+                    let Ok(mistaken) = variant_trace(s, &[bug]) else {
+                        return None; // not a mistake this case's searcher can make
+                    };
+                    let reference = variant_trace(s, &[]).unwrap();
+                    if mistaken == reference {
+                        return None;
+                    }
+                    let reading = trace::read(s, Mode::Full, &mistaken, false).unwrap();
+                    Some(diagnose(s, &reading).expect("a case with mistakes"))
+                })
+                .unwrap();
+                let Some(d) = outcome else { continue };
+                seen += 1;
+                assert_eq!(
+                    d.finding,
+                    Finding::Exact,
+                    "{bug} on {path} {name}: {}",
+                    d.text
+                );
+                let names: Vec<Vec<String>> = d
+                    .explanations
+                    .iter()
+                    .map(|e| e.iter().map(|n| n.bug.clone()).collect())
+                    .collect();
+                assert!(
+                    names.contains(&vec![bug.to_string()]),
+                    "{bug} on {path} {name} was diagnosed as {names:?}"
+                );
+                named += 1;
+                if seen >= 4 {
+                    break;
+                }
+            }
+        }
+        if named == 0 {
+            unexercised.push(bug.to_string());
+        }
+    }
+    assert!(
+        unexercised.is_empty(),
+        "no case here shows these mistakes, so nothing tested that check names them: {unexercised:?}"
+    );
+}
+
+#[test]
+fn the_reference_is_never_diagnosed_it_passes() {
+    for (path, doc) in documents() {
+        for name in case_names(&doc) {
+            with_subject(&doc, &name, |s| {
+                let reference = variant_trace(s, &[]).unwrap();
+                for mode in Mode::ALL {
+                    let reading = trace::read(s, mode, &reference, false).unwrap();
+                    let (lines, summary) = s.reference(reading.kinds);
+                    let a = trace::agreement(s, &reading, &lines, summary);
+                    assert!(a.exact, "{path} {name} {mode}");
+                }
+            })
+            .unwrap();
+        }
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn spec(
+        seed: u64,
+        branching: u32,
+        depth: u32,
+        root: &str,
+        rules: &str,
+        algo: &str,
+    ) -> Document {
+        let lines = if rules == "s14" {
+            "[enter, estimate, result, value, terminals, choice]"
+        } else {
+            "[search, enter, estimate, result, value, terminals, choice]"
+        };
+        let yaml = format!(
+            "tree: {{generate: {{branching: {branching}, depth: {depth}, seed: {seed}, min: -2, max: 2}}}}\nroot_player: {root}\ncases:\n  c: {{{algo}, dialect: {rules}, lines: {lines}}}\n"
+        );
+        load_str(Path::new("p.yaml"), &yaml).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Fed a mistake's output, `check` (in any mode) names only explanations that print
+        /// what that mode reads of it, and at least one; fed the reference's, it passes and
+        /// diagnoses nothing. The explanations are confirmed by whole searches, so the
+        /// diagnosis's stop-at-the-first-difference runs are checked too.
+        #[test]
+        fn diagnoses_are_sound_and_the_reference_is_never_blamed(
+            seed in 0u64..10_000,
+            branching in 2u32..4,
+            depth in 2u32..5,
+            maxie in any::<bool>(),
+            s14 in any::<bool>(),
+            algo in prop::sample::select(vec![
+                "algorithm: alphabeta",
+                "algorithm: minimax",
+                "algorithm: jamboree, prune_percentage: 0.5",
+                "algorithm: jamboree, prune_percentage: 0.34",
+            ]),
+            mode in prop::sample::select(Mode::ALL.to_vec()),
+            pick in any::<prop::sample::Index>(),
+        ) {
+            let rules = if s14 { "s14" } else { "s12" };
+            let root = if maxie { "maxie" } else { "minnie" };
+            let doc = spec(seed, branching, depth, root, rules, algo);
+            with_subject(&doc, "c", |s| {
+                let reference = variant_trace(s, &[]).unwrap();
+                let bugs = gametrace::check::diagnose::bugs_of(s);
+                let bug = bugs[pick.index(bugs.len())];
+                let mistaken = variant_trace(s, &[bug]).unwrap();
+                for (output, is_reference) in [(&reference, true), (&mistaken, false)] {
+                    let reading = trace::read(s, mode, output, false).unwrap();
+                    let (lines, summary) = s.reference(reading.kinds);
+                    let passes = trace::agreement(s, &reading, &lines, summary).exact;
+                    if is_reference {
+                        prop_assert!(passes);
+                    }
+                    if passes {
+                        continue;
+                    }
+                    let d = diagnose(s, &reading).unwrap();
+                    prop_assert_eq!(d.finding, Finding::Exact, "{}: {}", bug, d.text);
+                    for e in &d.explanations {
+                        let named: Vec<Bug> = e.iter().map(|n| Bug::parse(&n.bug).unwrap()).collect();
+                        let flaws = named.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
+                        let (lines, summary) = s.variant(reading.kinds, flaws, None).unwrap();
+                        prop_assert!(
+                            trace::agreement(s, &reading, &lines, summary).exact,
+                            "{:?} named for {} in {}", named, bug, mode
+                        );
+                    }
+                }
+                Ok(())
+            })
+            .unwrap()?;
+        }
+    }
+}
