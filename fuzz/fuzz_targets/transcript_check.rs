@@ -1,8 +1,11 @@
 //! Any bytes a student's program prints are judged in every mode, on a tree case and on a task
-//! case, without panicking; and what the report shows holds no raw control character.
+//! case, without panicking; what the report shows holds no raw control character; and a
+//! failing output is diagnosed against the catalogue of mistakes without panicking, never
+//! blamed on a mistake whose trace it is not.
 #![no_main]
 use gametrace::check::diff::Palette;
-use gametrace::check::trace::{check, Mode, TreeCase};
+use gametrace::check::diagnose::{diagnose, Finding};
+use gametrace::check::trace::{agreement, check, read, Mode, Subject, TreeCase};
 use gametrace::spec::Document;
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
@@ -30,6 +33,19 @@ fuzz_target!(|bytes: &[u8]| {
                     !shown.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
                     "a control character reached the report"
                 );
+                if !r.passed {
+                    let reading = read(&subject, mode, &output, false).unwrap();
+                    let d = diagnose(&subject, &reading).unwrap();
+                    if d.finding == Finding::Exact {
+                        for e in &d.explanations {
+                            let flaws = e.iter().fold(Default::default(), |f: gametrace::search::mistakes::Flaws, n| {
+                                f.union(gametrace::search::mistakes::Bug::parse(&n.bug).unwrap().flaws())
+                            });
+                            let (lines, summary) = subject.variant(reading.kinds, flaws, None).unwrap();
+                            assert!(agreement(&subject, &reading, &lines, summary).exact);
+                        }
+                    }
+                }
             }
         }
     }
