@@ -60,6 +60,38 @@ fn bugs_lists_the_catalogue_and_what_one_case_can_get_wrong() {
 }
 
 #[test]
+fn bugs_refuses_a_spec_without_a_case_a_missing_case_and_a_broken_spec() {
+    gametrace()
+        .args(["bugs", S14_BIG])
+        .assert()
+        .code(2)
+        .stderr(contains("specs/15150-s14/handout-big.yaml"))
+        .stderr(contains("which case's mistakes?"))
+        .stderr(contains("--case NAME"));
+    gametrace()
+        .args(["bugs", S14_BIG, "--case", "nope"])
+        .assert()
+        .code(2)
+        .stderr(contains("no case `nope` in this spec"))
+        .stderr(contains("one of the cases: alphabeta"));
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.yaml");
+    std::fs::write(
+        &broken,
+        "tree: {a: {b: 1}}\ncases:\n  ab: {algorithm: alphabet}\n",
+    )
+    .unwrap();
+    gametrace()
+        .arg("bugs")
+        .arg(&broken)
+        .args(["--case", "ab"])
+        .assert()
+        .code(2)
+        .stderr(contains("broken.yaml:3:"))
+        .stderr(contains("alphabet"));
+}
+
+#[test]
 fn explain_shows_the_mistake_as_a_diff_and_says_when_a_case_cannot_catch_it() {
     gametrace()
         .args(["explain", S14_BIG, "--case", "alphabeta", "--bug", "strict-cut", "--color", "never"])

@@ -1,7 +1,8 @@
 //! A time limit for one search. Valid specs can ask for searches that would run for ages
 //! (Connect 4 alpha-beta at depth 42), and `test` must go on to the next case.
 //!
-//! The limit is kept by a [`Game`] adapter, so no searcher changes and untimed searches pay
+//! The limit is kept by a [`Game`] adapter ([`Watched`]; an expansion [`Budget`] is kept the
+//! same way), so no searcher changes and untimed searches pay
 //! nothing: every 1024 expansions it reads the clock, and past the deadline it unwinds the
 //! search (a panic with a [`TimedOut`] payload, caught by [`within`], never printed). Rayon
 //! carries the unwinding out of Jamboree's parallel branches.
@@ -33,32 +34,19 @@ pub fn seconds(d: Duration) -> String {
     }
 }
 
-/// `game`, unwinding once `deadline` has passed.
-pub struct Deadline<'g, G> {
+/// Something that may stop a search: called at every expansion and estimate, it unwinds
+/// once the search must stop.
+pub trait Tick: Sync {
+    fn tick(&self);
+}
+
+/// `game`, with `watch` ticked at every expansion and estimate. Everything else is the game's.
+pub struct Watched<'g, G, W> {
     game: &'g G,
-    deadline: Instant,
-    limit: Duration,
-    calls: AtomicU32,
-    expired: AtomicBool,
+    watch: W,
 }
 
-impl<G: Game> Deadline<'_, G> {
-    #[inline]
-    fn tick(&self) {
-        // The clock is read every 1024 expansions: microseconds apart, even on big boards.
-        // Once past, every expansion on every thread unwinds, so that parallel branches (which
-        // rayon waits for before passing a panic on) stop at once too.
-        let expired = self.expired.load(Ordering::Relaxed)
-            || (self.calls.fetch_add(1, Ordering::Relaxed) % 1024 == 0
-                && Instant::now() > self.deadline);
-        if expired {
-            self.expired.store(true, Ordering::Relaxed);
-            panic::resume_unwind(Box::new(TimedOut { limit: self.limit }));
-        }
-    }
-}
-
-impl<G: Game> Game for Deadline<'_, G> {
+impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
     type State = G::State;
     type Move = G::Move;
     type Moves<'a>
@@ -76,14 +64,14 @@ impl<G: Game> Game for Deadline<'_, G> {
         self.game.status(state)
     }
     fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
-        self.tick();
+        self.watch.tick();
         self.game.moves(state)
     }
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
         self.game.play(state, mv)
     }
     fn estimate(&self, state: &Self::State) -> Estimate {
-        self.tick();
+        self.watch.tick();
         self.game.estimate(state)
     }
     fn write_label(&self, state: &Self::State, out: &mut String) {
@@ -94,18 +82,44 @@ impl<G: Game> Game for Deadline<'_, G> {
     }
 }
 
+/// Unwinds once `deadline` has passed.
+pub struct Deadline {
+    deadline: Instant,
+    limit: Duration,
+    calls: AtomicU32,
+    expired: AtomicBool,
+}
+
+impl Tick for Deadline {
+    #[inline]
+    fn tick(&self) {
+        // The clock is read every 1024 expansions: microseconds apart, even on big boards.
+        // Once past, every expansion on every thread unwinds, so that parallel branches (which
+        // rayon waits for before passing a panic on) stop at once too.
+        let expired = self.expired.load(Ordering::Relaxed)
+            || (self.calls.fetch_add(1, Ordering::Relaxed) % 1024 == 0
+                && Instant::now() > self.deadline);
+        if expired {
+            self.expired.store(true, Ordering::Relaxed);
+            panic::resume_unwind(Box::new(TimedOut { limit: self.limit }));
+        }
+    }
+}
+
 /// Runs `search` on `game` limited to `limit`.
 pub fn within<G: Game, T>(
     game: &G,
     limit: Duration,
-    search: impl FnOnce(&Deadline<'_, G>) -> T,
+    search: impl FnOnce(&Watched<'_, G, Deadline>) -> T,
 ) -> Result<T, TimedOut> {
-    let timed = Deadline {
+    let timed = Watched {
         game,
-        deadline: Instant::now() + limit,
-        limit,
-        calls: AtomicU32::new(0),
-        expired: AtomicBool::new(false),
+        watch: Deadline {
+            deadline: Instant::now() + limit,
+            limit,
+            calls: AtomicU32::new(0),
+            expired: AtomicBool::new(false),
+        },
     };
     // `resume_unwind` does not call the panic hook, so nothing is printed; a real panic in
     // the search is not ours to catch and goes on unwinding.
@@ -123,13 +137,12 @@ pub fn within<G: Game, T>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverBudget;
 
-/// `game`, unwinding after `budget` expansions.
-pub struct Budget<'g, G> {
-    game: &'g G,
+/// Unwinds after a number of expansions and estimates.
+pub struct Budget {
     left: AtomicU64,
 }
 
-impl<G: Game> Budget<'_, G> {
+impl Tick for Budget {
     #[inline]
     fn tick(&self) {
         // Once spent, every expansion on every thread unwinds (see `Deadline::tick`).
@@ -141,51 +154,17 @@ impl<G: Game> Budget<'_, G> {
     }
 }
 
-impl<G: Game> Game for Budget<'_, G> {
-    type State = G::State;
-    type Move = G::Move;
-    type Moves<'a>
-        = G::Moves<'a>
-    where
-        Self: 'a;
-
-    fn start(&self) -> Self::State {
-        self.game.start()
-    }
-    fn player(&self, state: &Self::State) -> Player {
-        self.game.player(state)
-    }
-    fn status(&self, state: &Self::State) -> Status {
-        self.game.status(state)
-    }
-    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
-        self.tick();
-        self.game.moves(state)
-    }
-    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
-        self.game.play(state, mv)
-    }
-    fn estimate(&self, state: &Self::State) -> Estimate {
-        self.tick();
-        self.game.estimate(state)
-    }
-    fn write_label(&self, state: &Self::State, out: &mut String) {
-        self.game.write_label(state, out)
-    }
-    fn write_move(&self, mv: Self::Move, out: &mut String) {
-        self.game.write_move(mv, out)
-    }
-}
-
 /// Runs `search` on `game`, stopping it after `budget` expansions and estimates.
 pub fn within_budget<G: Game, T>(
     game: &G,
     budget: u64,
-    search: impl FnOnce(&Budget<'_, G>) -> T,
+    search: impl FnOnce(&Watched<'_, G, Budget>) -> T,
 ) -> Result<T, OverBudget> {
-    let limited = Budget {
+    let limited = Watched {
         game,
-        left: AtomicU64::new(budget.max(1)),
+        watch: Budget {
+            left: AtomicU64::new(budget.max(1)),
+        },
     };
     match panic::catch_unwind(AssertUnwindSafe(|| search(&limited))) {
         Ok(t) => Ok(t),
