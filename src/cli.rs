@@ -889,31 +889,58 @@ fn diff(
     color: ColorWhen,
 ) -> i32 {
     use crate::check::diff::{self as engine, Lines};
+    use crate::check::expected::Expected;
     let (old_text, new_text) = match (read_trace(expected), read_trace(actual)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(d), _) | (_, Err(d)) => return report_error(&d),
     };
     let palette = color.palette();
-    let (old, new) = (Lines::of(&old_text, exact), Lines::of(&new_text, exact));
+    // The expected file may hold checks: blocks in any order, text that must never appear.
+    let expectation = match Expected::parse(expected, &old_text, exact) {
+        Ok(e) => e,
+        Err(d) => return report_error(&d),
+    };
+    let new = Lines::of(&new_text, exact);
+    let compared = expectation.compare(&new);
+    let (old, d) = (&*compared.expected, &compared.diff);
     let names = (expected.display().to_string(), actual.display().to_string());
     let names = (names.0.as_str(), names.1.as_str());
-    let d = engine::diff(&old, &new, engine::DEFAULT_DEADLINE);
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let compared = if exact {
+    let how = if exact {
         "byte for byte"
     } else {
         "blank lines and spacing ignored"
     };
-    let text = if d.is_same() {
-        format!("same: {} lines compared ({compared})\n", old.len())
+    let checks = if expectation.checks {
+        let groups = crate::check::unordered::groups(&expectation.shape);
+        format!(
+            "; the expected file's checks: {} in any order, {} CHECK-NOT",
+            plural(groups, "group"),
+            expectation.never.len()
+        )
     } else {
-        let mut t = engine::unified(&old, &new, &d, names, palette);
-        t.push_str(&engine::summary(&old, &new, &d, names));
-        t
+        String::new()
     };
+    let mut text = String::new();
+    if d.is_same() {
+        text = format!("same: {} lines compared ({how}{checks})\n", old.len());
+    } else {
+        text.push_str(&engine::unified(old, &new, d, names, palette));
+        text.push_str(&engine::summary(old, &new, d, names));
+    }
+    text.push_str(&compared.broken_text(names.0, names.1));
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => i32::from(!d.is_same()),
+        Ok(()) => i32::from(!compared.passed()),
         Err(e) => write_failed(e),
+    }
+}
+
+/// `1 group`, `2 groups`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 

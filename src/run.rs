@@ -4,7 +4,7 @@ use crate::game::tree::{NodeId, TreeGame};
 use crate::game::{Estimate, Game, Playable, Player, Status};
 use crate::search::deadline::{self, TimedOut};
 use crate::search::mistakes::Flaws;
-use crate::search::{s12, s14, EventLog, Summary};
+use crate::search::{s12, s14, EventLog, Parallel, Summary};
 use crate::spec::{Case, GameCase, Rules, Spec};
 use crate::trace::{Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
 use std::io::{self, Write};
@@ -88,6 +88,58 @@ pub enum Place {
 pub struct RefLine {
     pub text: String,
     pub place: Place,
+    /// The parallel phases the line is printed in, outermost first: the blocks a parallel
+    /// implementation may print in another order (`unordered: parallel`).
+    pub blocks: Blocks,
+}
+
+/// A line's parallel blocks, outermost first (empty outside every parallel phase); shared by
+/// the lines of a block.
+pub type Blocks = std::sync::Arc<[Block]>;
+
+/// One child's block in one parallel phase of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    /// The phase, numbered in trace order.
+    pub phase: u32,
+    /// The child, numbered in move order within the phase.
+    pub child: u32,
+}
+
+/// Follows [`Parallel`] marks to tell each line its [`Blocks`].
+#[derive(Default)]
+struct Nesting {
+    stack: Vec<Block>,
+    phases: u32,
+    current: Blocks,
+}
+
+impl Nesting {
+    fn mark(&mut self, marks: &[Parallel]) {
+        if marks.is_empty() {
+            return;
+        }
+        for m in marks {
+            match m {
+                Parallel::Begin => {
+                    self.stack.push(Block {
+                        phase: self.phases,
+                        child: u32::MAX,
+                    });
+                    self.phases += 1;
+                }
+                Parallel::Child => {
+                    if let Some(top) = self.stack.last_mut() {
+                        top.child = top.child.wrapping_add(1);
+                    }
+                }
+                Parallel::End => {
+                    self.stack.pop();
+                }
+            }
+        }
+        self.current = self.stack.as_slice().into();
+    }
 }
 
 /// The trace of `case` searching `game`, with only the line kinds in `lines`, each line with
@@ -124,14 +176,17 @@ pub fn variant_lines_of<G: Game>(
                 Some(b) => deadline::within_budget(game, b, |g| {
                     let mut log_b = EventLog::default();
                     let summary = $searcher::search_variant(g, depth, algorithm, flaws, &mut log_b);
-                    log = EventLog(log_b.0);
+                    log = log_b;
                     summary
                 })
                 .ok()?,
             };
             let mut p = $printer::new(game, Vec::new(), style);
             let mut owners = Vec::new();
-            for event in log.0 {
+            let mut nesting = Nesting::default();
+            log.replay(|marks, event| {
+                nesting.mark(marks);
+                let Some(event) = event else { return };
                 let at = place(event.state());
                 let before = p.get_ref().len();
                 crate::search::Sink::event(&mut p, event);
@@ -139,16 +194,20 @@ pub fn variant_lines_of<G: Game>(
                     .iter()
                     .filter(|&&b| b == b'\n')
                     .count();
-                owners.extend(std::iter::repeat_n(at, new_lines));
-            }
+                owners.extend(std::iter::repeat_n(
+                    (at, nesting.current.clone()),
+                    new_lines,
+                ));
+            });
             let bytes = p.finish().expect("writing to memory cannot fail");
             let text = String::from_utf8_lossy(&bytes);
             let lines = text
                 .lines()
                 .zip(owners)
-                .map(|(t, place)| RefLine {
+                .map(|(t, (place, blocks))| RefLine {
                     text: t.to_owned(),
                     place,
+                    blocks,
                 })
                 .collect();
             Some((lines, summary))

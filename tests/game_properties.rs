@@ -42,6 +42,7 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         style: Style::new(dialect),
         exact: false,
         mode: Mode::Full,
+        unordered: Default::default(),
         points: 1.0,
         time_limit: None,
     }

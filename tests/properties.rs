@@ -67,13 +67,13 @@ fn estimated<M, V, R>(events: Vec<Event<TreeState, M, V, R>>) -> Vec<TreeState> 
 fn s14_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
     let mut log = EventLog::default();
     s14::search(game, depth, alg, &mut log);
-    estimated(log.0)
+    estimated(log.events)
 }
 
 fn s12_terminals(game: &TreeGame, depth: u32, alg: Algorithm) -> Vec<TreeState> {
     let mut log = EventLog::default();
     s12::search(game, depth, alg, &mut log);
-    estimated(log.0)
+    estimated(log.events)
 }
 
 /// The minimax value of the root's `i`-th child: the chosen move must achieve the root value.

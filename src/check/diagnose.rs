@@ -4,9 +4,12 @@
 //! one that agrees longest from the start (or, in the set modes, differs in fewest items) is
 //! offered as the closest, but only if it is closer than the reference itself.
 
-use super::trace::{agreement, chosen_move_item, Agreement, Mode, Reading, Subject};
+use super::trace::{
+    agreement, agrees_in_any_parallel_order, chosen_move_item, Agreement, Mode, Reading, Subject,
+};
 use crate::game::Player;
 use crate::search::mistakes::{bugs_for, Bug, Flaws};
+use crate::spec::Unordered;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -59,6 +62,9 @@ pub enum Finding {
     Closest,
     /// No variant is closer than the reference.
     Unexplained,
+    /// The output is the reference's with the children of parallel phases in another order,
+    /// which the case does not accept (it has no `unordered: parallel`).
+    Reordered,
 }
 
 /// What the catalogue says about a wrong output.
@@ -111,11 +117,26 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
         return None;
     }
     let (ref_lines, ref_summary) = subject.reference(reading.kinds);
+    if case.unordered == Unordered::None
+        && agrees_in_any_parallel_order(subject, reading, &ref_lines, ref_summary)
+    {
+        return Some(Diagnosis {
+            finding: Finding::Reordered,
+            explanations: Vec::new(),
+            matched: None,
+            of: None,
+            reference_matched: None,
+            tried: 0,
+            text: "diagnosis: this output is the reference's with the children of parallel phases printed in another order, as a parallel implementation may print them; `unordered: parallel` in the case accepts that\n".to_owned(),
+        });
+    }
     let reference = agreement(subject, reading, &ref_lines, ref_summary);
     // A variant may search far more than the reference (never decreasing the depth in a real
     // game): it stops once it has done much more than either side printed.
     let budget = 16 * (ref_lines.len().max(reading.lines()) as u64) + 100_000;
-    let run: Runner = match reading.sequence() {
+    // A variant stopped at its first line that differs cannot see a block printed later.
+    let in_order = case.unordered == Unordered::None;
+    let run: Runner = match reading.sequence().filter(|_| in_order) {
         // Sequence modes: each variant runs only until its first line that differs.
         Some((want, last)) => {
             let normalise = |t: &str| {

@@ -124,6 +124,18 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The lines at `order`'s indices, in that order, each keeping its line number.
+    pub fn pick(&self, order: &[usize]) -> Lines<'a> {
+        Lines {
+            text: self.text,
+            owned: self.owned.clone(),
+            spans: match &self.spans {
+                Spans::Narrow(v) => Spans::Narrow(order.iter().map(|&i| v[i]).collect()),
+                Spans::Wide(v) => Spans::Wide(order.iter().map(|&i| v[i]).collect()),
+            },
+        }
+    }
+
     /// The compared lines in order.
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
         (0..self.len()).map(|i| self.get(i).unwrap_or_default())

@@ -6,9 +6,11 @@ pub mod command;
 pub mod contain;
 pub mod diagnose;
 pub mod diff;
+pub mod expected;
 pub mod extract;
 pub mod trace;
 pub mod transcript;
+pub mod unordered;
 
 use crate::notation::{compare, Value};
 use crate::spec::{Expect, TaskCase, TaskSpec};

@@ -3,12 +3,15 @@
 
 use super::diff::{self, Palette};
 use super::extract::{self, chosen_move, classify, classify_any, state_label, value_of};
+use super::unordered;
 use crate::game::tree::{NodeId, Tree, TreeGame};
 use crate::game::{Game, Playable, Player};
-use crate::run::{game_variant_lines, variant_lines, variant_prefix_of, Place, Prefix, RefLine};
+use crate::run::{
+    game_variant_lines, variant_lines, variant_prefix_of, Block, Place, Prefix, RefLine,
+};
 use crate::search::mistakes::Flaws;
 use crate::search::Summary;
-use crate::spec::{Case, GameCase, Spec};
+use crate::spec::{Case, GameCase, Spec, Unordered};
 use crate::trace::{Dialect, LineKind, LineSet};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -452,6 +455,34 @@ fn expected_items(
     reference: &[RefLine],
     summary: Summary,
 ) -> Vec<Item> {
+    let any_order = subject.case().unordered == Unordered::Parallel;
+    items_in_order(subject, reading, reference, summary, any_order)
+}
+
+/// Would the output agree with a search's lines if the case accepted its parallel phases'
+/// children in any order (`unordered: parallel`)? `false` in the set modes, which ignore
+/// order anyway.
+pub fn agrees_in_any_parallel_order(
+    subject: &dyn Subject,
+    reading: &Reading,
+    reference: &[RefLine],
+    summary: Summary,
+) -> bool {
+    matches!(reading.mode, Mode::Full | Mode::Terminals)
+        && reference.iter().any(|r| !r.blocks.is_empty())
+        && items_in_order(subject, reading, reference, summary, true)
+            .iter()
+            .map(|i| &i.text)
+            .eq(reading.actual.iter().map(|i| &i.text))
+}
+
+fn items_in_order(
+    subject: &dyn Subject,
+    reading: &Reading,
+    reference: &[RefLine],
+    summary: Summary,
+    any_order: bool,
+) -> Vec<Item> {
     let mut expected = items_of(reference, reading.exact);
     if reading.mode == Mode::Terminals {
         expected.push(Item {
@@ -460,7 +491,28 @@ fn expected_items(
             node: Some(subject.root()),
         });
     }
+    if any_order {
+        expected = in_output_order(expected, reference, &reading.actual);
+    }
     expected
+}
+
+/// The expected items with each parallel phase's children in the order the output printed
+/// them, as far as it can ([`unordered::arrange`]).
+fn in_output_order(expected: Vec<Item>, reference: &[RefLine], actual: &[Item]) -> Vec<Item> {
+    // The chosen move's item (`terminals`) comes after every block.
+    let blocks: Vec<&[Block]> = (0..expected.len())
+        .map(|i| reference.get(i).map_or(&[][..], |r| &r.blocks[..]))
+        .collect();
+    let shape = unordered::from_blocks(&blocks);
+    if !unordered::has_freedom(&shape) {
+        return expected;
+    }
+    let want: Vec<&str> = expected.iter().map(|i| i.text.as_str()).collect();
+    let got: Vec<&str> = actual.iter().map(|i| i.text.as_str()).collect();
+    let order = unordered::arrange(&shape, &want, &got);
+    let mut items: Vec<Option<Item>> = expected.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| items[i].take()).collect()
 }
 
 /// Judges a reading against a search's lines (the reference's, or a variant's).

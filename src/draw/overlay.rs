@@ -112,7 +112,7 @@ impl Overlay {
                 s14::search(&game, case.depth, case.algorithm, &mut log);
                 read(
                     tree,
-                    log.0,
+                    log.events,
                     |v: s14::Value<TreeMove>| Bound::Value(v.estimate()),
                     |r: s14::Verdict<TreeMove>| {
                         let value = r.value.estimate();
@@ -131,7 +131,7 @@ impl Overlay {
                 s12::search(&game, case.depth, case.algorithm, &mut log);
                 read(
                     tree,
-                    log.0,
+                    log.events,
                     |v: s12::Value<TreeMove>| v.estimate().map_or(Bound::Pruned, Bound::Value),
                     |r: s12::Verdict<TreeMove>| match r {
                         s12::Verdict::Value(s12::Value::Edge(m, value)) => {

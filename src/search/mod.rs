@@ -103,6 +103,21 @@ pub trait Sink<E> {
     fn event(&mut self, event: E);
     fn branch(&self) -> Self::Branch;
     fn join(&mut self, branch: Self::Branch);
+    /// Where a parallel phase and each of its children begin and where it ends; the same
+    /// marks whether or not the phase forked. Printers ignore them; `check` reads them to
+    /// accept the children's blocks in any order (`unordered: parallel`).
+    #[inline(always)]
+    fn parallel(&mut self, _mark: Parallel) {}
+}
+
+/// The structure of a parallel phase (Jamboree's after its sequential share, every node's
+/// children in minimax) in the event stream: `Begin`, then `Child` before each child's events,
+/// then `End`. A real parallel implementation may print the children's blocks in any order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    Begin,
+    Child,
+    End,
 }
 
 /// Discards everything: an untraced search.
@@ -123,24 +138,58 @@ impl<E> Sink<E> for NullSink {
 
 /// Records events to replay later; the branch type of every printing sink.
 #[derive(Clone, Debug)]
-pub struct EventLog<E>(pub Vec<E>);
+pub struct EventLog<E> {
+    pub events: Vec<E>,
+    /// Each parallel mark with the number of events before it.
+    pub marks: Vec<(usize, Parallel)>,
+}
 
 impl<E> Default for EventLog<E> {
     fn default() -> Self {
-        EventLog(Vec::new())
+        EventLog {
+            events: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+}
+
+impl<E> EventLog<E> {
+    /// The events in order, each after the marks that come before it; the marks after the last
+    /// event come last, with no event.
+    pub fn replay(self, mut f: impl FnMut(&[Parallel], Option<E>)) {
+        let mut marks = self.marks.into_iter().peekable();
+        let mut pending = Vec::new();
+        for (i, e) in self.events.into_iter().enumerate() {
+            pending.clear();
+            while let Some(&(_, m)) = marks.peek().filter(|(at, _)| *at == i) {
+                pending.push(m);
+                marks.next();
+            }
+            f(&pending, Some(e));
+        }
+        let rest: Vec<Parallel> = marks.map(|(_, m)| m).collect();
+        if !rest.is_empty() {
+            f(&rest, None);
+        }
     }
 }
 
 impl<E: Send> Sink<E> for EventLog<E> {
     type Branch = EventLog<E>;
     fn event(&mut self, event: E) {
-        self.0.push(event);
+        self.events.push(event);
     }
     fn branch(&self) -> Self {
-        EventLog(Vec::new())
+        EventLog::default()
     }
     fn join(&mut self, branch: Self) {
-        self.0.extend(branch.0);
+        let offset = self.events.len();
+        self.events.extend(branch.events);
+        self.marks
+            .extend(branch.marks.into_iter().map(|(at, m)| (at + offset, m)));
+    }
+    fn parallel(&mut self, mark: Parallel) {
+        self.marks.push((self.events.len(), mark));
     }
 }
 
@@ -225,6 +274,11 @@ where
     F: FnMut(G::Move, D::Out),
 {
     let mut terminals = 0;
+    // One child is no phase: there is no order to choose.
+    let marked = moves.len() > 1;
+    if marked {
+        sink.parallel(Parallel::Begin);
+    }
     // On one thread, forking would only record and replay the same events.
     if depth >= FORK_DEPTH && moves.len() > 1 && rayon::current_num_threads() > 1 {
         let moves: Vec<G::Move> = moves.collect();
@@ -239,16 +293,23 @@ where
             })
             .collect();
         for (mv, r, t, branch) in per_child {
+            sink.parallel(Parallel::Child);
             sink.join(branch);
             terminals += t;
             fold(mv, r);
         }
     } else {
         for mv in moves {
+            if marked {
+                sink.parallel(Parallel::Child);
+            }
             let (r, t) = descend.descend(mv, &game.play(state, mv), depth, sink);
             terminals += t;
             fold(mv, r);
         }
+    }
+    if marked {
+        sink.parallel(Parallel::End);
     }
     terminals
 }

@@ -180,6 +180,32 @@ pub struct Spec {
     pub cases: Vec<Case>,
 }
 
+/// Which blocks of a trace `check` accepts in any order (`unordered:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Unordered {
+    /// Every line in the reference's order.
+    #[default]
+    None,
+    /// The children of each parallel phase (Jamboree's after its sequential share, every
+    /// node's in minimax), as a real parallel implementation may print them.
+    Parallel,
+}
+
+impl Unordered {
+    pub const ALL: [Unordered; 2] = [Unordered::None, Unordered::Parallel];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Unordered::None => "none",
+            Unordered::Parallel => "parallel",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Unordered> {
+        Unordered::ALL.into_iter().find(|u| u.name() == s)
+    }
+}
+
 /// One search of the spec's tree, and how to print it.
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -195,6 +221,8 @@ pub struct Case {
     pub exact: bool,
     /// How `check` and `test --against` compare an implementation's output (`check:`).
     pub mode: crate::check::trace::Mode,
+    /// Which of its trace's blocks an implementation may print in any order (`unordered:`).
+    pub unordered: Unordered,
     /// The case's weight in a grade (`points:`, default 1).
     pub points: f64,
     /// How long its search may run in `test` and `run` (`time_limit:`, seconds); without it,

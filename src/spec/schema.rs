@@ -76,6 +76,9 @@ pub struct TreeCase {
     exact: Option<bool>,
     /// How `check` and `test --against` compare an implementation's output (default full).
     check: Option<Mode>,
+    /// Which blocks an implementation may print in any order (default none; parallel: the
+    /// children of each parallel phase).
+    unordered: Option<UnorderedName>,
     /// The case's weight in a grade (default 1).
     #[schemars(range(min = 0.0))]
     points: Option<f64>,
@@ -169,6 +172,7 @@ pub struct GameCase {
     rules: Option<RulesName>,
     exact: Option<bool>,
     check: Option<Mode>,
+    unordered: Option<UnorderedName>,
     #[schemars(range(min = 0.0))]
     points: Option<f64>,
     /// This case's estimator, instead of the spec's.
@@ -389,6 +393,19 @@ string_enum!(
     [
         ("s14", "Leaf/Step values (S14 HW11)"),
         ("s12", "Pruned/ParentPrune (S12 HW09)")
+    ]
+);
+
+pub struct UnorderedName;
+string_enum!(
+    UnorderedName,
+    "Unordered",
+    [
+        ("none", "every line in the reference's order"),
+        (
+            "parallel",
+            "the children of each parallel phase in any order"
+        )
     ]
 );
 

@@ -3,6 +3,7 @@
 
 pub mod compare;
 
+use crate::check::expected::Expected;
 use crate::search::deadline::TimedOut;
 use crate::spec::{self, Diagnostic, Document};
 use compare::{same, unified_diff, Palette};
@@ -250,6 +251,62 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
         Err(crate::input::InputError::NotFound) => None,
         Err(e) => return error(format!("cannot read {}: {e}", expected_file.display())),
+    };
+    // An expected file with checks (CHECK-UNORDERED, CHECK-NOT) is compared through them,
+    // and --bless never overwrites one: its checks were written by hand.
+    if let Some(text) = &expected {
+        let checked = match Expected::parse(&expected_file, text, case.exact) {
+            Ok(e) if e.checks => e,
+            Ok(_) => return plain(path, case, expected, actual, options, expected_file),
+            Err(d) => return error(d.to_string().trim_end().to_owned()),
+        };
+        let lines = crate::check::diff::Lines::of(actual, case.exact);
+        let compared = checked.compare(&lines);
+        let verdict = if compared.passed() {
+            Verdict::Pass
+        } else {
+            let actual_name = format!("gametrace run {} --case {}", path.display(), case.name);
+            let shown = expected_file.display().to_string();
+            let mut detail = String::new();
+            if !compared.diff.is_same() {
+                detail = crate::check::diff::unified(
+                    &*compared.expected,
+                    &lines,
+                    &compared.diff,
+                    (&shown, &actual_name),
+                    options.palette,
+                );
+            }
+            detail.push_str(&compared.broken_text(&shown, &actual_name));
+            if options.bless {
+                detail.push_str(&format!(
+                    "(--bless leaves {shown} as it is: its CHECK lines were written by hand; edit it, or delete it to bless a plain trace)\n"
+                ));
+            }
+            Verdict::Fail { detail }
+        };
+        return Outcome::Case {
+            spec: path.to_owned(),
+            case: case.name.clone(),
+            verdict,
+        };
+    }
+    plain(path, case, expected, actual, options, expected_file)
+}
+
+/// A case's trace against a plain expected trace (or none yet).
+fn plain(
+    path: &Path,
+    case: &spec::Case,
+    expected: Option<String>,
+    actual: &str,
+    options: Options,
+    expected_file: PathBuf,
+) -> Outcome {
+    let error = |message: String| Outcome::Error {
+        spec: path.to_owned(),
+        case: Some(case.name.clone()),
+        message,
     };
     let verdict = match expected {
         Some(text) if same(&text, actual, case.exact) => Verdict::Pass,

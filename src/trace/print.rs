@@ -372,7 +372,7 @@ macro_rules! replaying_sink {
                 EventLog::default()
             }
             fn join(&mut self, branch: Self::Branch) {
-                for e in branch.0 {
+                for e in branch.events {
                     self.print(e);
                 }
             }

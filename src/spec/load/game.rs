@@ -37,6 +37,7 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "rules",
     "exact",
     "check",
+    "unordered",
     "points",
     "estimator",
     "time_limit",

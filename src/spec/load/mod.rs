@@ -2,7 +2,7 @@
 
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
-use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec};
+use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec, Unordered};
 use crate::check::trace::Mode;
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
 use crate::game::Player;
@@ -38,6 +38,7 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "rules",
     "exact",
     "check",
+    "unordered",
     "points",
     "time_limit",
 ];
@@ -1051,6 +1052,11 @@ impl Loader<'_> {
             None => Some(false),
         };
         let mode = self.soft(self.case_mode(entries));
+        let unordered = match (get("unordered"), algorithm) {
+            (Some((_, u)), Some(a)) => self.soft(self.unordered(u, a)),
+            (Some((_, u)), None) => self.soft(self.unordered(u, Algorithm::Minimax)),
+            (None, _) => Some(Unordered::None),
+        };
         let points = match get("points") {
             Some((_, p)) => self.soft(self.points(p)),
             None => Some(1.0),
@@ -1070,6 +1076,7 @@ impl Loader<'_> {
             Some(root_player),
             Some(exact),
             Some(mode),
+            Some(unordered),
             Some(points),
             Some(time_limit),
         ) = (
@@ -1083,6 +1090,7 @@ impl Loader<'_> {
             root_player,
             exact,
             mode,
+            unordered,
             points,
             time_limit,
         )
@@ -1105,6 +1113,7 @@ impl Loader<'_> {
             style,
             exact,
             mode,
+            unordered,
             points,
             time_limit,
         })
@@ -1320,6 +1329,38 @@ impl Loader<'_> {
                 })?
             }
         })
+    }
+
+    /// `unordered:` which blocks an implementation may print in any order; a warning where
+    /// the search has no parallel phase, so the setting changes nothing.
+    fn unordered(&self, u: &Node, algorithm: Algorithm) -> Result<Unordered, Diagnostic> {
+        let text = u.scalar().unwrap_or("");
+        let names: Vec<&str> = Unordered::ALL.iter().map(|u| u.name()).collect();
+        let Some(unordered) = Unordered::parse(text) else {
+            let e = self
+                .error(u.pos, "unknown `unordered` setting")
+                .expected(format!("one of {}", names.join(", ")))
+                .found(u.describe());
+            return Err(match did_you_mean(text, &names) {
+                Some(s) => e.hint(format!("did you mean `{s}`?")),
+                None => e.hint("`parallel` accepts the children of each parallel phase (Jamboree's, minimax's) in any order"),
+            });
+        };
+        let sequential = match algorithm {
+            Algorithm::AlphaBeta => true,
+            Algorithm::Jamboree { prune_percentage } => prune_percentage >= 1.0,
+            Algorithm::Minimax => false,
+        };
+        if unordered == Unordered::Parallel && sequential {
+            self.problem(
+                self.error(u.pos, "`unordered: parallel` changes nothing here")
+                    .warning()
+                    .expected("a search with a parallel phase: minimax, or jamboree with prune_percentage below 1")
+                    .found(format!("{} searching every child in turn", algorithm.name()))
+                    .hint("alpha-beta's children come in move order; remove `unordered`"),
+            );
+        }
+        Ok(unordered)
     }
 
     fn case_name<'n>(&self, key: &'n Node) -> Result<&'n str, Diagnostic> {

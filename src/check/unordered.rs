@@ -1,0 +1,379 @@
+//! Matching a trace some of whose blocks may come in any order: the children of a parallel
+//! phase (`unordered: parallel`), or a `CHECK-UNORDERED` group of an expected file.
+//!
+//! An expected trace is a [`Shape`]: lines in order, and groups whose blocks may be printed in
+//! any order, each block again a shape. Every block prints a fixed number of lines whatever
+//! order its own groups take, so whether a group matches the output is decided by the group's
+//! lines alone: [`arrange`] tries the blocks that match where the group is, backtracking
+//! among them, and returns the expected lines in the order the output printed them. Then the
+//! ordinary comparison runs on that order: a PASS exactly when some order of every group
+//! gives the output, and otherwise the first real divergence and a diff that does not blame
+//! the freedom the shape allows.
+
+use crate::run::Block;
+use std::collections::HashSet;
+
+/// An expected trace's lines (by index) in order, and groups of blocks in any order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Line(usize),
+    AnyOrder(Vec<Shape>),
+}
+
+/// A sequence of pieces.
+pub type Shape = Vec<Piece>;
+
+/// How many lines a shape prints.
+pub fn len(shape: &[Piece]) -> usize {
+    shape
+        .iter()
+        .map(|p| match p {
+            Piece::Line(_) => 1,
+            Piece::AnyOrder(blocks) => blocks.iter().map(|b| len(b)).sum(),
+        })
+        .sum()
+}
+
+/// How many groups the shape has, inner ones too.
+pub fn groups(shape: &[Piece]) -> usize {
+    shape
+        .iter()
+        .map(|p| match p {
+            Piece::Line(_) => 0,
+            Piece::AnyOrder(blocks) => 1 + blocks.iter().map(|b| groups(b)).sum::<usize>(),
+        })
+        .sum()
+}
+
+/// Does the shape leave any freedom (a group of two blocks or more)?
+pub fn has_freedom(shape: &[Piece]) -> bool {
+    shape.iter().any(|p| match p {
+        Piece::Line(_) => false,
+        Piece::AnyOrder(blocks) => blocks.len() > 1 || blocks.iter().any(|b| has_freedom(b)),
+    })
+}
+
+/// The shape of lines `0..blocks.len()` whose parallel blocks are `blocks[i]` (outermost
+/// first): consecutive lines in the same block of the same phase form one block.
+pub fn from_blocks(blocks: &[&[Block]]) -> Shape {
+    shape_of(blocks, 0, blocks.len(), 0)
+}
+
+fn shape_of(blocks: &[&[Block]], from: usize, to: usize, depth: usize) -> Shape {
+    let mut shape = Vec::new();
+    let mut i = from;
+    while i < to {
+        let Some(outer) = blocks[i].get(depth) else {
+            shape.push(Piece::Line(i));
+            i += 1;
+            continue;
+        };
+        let mut group = Vec::new();
+        let mut j = i;
+        while j < to && blocks[j].get(depth).is_some_and(|b| b.phase == outer.phase) {
+            let child = blocks[j][depth];
+            let start = j;
+            while j < to && blocks[j].get(depth) == Some(&child) {
+                j += 1;
+            }
+            group.push(shape_of(blocks, start, j, depth + 1));
+        }
+        shape.push(Piece::AnyOrder(group));
+        i = j;
+    }
+    shape
+}
+
+/// How many block placements the exact search may try before it settles for the greedy order
+/// (only sibling blocks that both match the same lines and differ further on cost any).
+const TRIES: usize = 1_000_000;
+
+struct Matcher<'a> {
+    expected: &'a [&'a str],
+    actual: &'a [&'a str],
+    tries: std::cell::Cell<usize>,
+}
+
+impl Matcher<'_> {
+    fn agrees(&self, line: usize, at: usize) -> bool {
+        self.actual
+            .get(at)
+            .is_some_and(|a| *a == self.expected[line])
+    }
+
+    /// Places `shape` at output line `at` so that every line agrees, appending the expected
+    /// lines in the output's order to `out`; on `false`, `out` is as it was.
+    fn place(&self, shape: &[Piece], at: usize, out: &mut Vec<usize>) -> bool {
+        let mark = out.len();
+        for piece in shape {
+            let here = at + (out.len() - mark);
+            let ok = match piece {
+                Piece::Line(i) => {
+                    let ok = self.agrees(*i, here);
+                    if ok {
+                        out.push(*i);
+                    }
+                    ok
+                }
+                Piece::AnyOrder(blocks) => {
+                    let left: Vec<usize> = (0..blocks.len()).collect();
+                    self.place_group(blocks, left, here, out, &mut HashSet::new())
+                }
+            };
+            if !ok {
+                out.truncate(mark);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Places the blocks `left` of a group from output line `at`, in some order. `failed`
+    /// holds the sets of blocks already found not to fit after the rest (where they start is
+    /// fixed by which blocks are left, as each block prints a fixed number of lines).
+    fn place_group(
+        &self,
+        blocks: &[Shape],
+        left: Vec<usize>,
+        at: usize,
+        out: &mut Vec<usize>,
+        failed: &mut HashSet<Vec<usize>>,
+    ) -> bool {
+        if left.is_empty() {
+            return true;
+        }
+        if failed.contains(&left) {
+            return false;
+        }
+        let mark = out.len();
+        let mut tried: Vec<usize> = Vec::new();
+        for (k, &b) in left.iter().enumerate() {
+            // A block shaped as one already tried here leaves an equivalent rest.
+            if tried
+                .iter()
+                .any(|&t| self.same_shape(&blocks[t], &blocks[b]))
+            {
+                continue;
+            }
+            tried.push(b);
+            let n = self.tries.get() + 1;
+            self.tries.set(n);
+            if n > TRIES {
+                break;
+            }
+            if !self.place(&blocks[b], at, out) {
+                continue;
+            }
+            let mut rest = left.clone();
+            rest.remove(k);
+            let next = at + (out.len() - mark);
+            if self.place_group(blocks, rest, next, out, failed) {
+                return true;
+            }
+            out.truncate(mark);
+        }
+        failed.insert(left);
+        false
+    }
+
+    /// Do two shapes accept the same outputs for certain (same lines, same groups in the same
+    /// order)?
+    fn same_shape(&self, a: &[Piece], b: &[Piece]) -> bool {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|pair| match pair {
+                (Piece::Line(x), Piece::Line(y)) => self.expected[*x] == self.expected[*y],
+                (Piece::AnyOrder(x), Piece::AnyOrder(y)) => {
+                    x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.same_shape(p, q))
+                }
+                _ => false,
+            })
+    }
+
+    /// Places `shape` at output line `at` as well as it can: each group's blocks in the order
+    /// the output has them while they agree, the closest block first where none agrees, and
+    /// the rest in the reference's order. With `stop`, returns at the first line that
+    /// disagrees. Returns how many lines agreed from the start.
+    fn place_closest(&self, shape: &[Piece], at: usize, out: &mut Vec<usize>, stop: bool) -> usize {
+        let start = out.len();
+        let mut agreed = 0;
+        let mut whole = true;
+        for piece in shape {
+            let here = at + (out.len() - start);
+            match piece {
+                Piece::Line(i) => {
+                    out.push(*i);
+                    if whole && self.agrees(*i, here) {
+                        agreed += 1;
+                    } else {
+                        whole = false;
+                        if stop {
+                            return agreed;
+                        }
+                    }
+                }
+                Piece::AnyOrder(blocks) => {
+                    let mut left: Vec<usize> = (0..blocks.len()).collect();
+                    while !left.is_empty() {
+                        let q = at + (out.len() - start);
+                        if whole {
+                            if let Some(k) = left.iter().position(|&b| {
+                                let mut tmp = Vec::new();
+                                self.place(&blocks[b], q, &mut tmp)
+                            }) {
+                                let b = left.remove(k);
+                                let before = out.len();
+                                self.place(&blocks[b], q, out);
+                                agreed += out.len() - before;
+                                continue;
+                            }
+                        }
+                        // No block agrees whole here: the closest goes first.
+                        let mut best = (0, 0);
+                        if whole {
+                            for (k, &b) in left.iter().enumerate() {
+                                let mut tmp = Vec::new();
+                                let n = self.place_closest(&blocks[b], q, &mut tmp, true);
+                                if n > best.1 {
+                                    best = (k, n);
+                                }
+                            }
+                        }
+                        let b = left.remove(best.0);
+                        let n = self.place_closest(&blocks[b], q, out, false);
+                        if whole {
+                            agreed += n;
+                        }
+                        whole = false;
+                        if stop {
+                            return agreed;
+                        }
+                        for b in left.drain(..) {
+                            let q = at + (out.len() - start);
+                            self.place_closest(&blocks[b], q, out, false);
+                        }
+                    }
+                }
+            }
+        }
+        agreed
+    }
+}
+
+/// The expected lines (indices into `expected`) in the order that best follows `actual`: if
+/// some order of every group prints exactly `actual`, that order; otherwise each group as far
+/// as it agrees and then in the reference's order, so that the first difference is a real one.
+pub fn arrange(shape: &[Piece], expected: &[&str], actual: &[&str]) -> Vec<usize> {
+    let m = Matcher {
+        expected,
+        actual,
+        tries: std::cell::Cell::new(0),
+    };
+    let mut out = Vec::with_capacity(expected.len());
+    if len(shape) == actual.len() && m.place(shape, 0, &mut out) {
+        return out;
+    }
+    out.clear();
+    m.place_closest(shape, 0, &mut out, false);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Piece::{AnyOrder, Line};
+
+    fn arranged(shape: &[Piece], expected: &[&str], actual: &str) -> String {
+        let actual: Vec<&str> = actual.split_whitespace().collect();
+        arrange(shape, expected, &actual)
+            .into_iter()
+            .map(|i| expected[i])
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn a_group_takes_its_blocks_in_the_output_order() {
+        // a [b c | d e] f
+        let e = ["a", "b", "c", "d", "e", "f"];
+        let shape = vec![
+            Line(0),
+            AnyOrder(vec![vec![Line(1), Line(2)], vec![Line(3), Line(4)]]),
+            Line(5),
+        ];
+        assert_eq!(arranged(&shape, &e, "a d e b c f"), "a d e b c f");
+        assert_eq!(arranged(&shape, &e, "a b c d e f"), "a b c d e f");
+        // A block is kept whole: its lines do not interleave with another's.
+        assert_eq!(arranged(&shape, &e, "a b d c e f"), "a b c d e f");
+    }
+
+    #[test]
+    fn a_wrong_line_inside_a_moved_block_is_the_first_difference() {
+        let e = ["a", "b", "c", "d", "e", "f"];
+        let shape = vec![
+            Line(0),
+            AnyOrder(vec![vec![Line(1), Line(2)], vec![Line(3), Line(4)]]),
+            Line(5),
+        ];
+        // d X is block 2 with its second line wrong: block 2 goes first, so the first
+        // difference is X against e, not d against b.
+        assert_eq!(arranged(&shape, &e, "a d X b c f"), "a d e b c f");
+    }
+
+    #[test]
+    fn groups_nest() {
+        // a [ b [c | d] | e ] : b d c e and e b c d both fit
+        let e = ["a", "b", "c", "d", "e"];
+        let inner = AnyOrder(vec![vec![Line(2)], vec![Line(3)]]);
+        let shape = vec![Line(0), AnyOrder(vec![vec![Line(1), inner], vec![Line(4)]])];
+        assert_eq!(arranged(&shape, &e, "a b d c e"), "a b d c e");
+        assert_eq!(arranged(&shape, &e, "a e b c d"), "a e b c d");
+        assert_eq!(arranged(&shape, &e, "a e b d c"), "a e b d c");
+    }
+
+    #[test]
+    fn blocks_that_start_alike_are_backtracked() {
+        // [x | x y]: the output x y x fits only with the longer block first, though the
+        // shorter one matches at the start too.
+        let e = ["x", "x", "y"];
+        let shape = vec![AnyOrder(vec![vec![Line(0)], vec![Line(1), Line(2)]])];
+        assert_eq!(arranged(&shape, &e, "x y x"), "x y x");
+        assert_eq!(arranged(&shape, &e, "x x y"), "x x y");
+    }
+
+    #[test]
+    fn shapes_from_blocks_group_consecutive_lines_of_a_child() {
+        let b = |phase, child| Block { phase, child };
+        let top: &[Block] = &[];
+        let c0 = [b(0, 0)];
+        let c0n = [b(0, 0), b(1, 0)];
+        let c0m = [b(0, 0), b(1, 1)];
+        let c1 = [b(0, 1)];
+        let lines: Vec<&[Block]> = vec![top, &c0, &c0n, &c0m, &c0, &c1, top];
+        assert_eq!(
+            from_blocks(&lines),
+            vec![
+                Line(0),
+                AnyOrder(vec![
+                    vec![
+                        Line(1),
+                        AnyOrder(vec![vec![Line(2)], vec![Line(3)]]),
+                        Line(4)
+                    ],
+                    vec![Line(5)],
+                ]),
+                Line(6),
+            ]
+        );
+        assert_eq!(groups(&from_blocks(&lines)), 2);
+        assert!(has_freedom(&from_blocks(&lines)));
+        assert!(!has_freedom(&[Line(0), AnyOrder(vec![vec![Line(1)]])]));
+    }
+
+    #[test]
+    fn too_few_or_too_many_lines_never_fit() {
+        let e = ["a", "b"];
+        let shape = vec![AnyOrder(vec![vec![Line(0)], vec![Line(1)]])];
+        assert_eq!(arranged(&shape, &e, "b"), "b a");
+        assert_eq!(arranged(&shape, &e, "b a a"), "b a");
+    }
+}
