@@ -7,6 +7,7 @@ use crate::search::mistakes::Flaws;
 use crate::search::{s12, s14, EventLog, Parallel, Summary};
 use crate::spec::{Case, GameCase, Rules, Spec};
 use crate::trace::{Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -337,11 +338,31 @@ pub struct Prefix {
 #[derive(Debug)]
 struct Diverged;
 
-/// A writer that compares each finished line with the next line wanted, read as `check`
-/// reads lines (normalised unless `exact`), and unwinds at the first that differs.
+/// The lines a variant is held against as it prints: an output's, read as `check` reads
+/// lines (normalised unless `exact`).
+#[derive(Clone, Copy)]
+pub struct Want<'w> {
+    pub lines: &'w [String],
+    pub exact: bool,
+    /// How often each line occurs, when the output may print blocks in any order: a variant
+    /// then stops at its first line the output does not have (or has fewer times).
+    pub any_order: Option<&'w HashMap<&'w str, u32>>,
+}
+
+/// How often each of `lines` occurs.
+pub fn line_counts(lines: &[String]) -> HashMap<&str, u32> {
+    let mut counts = HashMap::with_capacity(lines.len());
+    for l in lines {
+        *counts.entry(l.as_str()).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// A writer that compares each finished line with the next line wanted (or, in any order,
+/// with the lines not yet used), and unwinds at the first that differs.
 struct Comparing<'w> {
-    want: &'w [String],
-    exact: bool,
+    want: Want<'w>,
+    used: HashMap<&'w str, u32>,
     matched: &'w std::cell::Cell<usize>,
     line: Vec<u8>,
 }
@@ -353,14 +374,29 @@ impl Write for Comparing<'_> {
                 self.line.push(b);
                 continue;
             }
-            let text = String::from_utf8_lossy(&self.line);
-            let agrees = self.want.get(self.matched.get()).is_some_and(|w| {
-                if self.exact {
-                    *w == text
-                } else {
-                    *w == crate::check::diff::normalize(&text)
-                }
-            });
+            let raw = String::from_utf8_lossy(&self.line);
+            let normalised;
+            let text: &str = if self.want.exact {
+                &raw
+            } else {
+                normalised = crate::check::diff::normalize(&raw);
+                &normalised
+            };
+            let agrees = match self.want.any_order {
+                None => self
+                    .want
+                    .lines
+                    .get(self.matched.get())
+                    .is_some_and(|w| w == text),
+                Some(counts) => match counts.get_key_value(text) {
+                    Some((&key, &n)) => {
+                        let used = self.used.entry(key).or_insert(0);
+                        *used += 1;
+                        *used <= n
+                    }
+                    None => false,
+                },
+            };
             if !agrees {
                 std::panic::resume_unwind(Box::new(Diverged));
             }
@@ -378,15 +414,13 @@ impl Write for Comparing<'_> {
 /// prints with `want` and stopping at the first line that differs: diagnosing a FAIL costs
 /// each variant only the part of the search up to where it parts from the output. `None`
 /// when it went past `budget` expansions first.
-#[allow(clippy::too_many_arguments)]
 pub fn variant_prefix_of<G: Game>(
     game: &G,
     case: &Case,
     lines: LineSet,
     flaws: Flaws,
     budget: u64,
-    want: &[String],
-    exact: bool,
+    want: Want,
 ) -> Option<Prefix> {
     let mut style = case.style.clone();
     style.lines = lines;
@@ -395,7 +429,7 @@ pub fn variant_prefix_of<G: Game>(
     let finished = deadline::within_budget(game, budget, |g| {
         let writer = Comparing {
             want,
-            exact,
+            used: HashMap::new(),
             matched: &matched,
             line: Vec::new(),
         };

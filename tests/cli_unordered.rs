@@ -276,6 +276,28 @@ fn diff_follows_the_expected_files_checks() {
 }
 
 #[test]
+fn the_shipped_checks_file_takes_the_reference_and_a_parallel_run() {
+    // tests/fixtures/expected/any-order-jamboree-0.trace: HandoutBig's jamboree-0 trace with
+    // the root's two children in a CHECK-UNORDERED group, written by hand.
+    let expected = "tests/fixtures/expected/any-order-jamboree-0.trace";
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("reference.txt", run(ANY_ORDER, "jamboree-0")),
+        ("swapped.txt", root_children_swapped("jamboree-0", false)),
+    ] {
+        let actual = dir.path().join(name);
+        std::fs::write(&actual, text).unwrap();
+        gametrace()
+            .arg("diff")
+            .arg(expected)
+            .arg(&actual)
+            .assert()
+            .success()
+            .stdout(contains("same: 65 lines compared"));
+    }
+}
+
+#[test]
 fn malformed_checks_are_exit_2_with_file_line_and_column() {
     let dir = tempfile::tempdir().unwrap();
     let expected = dir.path().join("bad.trace");

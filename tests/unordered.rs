@@ -187,6 +187,8 @@ proptest! {
         prop_assert!(!r.passed);
         let d = r.divergence.clone().unwrap();
         prop_assert_eq!(d.actual_line, Some(i + 1), "{}", r.details("out"));
+        // And it is the only difference: the blocks after it still follow the output.
+        prop_assert_eq!(r.mismatches, 2, "{}", r.details("out"));
     }
 
     #[test]

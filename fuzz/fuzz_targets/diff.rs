@@ -1,7 +1,9 @@
 //! The line diff of any two texts is an edit script that rebuilds the new side, and its
-//! report renders.
+//! report renders. Read as an expected file with checks (CHECK-UNORDERED, CHECK-NOT), the
+//! first text is refused with a diagnostic or compares with anything, and passes its own lines.
 #![no_main]
 use gametrace::check::diff::{self, Lines, Palette};
+use gametrace::check::expected::Expected;
 use libfuzzer_sys::fuzz_target;
 use similar::DiffTag;
 
@@ -25,4 +27,11 @@ fuzz_target!(|input: (&str, &str, bool)| {
     assert_eq!(Lines::of(a, true).len(), a.split_inclusive('\n').count());
     let _ = diff::unified(&old, &new, &d, ("a", "b"), Palette { color: true });
     let _ = diff::summary(&old, &new, &d, ("a", "b"));
+    if let Ok(e) = Expected::parse(std::path::Path::new("a"), a, exact) {
+        let c = e.compare(&new);
+        assert_eq!(c.expected.len(), e.lines.len());
+        let _ = c.broken_text("a", "b");
+        let own: String = e.lines.iter().map(|l| format!("{l}\n")).collect();
+        assert!(e.compare(&Lines::of(&own, exact)).passed());
+    }
 });

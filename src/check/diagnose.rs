@@ -8,6 +8,7 @@ use super::trace::{
     agreement, agrees_in_any_parallel_order, chosen_move_item, Agreement, Mode, Reading, Subject,
 };
 use crate::game::Player;
+use crate::run::{line_counts, Want};
 use crate::search::mistakes::{bugs_for, Bug, Flaws};
 use crate::spec::Unordered;
 use rayon::prelude::*;
@@ -130,52 +131,92 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
             text: "diagnosis: this output is the reference's with the children of parallel phases printed in another order, as a parallel implementation may print them; `unordered: parallel` in the case accepts that\n".to_owned(),
         });
     }
-    let reference = agreement(subject, reading, &ref_lines, ref_summary);
     // A variant may search far more than the reference (never decreasing the depth in a real
     // game): it stops once it has done much more than either side printed.
     let budget = 16 * (ref_lines.len().max(reading.lines()) as u64) + 100_000;
-    // A variant stopped at its first line that differs cannot see a block printed later.
-    let in_order = case.unordered == Unordered::None;
-    let run: Runner = match reading.sequence().filter(|_| in_order) {
+    let any_order = case.unordered == Unordered::Parallel;
+    let sequence = reading.sequence();
+    // In any order, a variant is held against the output's lines as a multiset: it stops at
+    // its first line the output does not have, and one that prints them all is confirmed by
+    // matching its blocks.
+    let counts = sequence
+        .as_ref()
+        .filter(|_| any_order)
+        .map(|(want, _)| line_counts(want));
+    let normalise = |t: &str| {
+        if reading.exact() {
+            t.to_owned()
+        } else {
+            super::diff::normalize(t).into_owned()
+        }
+    };
+    let ref_want: Vec<String> = ref_lines.iter().map(|r| normalise(&r.text)).collect();
+    let ref_last = sequence
+        .as_ref()
+        .and_then(|(_, last)| last.map(|_| chosen_move_item(subject, ref_summary)));
+    let measure = |flaws: Flaws, want: Want, last: Option<&str>| {
+        let p = subject.variant_prefix(reading.kinds, flaws, budget, want)?;
+        let mut prefix = p.matched;
+        let mut exact = false;
+        if let Some(summary) = p.finished.filter(|_| p.matched == want.lines.len()) {
+            match last {
+                None => exact = true,
+                Some(m) if chosen_move_item(subject, summary) == m => {
+                    exact = true;
+                    prefix += 1;
+                }
+                Some(_) => {}
+            }
+        }
+        if exact && want.any_order.is_some() {
+            let (lines, summary) = subject.variant(reading.kinds, flaws, Some(budget))?;
+            exact = agreement(subject, reading, &lines, summary).exact;
+        }
+        Some(Agreement {
+            exact,
+            prefix: Some(prefix),
+            total: want.lines.len() + usize::from(last.is_some()),
+            mismatches: 0,
+        })
+    };
+    let output_want = sequence.as_ref().map(|(want, last)| {
+        (
+            Want {
+                lines: want,
+                exact: reading.exact(),
+                any_order: counts.as_ref(),
+            },
+            *last,
+        )
+    });
+    // Against the output as the variants are measured, so that "closer" compares like with
+    // like.
+    let reference = match output_want {
+        Some((want, last)) if any_order => measure(Flaws::NONE, want, last).unwrap_or(Agreement {
+            exact: false,
+            prefix: Some(0),
+            total: want.lines.len(),
+            mismatches: 0,
+        }),
+        _ => agreement(subject, reading, &ref_lines, ref_summary),
+    };
+    let run: Runner = match output_want {
         // Sequence modes: each variant runs only until its first line that differs.
         Some((want, last)) => {
-            let normalise = |t: &str| {
-                if reading.exact() {
-                    t.to_owned()
-                } else {
-                    super::diff::normalize(t).into_owned()
-                }
+            let ref_want = Want {
+                lines: &ref_want,
+                exact: reading.exact(),
+                any_order: None,
             };
-            let ref_want: Vec<String> = ref_lines.iter().map(|r| normalise(&r.text)).collect();
-            let ref_last = last.map(|_| chosen_move_item(subject, ref_summary));
-            let measure = move |flaws: Flaws, want: &[String], last: Option<&str>| {
-                let p =
-                    subject.variant_prefix(reading.kinds, flaws, budget, want, reading.exact())?;
-                let mut prefix = p.matched;
-                let mut exact = false;
-                if let Some(summary) = p.finished.filter(|_| p.matched == want.len()) {
-                    match last {
-                        None => exact = true,
-                        Some(m) if chosen_move_item(subject, summary) == m => {
-                            exact = true;
-                            prefix += 1;
-                        }
-                        Some(_) => {}
-                    }
-                }
-                Some(Agreement {
-                    exact,
-                    prefix: Some(prefix),
-                    total: want.len() + usize::from(last.is_some()),
-                    mismatches: 0,
-                })
-            };
+            let ref_last = ref_last.as_deref();
+            let measure = &measure;
             Box::new(move |bugs: Vec<Bug>| {
                 let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                let agreement = measure(flaws, &want, last);
-                // Worth pairing only if it changes the trace at all.
+                let agreement = measure(flaws, want, last);
+                // Worth pairing only if it changes the trace at all (variants print in move
+                // order, as the reference does).
                 let differs = agreement.is_none()
-                    || measure(flaws, &ref_want, ref_last.as_deref()).is_none_or(|a| !a.exact);
+                    || measure(flaws, ref_want, ref_last).is_none_or(|a| !a.exact);
                 Tried {
                     bugs,
                     agreement,
@@ -228,14 +269,14 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
         let more: Vec<Tried> = pairs.into_par_iter().map(&run).collect();
         tried.extend(more);
     }
-    Some(conclude(reading.mode, &tried, &reference))
+    Some(conclude(reading.mode, &tried, &reference, any_order))
 }
 
 fn exact(t: &Tried) -> bool {
     t.agreement.is_some_and(|a| a.exact)
 }
 
-fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement) -> Diagnosis {
+fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement, any_order: bool) -> Diagnosis {
     let count = tried.len();
     let exacts: Vec<&Tried> = tried.iter().filter(|t| exact(t)).collect();
     let named = |t: &Tried| -> Vec<Named> { t.bugs.iter().map(|&b| Named::of(b)).collect() };
@@ -274,6 +315,10 @@ fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement) -> Diagnosis {
                 _ => "items",
             };
             let how_far = match (a.prefix, reference.prefix) {
+                (Some(p), Some(r)) if any_order => format!(
+                    "prints {p} of the output's {what} before one the output does not have (of {}), where the reference prints {r}",
+                    a.total
+                ),
                 (Some(p), Some(r)) => format!(
                     "agrees with the output's first {p} {what} (of {}), where the reference agrees on {r}",
                     a.total

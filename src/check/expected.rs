@@ -397,6 +397,27 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Whatever the lines, reading never panics; a file that reads passes its own trace
+        /// lines in the order written, and fails (never panics) on any other output.
+        #[test]
+        fn any_file_reads_or_is_refused_and_passes_its_own_lines(
+            lines in proptest::collection::vec(proptest::sample::select(vec![
+                "CHECK-UNORDERED", "CHECK-BLOCK", "CHECK-END", "CHECK-NOT: z", "CHECK-NOT:",
+                "CHECK-FOO", "CHECK-END x", "a", "b", "c", "a", "", "  b  ",
+            ]), 0..24),
+            other in proptest::collection::vec(proptest::sample::select(vec!["a", "b", "c", "z"]), 0..12),
+        ) {
+            let text = lines.join("\n");
+            let Ok(e) = parse(&text) else { return Ok(()) };
+            let own: String = e.lines.iter().map(|l| format!("{l}\n")).collect();
+            proptest::prop_assert!(e.compare(&Lines::of(&own, false)).passed(), "{text:?}");
+            let other = other.join("\n");
+            let c = e.compare(&Lines::of(&other, false));
+            proptest::prop_assert_eq!(c.expected.len(), e.lines.len());
+        }
+    }
+
     #[test]
     fn directives_are_only_lines_that_start_with_check() {
         assert_eq!(directive("CHECK-NOT: x y"), Some(("CHECK-NOT", "x y")));

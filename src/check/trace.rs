@@ -7,7 +7,7 @@ use super::unordered;
 use crate::game::tree::{NodeId, Tree, TreeGame};
 use crate::game::{Game, Playable, Player};
 use crate::run::{
-    game_variant_lines, variant_lines, variant_prefix_of, Block, Place, Prefix, RefLine,
+    game_variant_lines, variant_lines, variant_prefix_of, Block, Place, Prefix, RefLine, Want,
 };
 use crate::search::mistakes::Flaws;
 use crate::search::Summary;
@@ -182,8 +182,7 @@ pub trait Subject: Sync {
         kinds: LineSet,
         flaws: Flaws,
         budget: u64,
-        want: &[String],
-        exact: bool,
+        want: Want,
     ) -> Option<Prefix>;
     /// The chosen move as traces write it.
     fn chosen(&self, best: Option<usize>) -> Option<String>;
@@ -218,11 +217,10 @@ impl Subject for TreeCase<'_> {
         kinds: LineSet,
         flaws: Flaws,
         budget: u64,
-        want: &[String],
-        exact: bool,
+        want: Want,
     ) -> Option<Prefix> {
         let game = TreeGame::new(&self.spec.tree, self.case.root_player);
-        variant_prefix_of(&game, self.case, kinds, flaws, budget, want, exact)
+        variant_prefix_of(&game, self.case, kinds, flaws, budget, want)
     }
     fn chosen(&self, best: Option<usize>) -> Option<String> {
         let game = TreeGame::new(&self.spec.tree, self.case.root_player);
@@ -266,10 +264,9 @@ impl<G: Playable> Subject for GameCase<G> {
         kinds: LineSet,
         flaws: Flaws,
         budget: u64,
-        want: &[String],
-        exact: bool,
+        want: Want,
     ) -> Option<Prefix> {
-        variant_prefix_of(&self.game, &self.case, kinds, flaws, budget, want, exact)
+        variant_prefix_of(&self.game, &self.case, kinds, flaws, budget, want)
     }
     fn chosen(&self, best: Option<usize>) -> Option<String> {
         let m = self.game.moves(&self.game.start()).nth(best?)?;

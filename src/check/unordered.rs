@@ -189,9 +189,11 @@ impl Matcher<'_> {
             })
     }
 
-    /// Places `shape` at output line `at` as well as it can: each group's blocks in the order
-    /// the output has them while they agree, the closest block first where none agrees, and
-    /// the rest in the reference's order. With `stop`, returns at the first line that
+    /// Places `shape` at output line `at` as well as it can: at each step of a group, a
+    /// block that agrees whole there, else the one with the most lines agreeing there, else
+    /// the first left in the reference's order. Every block prints a fixed number of lines, so
+    /// after a block that disagrees the next one is still placed where the output has it, and
+    /// one wrong line costs one line of diff. With `stop`, returns at the first line that
     /// disagrees. Returns how many lines agreed from the start.
     fn place_closest(&self, shape: &[Piece], at: usize, out: &mut Vec<usize>, stop: bool) -> usize {
         let start = out.len();
@@ -215,27 +217,50 @@ impl Matcher<'_> {
                     let mut left: Vec<usize> = (0..blocks.len()).collect();
                     while !left.is_empty() {
                         let q = at + (out.len() - start);
-                        if whole {
-                            if let Some(k) = left.iter().position(|&b| {
-                                let mut tmp = Vec::new();
-                                self.place(&blocks[b], q, &mut tmp)
-                            }) {
-                                let b = left.remove(k);
-                                let before = out.len();
-                                self.place(&blocks[b], q, out);
+                        let fits = left.iter().position(|&b| {
+                            let mut tmp = Vec::new();
+                            self.place(&blocks[b], q, &mut tmp)
+                        });
+                        if let Some(k) = fits {
+                            let b = left.remove(k);
+                            let before = out.len();
+                            self.place(&blocks[b], q, out);
+                            if whole {
                                 agreed += out.len() - before;
+                            }
+                            continue;
+                        }
+                        // No block agrees whole here. A block the output holds whole further
+                        // on is kept for there; of the others, the one with the most lines
+                        // where the output has them goes here (its first line may be wrong).
+                        let span: usize = left.iter().map(|&b| len(&blocks[b])).sum();
+                        let later = |b: usize| {
+                            let n = len(&blocks[b]);
+                            (q + 1..=(q + span).saturating_sub(n)).any(|p| {
+                                let mut tmp = Vec::new();
+                                self.place(&blocks[b], p, &mut tmp)
+                            })
+                        };
+                        let unplaced: Vec<bool> = left.iter().map(|&b| !later(b)).collect();
+                        let any_unplaced = unplaced.iter().any(|&u| u);
+                        let mut best = (
+                            unplaced
+                                .iter()
+                                .position(|&u| u || !any_unplaced)
+                                .unwrap_or(0),
+                            0,
+                        );
+                        for (k, &b) in left.iter().enumerate() {
+                            if any_unplaced && !unplaced[k] {
                                 continue;
                             }
-                        }
-                        // No block agrees whole here: the closest goes first.
-                        let mut best = (0, 0);
-                        if whole {
-                            for (k, &b) in left.iter().enumerate() {
-                                let mut tmp = Vec::new();
-                                let n = self.place_closest(&blocks[b], q, &mut tmp, true);
-                                if n > best.1 {
-                                    best = (k, n);
-                                }
+                            let mut tmp = Vec::new();
+                            self.place_closest(&blocks[b], q, &mut tmp, false);
+                            let n = (0..tmp.len())
+                                .filter(|&j| self.agrees(tmp[j], q + j))
+                                .count();
+                            if n > best.1 {
+                                best = (k, n);
                             }
                         }
                         let b = left.remove(best.0);
@@ -246,10 +271,6 @@ impl Matcher<'_> {
                         whole = false;
                         if stop {
                             return agreed;
-                        }
-                        for b in left.drain(..) {
-                            let q = at + (out.len() - start);
-                            self.place_closest(&blocks[b], q, out, false);
                         }
                     }
                 }
@@ -317,6 +338,20 @@ mod tests {
         // d X is block 2 with its second line wrong: block 2 goes first, so the first
         // difference is X against e, not d against b.
         assert_eq!(arranged(&shape, &e, "a d X b c f"), "a d e b c f");
+    }
+
+    #[test]
+    fn blocks_after_a_wrong_one_still_follow_the_output() {
+        // [b c | d e | f g]: d's block is wrong, and f's and b's still come where they are.
+        let e = ["b", "c", "d", "e", "f", "g"];
+        let shape = vec![AnyOrder(vec![
+            vec![Line(0), Line(1)],
+            vec![Line(2), Line(3)],
+            vec![Line(4), Line(5)],
+        ])];
+        assert_eq!(arranged(&shape, &e, "d X f g b c"), "d e f g b c");
+        // Nor when its first line is the wrong one.
+        assert_eq!(arranged(&shape, &e, "X e f g b c"), "d e f g b c");
     }
 
     #[test]
