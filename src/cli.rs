@@ -202,7 +202,8 @@ enum Command {
         /// Levels below the root
         #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=200))]
         depth: u32,
-        #[arg(long, value_name = "S", default_value_t = 1)]
+        /// The seed (the same default as `generate:`'s)
+        #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
         /// The lowest leaf estimate
         #[arg(long, value_name = "M", default_value_t = -10, allow_hyphen_values = true)]

@@ -32,6 +32,39 @@ fn the_same_seed_gives_the_same_spec_and_another_seed_another() {
 /// their seeds) cannot go unnoticed. The leaves are ChaCha8 draws; the shape and names are
 /// what the flags say: a root `a`, three children, each with three leaves, names in preorder.
 #[test]
+fn without_a_seed_it_is_the_tree_generate_makes_without_one() {
+    // `generate:` defaults its seed to 0; so does `new`.
+    let unseeded = new_spec(&["--branching", "3", "--depth", "2"]);
+    assert!(unseeded.starts_with("# Made by `gametrace new --branching 3 --depth 2 --seed 0 "));
+    assert_eq!(
+        unseeded,
+        new_spec(&["--branching", "3", "--depth", "2", "--seed", "0"])
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (written, generated) = (dir.path().join("w.yaml"), dir.path().join("g.yaml"));
+    std::fs::write(&written, &unseeded).unwrap();
+    std::fs::write(
+        &generated,
+        "tree: {generate: {branching: 3, depth: 2}}\ncases: {m: {algorithm: minimax}}\n",
+    )
+    .unwrap();
+    let trace = |spec: &std::path::Path, case: &str| {
+        gametrace()
+            .args(["run"])
+            .arg(spec)
+            .args(["--case", case])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    // The same leaves in the same order: the minimax traces agree.
+    let mut w = new_spec(&["--branching", "3", "--depth", "2"]);
+    w.push_str("  m: {algorithm: minimax}\n");
+    std::fs::write(&written, &w).unwrap();
+    assert_eq!(trace(&written, "m"), trace(&generated, "m"));
+}
+
+#[test]
 fn a_small_spec_is_pinned() {
     assert_eq!(
         new_spec(&["--branching", "3", "--depth", "2", "--seed", "7"]),
@@ -113,7 +146,7 @@ fn impossible_settings_are_refused() {
         .code(2)
         .stderr(contains("the tree is too large to write out"))
         .stderr(contains(
-            "tree: {generate: {branching: 10, depth: 9, seed: 1}}",
+            "tree: {generate: {branching: 10, depth: 9, seed: 0}}",
         ));
     gametrace()
         .args([

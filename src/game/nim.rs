@@ -134,7 +134,8 @@ impl Playable for Nim {
     fn render(&self, s: &NimState) -> String {
         let shown = s.sticks.min(60) as usize;
         let more = if s.sticks > 60 { " ..." } else { "" };
-        format!("{}{more}  ({} sticks)\n", "|".repeat(shown), s.sticks)
+        let noun = if s.sticks == 1 { "stick" } else { "sticks" };
+        format!("{}{more}  ({} {noun})\n", "|".repeat(shown), s.sticks)
     }
     fn move_name(&self, m: Take) -> String {
         m.to_string()
@@ -147,6 +148,14 @@ impl Playable for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_stick_is_one_stick() {
+        let nim = Nim::new(1, Player::Maxie);
+        assert_eq!(nim.render(&nim.start()), "|  (1 stick)\n");
+        let nim = Nim::new(2, Player::Maxie);
+        assert_eq!(nim.render(&nim.start()), "||  (2 sticks)\n");
+    }
 
     #[test]
     fn taking_the_last_stick_loses() {
