@@ -11,7 +11,7 @@
 //! the freedom the shape allows.
 
 use crate::run::Block;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// An expected trace's lines (by index) in order, and groups of blocks in any order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,14 +84,26 @@ fn shape_of(blocks: &[&[Block]], from: usize, to: usize, depth: usize) -> Shape 
     shape
 }
 
-/// How many block placements the exact search may try before it settles for the greedy order
-/// (only sibling blocks that both match the same lines and differ further on cost any).
+/// How many times the exact search may take back a block that fitted before it gives up (and
+/// the output fails). Only sibling blocks that print the same lines at first and differ
+/// further on cost any; a trace from a search has none that come near.
 const TRIES: usize = 1_000_000;
+
+/// The first line a shape prints, if it starts with one (a shape that starts with a group
+/// may start with any of its blocks' lines).
+fn first_line(shape: &[Piece]) -> Option<usize> {
+    match shape.first()? {
+        Piece::Line(i) => Some(*i),
+        Piece::AnyOrder(_) => None,
+    }
+}
 
 struct Matcher<'a> {
     expected: &'a [&'a str],
     actual: &'a [&'a str],
     tries: std::cell::Cell<usize>,
+    /// Where each output line occurs, built the first time a block does not fit.
+    positions: std::cell::OnceCell<HashMap<&'a str, Vec<usize>>>,
 }
 
 impl Matcher<'_> {
@@ -115,10 +127,7 @@ impl Matcher<'_> {
                     }
                     ok
                 }
-                Piece::AnyOrder(blocks) => {
-                    let left: Vec<usize> = (0..blocks.len()).collect();
-                    self.place_group(blocks, left, here, out, &mut HashSet::new())
-                }
+                Piece::AnyOrder(blocks) => self.place_group(blocks, here, out),
             };
             if !ok {
                 out.truncate(mark);
@@ -128,51 +137,130 @@ impl Matcher<'_> {
         true
     }
 
-    /// Places the blocks `left` of a group from output line `at`, in some order. `failed`
-    /// holds the sets of blocks already found not to fit after the rest (where they start is
-    /// fixed by which blocks are left, as each block prints a fixed number of lines).
-    fn place_group(
-        &self,
-        blocks: &[Shape],
-        left: Vec<usize>,
-        at: usize,
-        out: &mut Vec<usize>,
-        failed: &mut HashSet<Vec<usize>>,
-    ) -> bool {
-        if left.is_empty() {
+    /// Places a group's blocks from output line `at`, in some order that agrees, appending
+    /// their lines to `out`; on `false`, `out` is as it was.
+    ///
+    /// A depth-first search over which block comes next, without recursion (a node may have
+    /// thousands of children). The blocks that can come at a position are found by their first
+    /// line. A block shaped like one that already fitted there and failed further on is not
+    /// tried again, and for groups of up to 128 blocks the sets of blocks placed that were
+    /// found not to lead anywhere are remembered (where the next block starts is fixed by
+    /// that set, as each block prints a fixed number of lines).
+    fn place_group(&self, blocks: &[Shape], at: usize, out: &mut Vec<usize>) -> bool {
+        struct Frame {
+            candidates: Vec<usize>,
+            next: usize,
+            /// `out`'s length where this position's block starts.
+            mark: usize,
+            chosen: Option<usize>,
+            /// Blocks that fitted here and failed further on.
+            fitted: Vec<usize>,
+        }
+        let k = blocks.len();
+        if k == 0 {
             return true;
         }
-        if failed.contains(&left) {
-            return false;
-        }
-        let mark = out.len();
-        let mut tried: Vec<usize> = Vec::new();
-        for (k, &b) in left.iter().enumerate() {
-            // A block shaped as one already tried here leaves an equivalent rest.
-            if tried
-                .iter()
-                .any(|&t| self.same_shape(&blocks[t], &blocks[b]))
-            {
-                continue;
+        let start = out.len();
+        let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut anywhere = Vec::new();
+        for (b, block) in blocks.iter().enumerate() {
+            match first_line(block) {
+                Some(i) => by_first.entry(self.expected[i]).or_default().push(b),
+                None => anywhere.push(b),
             }
-            tried.push(b);
-            let n = self.tries.get() + 1;
-            self.tries.set(n);
-            if n > TRIES {
+        }
+        let mut used = vec![false; k];
+        let mut set: u128 = 0;
+        let mut failed: HashSet<u128> = HashSet::new();
+        let candidates = |mark: usize, used: &[bool]| -> Vec<usize> {
+            let q = at + (mark - start);
+            let mut c: Vec<usize> = self
+                .actual
+                .get(q)
+                .and_then(|a| by_first.get(a))
+                .into_iter()
+                .flatten()
+                .chain(&anywhere)
+                .copied()
+                .filter(|&b| !used[b])
+                .collect();
+            c.sort_unstable();
+            c
+        };
+        let mut frames = vec![Frame {
+            candidates: candidates(start, &used),
+            next: 0,
+            mark: start,
+            chosen: None,
+            fitted: Vec::new(),
+        }];
+        let mut placed = 0;
+        while let Some(frame) = frames.last_mut() {
+            if let Some(b) = frame.chosen.take() {
+                // What followed this choice failed: undo it.
+                used[b] = false;
+                if k <= 128 {
+                    set &= !(1u128 << b);
+                }
+                placed -= 1;
+                out.truncate(frame.mark);
+                frame.fitted.push(b);
+                let n = self.tries.get() + 1;
+                self.tries.set(n);
+                if n > TRIES {
+                    out.truncate(start);
+                    return false;
+                }
+            }
+            let q = at + (frame.mark - start);
+            let mut next = None;
+            while frame.next < frame.candidates.len() {
+                let b = frame.candidates[frame.next];
+                frame.next += 1;
+                if frame
+                    .fitted
+                    .iter()
+                    .any(|&t| self.same_shape(&blocks[t], &blocks[b]))
+                {
+                    continue;
+                }
+                if !self.place(&blocks[b], q, out) {
+                    continue;
+                }
+                if k <= 128 && failed.contains(&(set | 1u128 << b)) {
+                    out.truncate(frame.mark);
+                    continue;
+                }
+                next = Some(b);
                 break;
             }
-            if !self.place(&blocks[b], at, out) {
+            let Some(b) = next else {
+                // Nothing fits here after what is placed: that set leads nowhere.
+                if k <= 128 {
+                    failed.insert(set);
+                }
+                frames.pop();
                 continue;
+            };
+            frame.chosen = Some(b);
+            used[b] = true;
+            if k <= 128 {
+                set |= 1u128 << b;
             }
-            let mut rest = left.clone();
-            rest.remove(k);
-            let next = at + (out.len() - mark);
-            if self.place_group(blocks, rest, next, out, failed) {
+            placed += 1;
+            if placed == k {
                 return true;
             }
-            out.truncate(mark);
+            let mark = out.len();
+            frames.push(Frame {
+                candidates: candidates(mark, &used),
+                next: 0,
+                mark,
+                chosen: None,
+                fitted: Vec::new(),
+            });
         }
-        failed.insert(left);
+        out.truncate(start);
         false
     }
 
@@ -190,12 +278,12 @@ impl Matcher<'_> {
     }
 
     /// Places `shape` at output line `at` as well as it can: at each step of a group, a
-    /// block that agrees whole there, else the one with the most lines agreeing there, else
-    /// the first left in the reference's order. Every block prints a fixed number of lines, so
-    /// after a block that disagrees the next one is still placed where the output has it, and
-    /// one wrong line costs one line of diff. With `stop`, returns at the first line that
-    /// disagrees. Returns how many lines agreed from the start.
-    fn place_closest(&self, shape: &[Piece], at: usize, out: &mut Vec<usize>, stop: bool) -> usize {
+    /// block that agrees whole there; else, of the blocks the output does not hold whole
+    /// further on, the one with the most lines agreeing there; else the first left in the
+    /// reference's order. Every block prints a fixed number of lines, so after a block that
+    /// disagrees the next one is still placed where the output has it, and one wrong line
+    /// costs one line of diff. Returns how many lines agreed from the start.
+    fn place_closest(&self, shape: &[Piece], at: usize, out: &mut Vec<usize>) -> usize {
         let start = out.len();
         let mut agreed = 0;
         let mut whole = true;
@@ -208,77 +296,140 @@ impl Matcher<'_> {
                         agreed += 1;
                     } else {
                         whole = false;
-                        if stop {
-                            return agreed;
-                        }
                     }
                 }
                 Piece::AnyOrder(blocks) => {
-                    let mut left: Vec<usize> = (0..blocks.len()).collect();
-                    while !left.is_empty() {
-                        let q = at + (out.len() - start);
-                        let fits = left.iter().position(|&b| {
-                            let mut tmp = Vec::new();
-                            self.place(&blocks[b], q, &mut tmp)
-                        });
-                        if let Some(k) = fits {
-                            let b = left.remove(k);
-                            let before = out.len();
-                            self.place(&blocks[b], q, out);
-                            if whole {
-                                agreed += out.len() - before;
-                            }
-                            continue;
-                        }
-                        // No block agrees whole here. A block the output holds whole further
-                        // on is kept for there; of the others, the one with the most lines
-                        // where the output has them goes here (its first line may be wrong).
-                        let span: usize = left.iter().map(|&b| len(&blocks[b])).sum();
-                        let later = |b: usize| {
-                            let n = len(&blocks[b]);
-                            (q + 1..=(q + span).saturating_sub(n)).any(|p| {
-                                let mut tmp = Vec::new();
-                                self.place(&blocks[b], p, &mut tmp)
-                            })
-                        };
-                        let unplaced: Vec<bool> = left.iter().map(|&b| !later(b)).collect();
-                        let any_unplaced = unplaced.iter().any(|&u| u);
-                        let mut best = (
-                            unplaced
-                                .iter()
-                                .position(|&u| u || !any_unplaced)
-                                .unwrap_or(0),
-                            0,
-                        );
-                        for (k, &b) in left.iter().enumerate() {
-                            if any_unplaced && !unplaced[k] {
-                                continue;
-                            }
-                            let mut tmp = Vec::new();
-                            self.place_closest(&blocks[b], q, &mut tmp, false);
-                            let n = (0..tmp.len())
-                                .filter(|&j| self.agrees(tmp[j], q + j))
-                                .count();
-                            if n > best.1 {
-                                best = (k, n);
-                            }
-                        }
-                        let b = left.remove(best.0);
-                        let n = self.place_closest(&blocks[b], q, out, false);
-                        if whole {
-                            agreed += n;
-                        }
+                    let n = self.closest_group(blocks, here, out, whole);
+                    if whole {
+                        agreed += n;
+                    }
+                    if n < blocks.iter().map(|b| len(b)).sum() {
                         whole = false;
-                        if stop {
-                            return agreed;
-                        }
                     }
                 }
             }
         }
         agreed
     }
+
+    /// [`Matcher::place_closest`] for a group's blocks. Returns how many lines agreed from
+    /// the start (counting only while `whole`).
+    fn closest_group(
+        &self,
+        blocks: &[Shape],
+        at: usize,
+        out: &mut Vec<usize>,
+        whole: bool,
+    ) -> usize {
+        let start = out.len();
+        let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut anywhere = Vec::new();
+        for (b, block) in blocks.iter().enumerate() {
+            match first_line(block) {
+                Some(i) => by_first.entry(self.expected[i]).or_default().push(b),
+                None => anywhere.push(b),
+            }
+        }
+        let mut used = vec![false; blocks.len()];
+        let mut left = blocks.len();
+        let mut span: usize = blocks.iter().map(|b| len(b)).sum();
+        let mut agreed = 0;
+        let mut whole = whole;
+        // Steps where no block agrees whole: each costs a look at every block left, so past a
+        // few the rest simply follow the reference's order.
+        let mut damaged = 0;
+        while left > 0 {
+            let q = at + (out.len() - start);
+            let mut fits = self
+                .actual
+                .get(q)
+                .and_then(|a| by_first.get(a))
+                .into_iter()
+                .flatten()
+                .chain(&anywhere)
+                .copied()
+                .filter(|&b| !used[b])
+                .collect::<Vec<_>>();
+            fits.sort_unstable();
+            let whole_here = fits.into_iter().find(|&b| {
+                let mut tmp = Vec::new();
+                self.place(&blocks[b], q, &mut tmp)
+            });
+            let b = match whole_here {
+                Some(b) => b,
+                None if damaged < DAMAGED_STEPS => {
+                    damaged += 1;
+                    self.closest_block(blocks, &used, q, span)
+                }
+                None => (0..blocks.len()).find(|&b| !used[b]).unwrap_or(0),
+            };
+            used[b] = true;
+            left -= 1;
+            span -= len(&blocks[b]);
+            let before = out.len();
+            let n = self.place_closest(&blocks[b], q, out);
+            if whole {
+                agreed += n;
+            }
+            if n < out.len() - before {
+                whole = false;
+            }
+        }
+        agreed
+    }
+
+    /// Where no block agrees whole at `q`: of the blocks left that the output does not hold
+    /// whole further on (within the `span` the group's blocks left cover), the one with the
+    /// most lines agreeing at `q`; the first left if every block is held further on.
+    fn closest_block(&self, blocks: &[Shape], used: &[bool], q: usize, span: usize) -> usize {
+        let positions = self.positions.get_or_init(|| {
+            let mut at: HashMap<&str, Vec<usize>> = HashMap::new();
+            for (i, a) in self.actual.iter().enumerate() {
+                at.entry(*a).or_default().push(i);
+            }
+            at
+        });
+        let held_later = |b: usize| {
+            let Some(first) = first_line(&blocks[b]) else {
+                return false;
+            };
+            let last = (q + span).saturating_sub(len(&blocks[b]));
+            positions
+                .get(self.expected[first])
+                .into_iter()
+                .flatten()
+                .filter(|&&p| p > q && p <= last)
+                .any(|&p| {
+                    let mut tmp = Vec::new();
+                    self.place(&blocks[b], p, &mut tmp)
+                })
+        };
+        let left: Vec<usize> = (0..blocks.len()).filter(|&b| !used[b]).collect();
+        let mut candidates: Vec<usize> = left.iter().copied().filter(|&b| !held_later(b)).collect();
+        if candidates.is_empty() {
+            candidates = left.clone();
+        }
+        // Scoring places every candidate in full: only a few of them.
+        let mut best = (candidates[0], 0);
+        for &b in candidates.iter().take(SCORED_BLOCKS) {
+            let mut tmp = Vec::new();
+            self.place_closest(&blocks[b], q, &mut tmp);
+            let n = (0..tmp.len())
+                .filter(|&j| self.agrees(tmp[j], q + j))
+                .count();
+            if n > best.1 {
+                best = (b, n);
+            }
+        }
+        best.0
+    }
 }
+
+/// How many steps of one group may look for the closest block before the rest of its blocks
+/// follow the reference's order (an output that is mostly wrong costs no more than that).
+const DAMAGED_STEPS: usize = 64;
+/// How many candidate blocks a damaged step scores by placing them in full.
+const SCORED_BLOCKS: usize = 64;
 
 /// The expected lines (indices into `expected`) in the order that best follows `actual`: if
 /// some order of every group prints exactly `actual`, that order; otherwise each group as far
@@ -288,13 +439,14 @@ pub fn arrange(shape: &[Piece], expected: &[&str], actual: &[&str]) -> Vec<usize
         expected,
         actual,
         tries: std::cell::Cell::new(0),
+        positions: std::cell::OnceCell::new(),
     };
     let mut out = Vec::with_capacity(expected.len());
     if len(shape) == actual.len() && m.place(shape, 0, &mut out) {
         return out;
     }
     out.clear();
-    m.place_closest(shape, 0, &mut out, false);
+    m.place_closest(shape, 0, &mut out);
     out
 }
 
