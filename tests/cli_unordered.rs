@@ -89,10 +89,9 @@ fn a_mistake_in_a_parallel_jamboree_is_still_named() {
         .stdout(contains("diagnosis: this output is exactly what the reference prints with the mistake jamboree-fold-from-start"));
 }
 
-/// The reference trace of `case` with the root's two children swapped (lines 2..=31 are b's
-/// block, the rest before `Result of (Maxie,a)` n's), and `f[5]` printed as `f[6]` if `wrong`.
-fn root_children_swapped(case: &str, wrong: bool) -> String {
-    let trace = run(ANY_ORDER, case);
+/// HandoutBig's trace split at the root's two children: `lines[1..=b_end]` is b's block,
+/// `lines[b_end + 1..end]` n's, and `lines[end..]` the root's last lines.
+fn root_blocks(trace: &str) -> (Vec<&str>, usize, usize) {
     let lines: Vec<&str> = trace.lines().collect();
     let end = lines
         .iter()
@@ -103,6 +102,14 @@ fn root_children_swapped(case: &str, wrong: bool) -> String {
         .position(|l| l.starts_with("Result of (Minnie,b)"))
         .unwrap();
     assert!(lines[b_end + 1].starts_with("G: state (Minnie,n)"));
+    (lines, b_end, end)
+}
+
+/// The reference trace of `case` with the root's two children swapped, and `f[5]` printed as
+/// `f[6]` if `wrong`.
+fn root_children_swapped(case: &str, wrong: bool) -> String {
+    let trace = run(ANY_ORDER, case);
+    let (lines, b_end, end) = root_blocks(&trace);
     let mut out: Vec<&str> = vec![lines[0]];
     out.extend(&lines[b_end + 1..end]);
     out.extend(&lines[1..=b_end]);
@@ -211,15 +218,7 @@ fn a_game_case_accepts_its_parallel_children_in_any_order() {
 /// `CHECK-UNORDERED` group, and the extra lines `extra` at its end.
 fn checks_file(dir: &Path, extra: &str) -> std::path::PathBuf {
     let trace = run(ANY_ORDER, "jamboree-0");
-    let lines: Vec<&str> = trace.lines().collect();
-    let end = lines
-        .iter()
-        .position(|l| l.starts_with("Result of (Maxie,a)"))
-        .unwrap();
-    let b_end = lines
-        .iter()
-        .position(|l| l.starts_with("Result of (Minnie,b)"))
-        .unwrap();
+    let (lines, b_end, end) = root_blocks(&trace);
     let mut out = vec![lines[0], "CHECK-UNORDERED", "CHECK-BLOCK"];
     out.extend(&lines[1..=b_end]);
     out.push("CHECK-BLOCK");

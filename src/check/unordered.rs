@@ -161,32 +161,11 @@ impl Matcher<'_> {
             return true;
         }
         let start = out.len();
-        let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
-        let mut anywhere = Vec::new();
-        for (b, block) in blocks.iter().enumerate() {
-            match first_line(block) {
-                Some(i) => by_first.entry(self.expected[i]).or_default().push(b),
-                None => anywhere.push(b),
-            }
-        }
+        let starts = Starts::of(self, blocks);
         let mut used = vec![false; k];
         let mut set: u128 = 0;
         let mut failed: HashSet<u128> = HashSet::new();
-        let candidates = |mark: usize, used: &[bool]| -> Vec<usize> {
-            let q = at + (mark - start);
-            let mut c: Vec<usize> = self
-                .actual
-                .get(q)
-                .and_then(|a| by_first.get(a))
-                .into_iter()
-                .flatten()
-                .chain(&anywhere)
-                .copied()
-                .filter(|&b| !used[b])
-                .collect();
-            c.sort_unstable();
-            c
-        };
+        let candidates = |mark: usize, used: &[bool]| starts.at(self, at + (mark - start), used);
         let mut frames = vec![Frame {
             candidates: candidates(start, &used),
             next: 0,
@@ -322,14 +301,7 @@ impl Matcher<'_> {
         whole: bool,
     ) -> usize {
         let start = out.len();
-        let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
-        let mut anywhere = Vec::new();
-        for (b, block) in blocks.iter().enumerate() {
-            match first_line(block) {
-                Some(i) => by_first.entry(self.expected[i]).or_default().push(b),
-                None => anywhere.push(b),
-            }
-        }
+        let starts = Starts::of(self, blocks);
         let mut used = vec![false; blocks.len()];
         let mut left = blocks.len();
         let mut span: usize = blocks.iter().map(|b| len(b)).sum();
@@ -340,18 +312,7 @@ impl Matcher<'_> {
         let mut damaged = 0;
         while left > 0 {
             let q = at + (out.len() - start);
-            let mut fits = self
-                .actual
-                .get(q)
-                .and_then(|a| by_first.get(a))
-                .into_iter()
-                .flatten()
-                .chain(&anywhere)
-                .copied()
-                .filter(|&b| !used[b])
-                .collect::<Vec<_>>();
-            fits.sort_unstable();
-            let whole_here = fits.into_iter().find(|&b| {
+            let whole_here = starts.at(self, q, &used).into_iter().find(|&b| {
                 let mut tmp = Vec::new();
                 self.place(&blocks[b], q, &mut tmp)
             });
@@ -425,6 +386,46 @@ impl Matcher<'_> {
     }
 }
 
+/// A group's blocks by the line each starts with, to find those that can start at an output
+/// line without trying every block.
+struct Starts<'a> {
+    by_first: HashMap<&'a str, Vec<usize>>,
+    /// Blocks that start with a group (or print nothing) may start with any line.
+    anywhere: Vec<usize>,
+}
+
+impl<'a> Starts<'a> {
+    fn of(m: &Matcher<'a>, blocks: &[Shape]) -> Starts<'a> {
+        let mut starts = Starts {
+            by_first: HashMap::new(),
+            anywhere: Vec::new(),
+        };
+        for (b, block) in blocks.iter().enumerate() {
+            match first_line(block) {
+                Some(i) => starts.by_first.entry(m.expected[i]).or_default().push(b),
+                None => starts.anywhere.push(b),
+            }
+        }
+        starts
+    }
+
+    /// The blocks not `used` that can start at output line `q`, in the reference's order.
+    fn at(&self, m: &Matcher, q: usize, used: &[bool]) -> Vec<usize> {
+        let mut c: Vec<usize> = m
+            .actual
+            .get(q)
+            .and_then(|a| self.by_first.get(a))
+            .into_iter()
+            .flatten()
+            .chain(&self.anywhere)
+            .copied()
+            .filter(|&b| !used[b])
+            .collect();
+        c.sort_unstable();
+        c
+    }
+}
+
 /// How many steps of one group may look for the closest block before the rest of its blocks
 /// follow the reference's order (an output that is mostly wrong costs no more than that).
 const DAMAGED_STEPS: usize = 64;
@@ -464,15 +465,19 @@ mod tests {
             .join(" ")
     }
 
-    #[test]
-    fn a_group_takes_its_blocks_in_the_output_order() {
-        // a [b c | d e] f
-        let e = ["a", "b", "c", "d", "e", "f"];
-        let shape = vec![
+    /// a [b c | d e] f
+    const ABCDEF: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
+    fn two_blocks() -> Shape {
+        vec![
             Line(0),
             AnyOrder(vec![vec![Line(1), Line(2)], vec![Line(3), Line(4)]]),
             Line(5),
-        ];
+        ]
+    }
+
+    #[test]
+    fn a_group_takes_its_blocks_in_the_output_order() {
+        let (e, shape) = (ABCDEF, two_blocks());
         assert_eq!(arranged(&shape, &e, "a d e b c f"), "a d e b c f");
         assert_eq!(arranged(&shape, &e, "a b c d e f"), "a b c d e f");
         // A block is kept whole: its lines do not interleave with another's.
@@ -481,12 +486,7 @@ mod tests {
 
     #[test]
     fn a_wrong_line_inside_a_moved_block_is_the_first_difference() {
-        let e = ["a", "b", "c", "d", "e", "f"];
-        let shape = vec![
-            Line(0),
-            AnyOrder(vec![vec![Line(1), Line(2)], vec![Line(3), Line(4)]]),
-            Line(5),
-        ];
+        let (e, shape) = (ABCDEF, two_blocks());
         // d X is block 2 with its second line wrong: block 2 goes first, so the first
         // difference is X against e, not d against b.
         assert_eq!(arranged(&shape, &e, "a d X b c f"), "a d e b c f");
