@@ -94,7 +94,7 @@ enum Command {
             conflicts_with = "cmd"
         )]
         actual: Option<PathBuf>,
-        /// Run this command and check what it prints (placeholders: {spec} {case} {depth} {tree_json})
+        /// Run this command and check what it prints (placeholders: {spec} {case} {depth} {tree_json} {position_json})
         #[arg(long, value_name = "COMMAND")]
         cmd: Option<String>,
         #[command(flatten)]
@@ -251,7 +251,7 @@ enum Command {
         #[arg(long, conflicts_with = "against")]
         bless: bool,
         /// Check this command's output for every case instead of the expected files
-        /// (placeholders: {spec} {case} {depth} {tree_json})
+        /// (placeholders: {spec} {case} {depth} {tree_json} {position_json})
         #[arg(long, value_name = "COMMAND")]
         against: Option<String>,
         #[command(flatten)]

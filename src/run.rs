@@ -2,11 +2,13 @@
 
 use crate::game::tree::{NodeId, TreeGame};
 use crate::game::{Estimate, Game, Playable, Player, Status};
+use crate::search::csc148::{self, Strategy};
 use crate::search::deadline::{self, TimedOut};
 use crate::search::mistakes::Flaws;
+use crate::search::Algorithm;
 use crate::search::{s12, s14, EventLog, Parallel, Summary};
 use crate::spec::{Case, GameCase, Rules, Spec};
-use crate::trace::{Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
+use crate::trace::{Csc148Printer, Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -26,10 +28,29 @@ pub fn trace_game_within<G: Game, W: Write>(
 }
 
 /// Searches `game` from its start as `case` says and writes the case's trace to `out`.
-pub fn trace_game<G: Game, W: Write>(game: &G, case: &Case, out: W) -> io::Result<(W, Summary)> {
+pub fn trace_game<G: Game, W: Write>(
+    game: &G,
+    case: &Case,
+    mut out: W,
+) -> io::Result<(W, Summary)> {
     let style = case.style.clone();
     let (depth, algorithm) = (case.depth, case.algorithm);
+    if algorithm == Algorithm::GameStateTree {
+        let report = crate::game::state_tree::report(
+            game,
+            &case.metrics,
+            crate::game::state_tree::Limits::default(),
+        );
+        out.write_all(report.as_bytes())?;
+        return Ok((out, Summary::default()));
+    }
     match (case.dialect, case.rules) {
+        (Dialect::Csc148, _) | (_, Rules::Csc148) => {
+            let strategy = Strategy::of(algorithm, depth);
+            let mut p = Csc148Printer::new(game, out, style, strategy);
+            let summary = csc148::search(game, strategy, &mut p);
+            Ok((p.finish()?, summary))
+        }
         (Dialect::S14, _) => {
             let mut p = S14Printer::new(game, out, style);
             let summary = s14::search(game, depth, algorithm, &mut p);
@@ -169,20 +190,27 @@ pub fn variant_lines_of<G: Game>(
     let mut style = case.style.clone();
     style.lines = lines;
     let (depth, algorithm) = (case.depth, case.algorithm);
+    // `search` runs a searcher on `g` into `log`; `printer` prints the events it recorded.
     macro_rules! located {
-        ($searcher:ident, $printer:ident) => {{
+        (|$g:ident, $log:ident| $search:expr, $printer:expr) => {{
             let mut log = EventLog::default();
             let summary = match budget {
-                None => $searcher::search_variant(game, depth, algorithm, flaws, &mut log),
-                Some(b) => deadline::within_budget(game, b, |g| {
+                None => {
+                    let ($g, $log) = (game, &mut log);
+                    $search
+                }
+                Some(b) => deadline::within_budget(game, b, |$g| {
                     let mut log_b = EventLog::default();
-                    let summary = $searcher::search_variant(g, depth, algorithm, flaws, &mut log_b);
+                    let summary = {
+                        let $log = &mut log_b;
+                        $search
+                    };
                     log = log_b;
                     summary
                 })
                 .ok()?,
             };
-            let mut p = $printer::new(game, Vec::new(), style);
+            let mut p = $printer;
             let mut owners = Vec::new();
             let mut nesting = Nesting::default();
             log.replay(|marks, event| {
@@ -213,8 +241,21 @@ pub fn variant_lines_of<G: Game>(
                 .collect();
             Some((lines, summary))
         }};
+        ($searcher:ident, $printer:ident) => {
+            located!(
+                |g, log| $searcher::search_variant(g, depth, algorithm, flaws, log),
+                $printer::new(game, Vec::new(), style)
+            )
+        };
     }
     match (case.dialect, case.rules) {
+        (Dialect::Csc148, _) | (_, Rules::Csc148) => {
+            let strategy = Strategy::of(algorithm, depth);
+            located!(
+                |g, log| csc148::search_variant(g, strategy, flaws, log),
+                Csc148Printer::new(game, Vec::new(), style, strategy)
+            )
+        }
         (Dialect::S14, _) => located!(s14, S14Printer),
         (Dialect::S12, _) => located!(s12, S12Printer),
         (Dialect::Repl, Rules::S14) => located!(s14, ReplPrinter),
@@ -322,6 +363,9 @@ impl<G: Game> Game for Tracked<'_, G> {
     }
     fn write_move(&self, mv: G::Move, out: &mut String) {
         self.0.write_move(mv, out)
+    }
+    fn key(&self, s: &Self::State) -> crate::game::StateKey {
+        self.0.key(&s.state)
     }
 }
 
@@ -442,6 +486,13 @@ pub fn variant_prefix_of<G: Game>(
             }};
         }
         let run = std::panic::AssertUnwindSafe(|| match (case.dialect, case.rules) {
+            (Dialect::Csc148, _) | (_, Rules::Csc148) => {
+                let strategy = Strategy::of(algorithm, depth);
+                let mut p = Csc148Printer::new(g, writer, style, strategy);
+                let summary = csc148::search_variant(g, strategy, flaws, &mut p);
+                let _ = p.finish();
+                summary
+            }
             (Dialect::S14, _) => compared!(s14, S14Printer),
             (Dialect::S12, _) => compared!(s12, S12Printer),
             (Dialect::Repl, Rules::S14) => compared!(s14, ReplPrinter),

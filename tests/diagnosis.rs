@@ -42,6 +42,11 @@ fn documents() -> Vec<(String, Document)> {
                 ));
             }
         }
+        for algo in ["minimax", "prune", "memoize"] {
+            yaml.push_str(&format!(
+                "  {algo}-csc148: {{algorithm: {algo}, dialect: csc148}}\n"
+            ));
+        }
         let path = format!("random-{seed}.yaml");
         let doc = load_str(Path::new(&path), &yaml).expect("the generated spec loads");
         docs.push((path, doc));
@@ -61,6 +66,23 @@ fn documents() -> Vec<(String, Document)> {
     }
     let doc = load_str(Path::new("nim.yaml"), &nim).expect("the nim spec loads");
     docs.push(("nim.yaml".to_owned(), doc));
+    // CSC148's strategies on Subtract Square, where wins come early and pruning bites.
+    let mut ss = String::from("game: subtract_square\nposition: p1:6\ncases:\n");
+    for (name, extra) in [
+        ("minimax", ""),
+        ("prune", ""),
+        ("memoize", ""),
+        ("myopic", ", depth: 2"),
+    ] {
+        for at in ["p1:6", "p2:11", "p1:17"] {
+            ss.push_str(&format!(
+                "  {name}-{}: {{algorithm: {name}, position: \"{at}\"{extra}}}\n",
+                at.replace(':', "-")
+            ));
+        }
+    }
+    let doc = load_str(Path::new("ss.yaml"), &ss).expect("the subtract square spec loads");
+    docs.push(("ss.yaml".to_owned(), doc));
     docs
 }
 

@@ -45,6 +45,7 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         unordered: Default::default(),
         points: 1.0,
         time_limit: None,
+        metrics: Vec::new(),
     }
 }
 

@@ -28,7 +28,13 @@ pub struct CommandLine {
 }
 
 /// The placeholders a command line may use.
-pub const PLACEHOLDERS: [&str; 4] = ["{spec}", "{case}", "{depth}", "{tree_json}"];
+pub const PLACEHOLDERS: [&str; 5] = [
+    "{spec}",
+    "{case}",
+    "{depth}",
+    "{tree_json}",
+    "{position_json}",
+];
 
 /// The most of an output gametrace reads from a file by default (`--max-input` changes it).
 /// Past it the verdict is INPUT-TOO-LARGE: never a judgement of the part that was read.
@@ -190,6 +196,19 @@ fn judge(
                 }
                 return Err(no_case(spec_path, name));
             };
+            if case.case.algorithm == crate::search::Algorithm::GameStateTree {
+                let checked = super::metrics::check(&case.game, &case.case.metrics, &output)
+                    .map_err(|why| {
+                        Diagnostic::new(spec_path, format!("case `{name}` cannot be measured: {why}"))
+                            .expected("a position whose game-state tree gametrace can count")
+                            .found(why)
+                            .hint("start the game-state tree closer to the end of the game")
+                    })?;
+                let status = if checked.passed() { Status::Pass } else { Status::Fail };
+                return Ok(result(status)
+                    .message(checked.summary())
+                    .details(checked.details(&actual_name)));
+            }
             judge_trace(case, spec_path, &output, &actual_name, options, result)
         }),
         Document::Task(spec) => {
@@ -330,6 +349,21 @@ fn judge_trace(
     Ok(r)
 }
 
+/// What a driver needs of a case besides its position: the strategy (by the course's class
+/// name), its depth (`null`: to the end) and the game-state tree functions to call.
+fn case_json(case: &crate::spec::Case) -> serde_json::Value {
+    use crate::search::csc148::{Strategy, TO_THE_END};
+    use crate::search::Algorithm;
+    let tree = case.algorithm == Algorithm::GameStateTree;
+    serde_json::json!({
+        "name": case.name,
+        "algorithm": case.algorithm.name(),
+        "strategy": (!tree).then(|| Strategy::of(case.algorithm, case.depth).class_name()),
+        "depth": (case.depth != TO_THE_END).then_some(case.depth),
+        "functions": if tree { case.metrics.clone() } else { Vec::new() },
+    })
+}
+
 fn no_case(path: &Path, name: &str) -> Diagnostic {
     Diagnostic::new(path, format!("no case `{name}` in this spec"))
 }
@@ -395,9 +429,32 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             }
         }
         Document::Game(g) => {
+            use crate::game::{Game, Playable};
             let depth = crate::with_game_spec!(g, s => s.case(name).map(|c| c.case.depth));
             let depth = depth.ok_or_else(|| no_case(spec_path, name))?;
-            values.push(("depth", depth.to_string()));
+            values.push((
+                "depth",
+                if depth == crate::search::csc148::TO_THE_END {
+                    "none".to_owned()
+                } else {
+                    depth.to_string()
+                },
+            ));
+            if cmd.line.contains("{position_json}") {
+                let json = crate::with_game_spec!(g, s => s.case(name).and_then(|c| {
+                    let mut json = c.game.position_json(&c.game.start())?;
+                    json["case"] = case_json(&c.case);
+                    Some(json)
+                }));
+                let Some(json) = json else {
+                    return Err(bad(
+                        "{position_json} is for the games a course driver rebuilds (subtract_square, tippy)".to_owned(),
+                        cmd.line.clone(),
+                        "this game's programs read the position from the spec ({spec}, {case}, {depth})",
+                    ));
+                };
+                values.push(("position_json", json.to_string()));
+            }
             if cmd.line.contains("{tree_json}") {
                 return Err(bad(
                     "{tree_json} is a tree spec's placeholder, and this is a game spec".to_owned(),

@@ -68,6 +68,27 @@ pub fn classify_any(text: &str) -> Option<LineKind> {
     } else if starts("Overall choice:") || is_repl_move(text) {
         Some(Choice)
     } else {
+        classify_csc148(text)
+    }
+}
+
+/// The kind of a line of the csc148 dialect (`Searching p1:6: ...`, `Score of ...`).
+fn classify_csc148(text: &str) -> Option<LineKind> {
+    use LineKind::*;
+    let starts = |p: &str| text.starts_with(p);
+    if starts("Searching ") && text.contains(" to move") {
+        Some(Enter)
+    } else if starts("Outcome of ") || starts("Rough outcome of ") {
+        Some(Estimate)
+    } else if starts("Score of ") {
+        Some(Result)
+    } else if starts("Therefore the score of ") {
+        Some(Value)
+    } else if starts("Positions searched:") {
+        Some(Terminals)
+    } else if starts("Suggested move:") {
+        Some(Choice)
+    } else {
         None
     }
 }
@@ -81,6 +102,8 @@ fn is_repl_move(text: &str) -> bool {
 pub fn classify(dialect: Dialect, text: &str) -> Option<LineKind> {
     let kind = classify_any(text)?;
     let fits = match (dialect, kind) {
+        (Dialect::Csc148, _) => classify_csc148(text) == Some(kind),
+        (_, _) if classify_csc148(text).is_some() => false,
         (Dialect::S14, LineKind::Enter) => text.starts_with("F: ") || text.starts_with("G: "),
         (Dialect::S12, LineKind::Enter) => text.starts_with("Evaluating "),
         (Dialect::Repl, LineKind::Choice) => is_repl_move(text),
@@ -131,6 +154,9 @@ pub const MAX_TRACE_LINE: usize = 64 * 1024;
 /// The label of the state a line is about: `a` in `F: state (Maxie,a) with ...`,
 /// `Result of (Maxie,a) is ...`, `Therefore value of (Maxie,a) is ...`, `Estimating state a[3]`.
 pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
+    if classify_csc148(text).is_some() {
+        return csc148_label(kind, text);
+    }
     match kind {
         LineKind::Estimate => {
             let rest = text.strip_prefix("Estimating state ")?;
@@ -151,12 +177,32 @@ pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
     }
 }
 
+/// The label in a csc148 line: `p2:5` in `Searching p2:5: p2 to move, ...`,
+/// `Score of p2:5 is -1.0 for p2, ...`, `Outcome of p1:0 is ...`.
+fn csc148_label(kind: LineKind, text: &str) -> Option<&str> {
+    match kind {
+        LineKind::Enter => {
+            let rest = text.strip_prefix("Searching ")?;
+            Some(&rest[..rest.find(": ")?])
+        }
+        LineKind::Estimate | LineKind::Result | LineKind::Value => {
+            let rest = &text[text.find("of ")? + "of ".len()..];
+            // The score comes after the label's last ` is `: a score holds no ` is `.
+            let end = rest.find(", and best move is").unwrap_or(rest.len());
+            Some(&rest[..rest[..end].rfind(" is ")?])
+        }
+        _ => None,
+    }
+}
+
 /// The move a line says was chosen: `Overall choice: move 1[middle]` → `1`,
 /// `val it = 1 : HandoutSmall.move` → `1`, `Therefore ... and best move is 0.` → `0`.
 pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
     match kind {
         LineKind::Choice => {
-            if let Some(rest) = text.strip_prefix("Overall choice: move ") {
+            if let Some(rest) = text.strip_prefix("Suggested move: ") {
+                Some(rest.split(" (").next().unwrap_or(rest).trim())
+            } else if let Some(rest) = text.strip_prefix("Overall choice: move ") {
                 Some(rest.split('[').next().unwrap_or(rest).trim())
             } else {
                 let rest = text.strip_prefix("val it = ")?;
@@ -175,6 +221,14 @@ pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
 /// `Therefore value of (Maxie,a) is Guess: 3, and ...` → `Guess:3`;
 /// `Result of (Maxie,a) is Step(1, Guess: 4)` → `Guess:4`; S12's `... is Guess:~2` → `Guess:~2`.
 pub fn value_of(kind: LineKind, text: &str) -> Option<String> {
+    if classify_csc148(text).is_some() {
+        // `... is 1.0 for p1, ...`: the score and whose it is.
+        let label = state_label(kind, text)?;
+        let rest = &text[text.find(label)? + label.len()..];
+        let rest = rest.strip_prefix(" is ")?;
+        let end = rest.find([',', ':']).unwrap_or(rest.len());
+        return Some(rest[..end].trim().to_owned());
+    }
     let rest = &text[text.find(") is ")? + ") is ".len()..];
     let v = match kind {
         LineKind::Value => &rest[..rest.rfind(", and ")?],

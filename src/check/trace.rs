@@ -192,6 +192,29 @@ pub trait Subject: Sync {
     fn find(&self, label: &str) -> Option<Place>;
     /// A place for people: the node or the moves that reach it.
     fn describe(&self, place: &Place) -> String;
+    /// Every root move as good as the chosen one, as traces write moves, when the course
+    /// accepts any of them (CSC148's `suggest_move`); empty when only the chosen one counts.
+    fn equally_good(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The root moves equally good under a CSC148 case's strategy, written as traces write them.
+fn csc148_equally_good<G: Game>(game: &G, case: &Case) -> Vec<String> {
+    if case.rules != crate::spec::Rules::Csc148 {
+        return Vec::new();
+    }
+    let strategy = crate::search::csc148::Strategy::of(case.algorithm, case.depth);
+    let (_, ties) = crate::search::csc148::best_moves(game, strategy);
+    let moves: Vec<G::Move> = game.moves(&game.start()).collect();
+    ties.iter()
+        .filter_map(|&i| moves.get(i))
+        .map(|&m| {
+            let mut s = String::new();
+            game.write_move(m, &mut s);
+            s
+        })
+        .collect()
 }
 
 /// A case of a tree spec.
@@ -245,11 +268,18 @@ impl Subject for TreeCase<'_> {
             Place::Moves(..) => String::new(),
         }
     }
+    fn equally_good(&self) -> Vec<String> {
+        let game = TreeGame::new(&self.spec.tree, self.case.root_player);
+        csc148_equally_good(&game, self.case)
+    }
 }
 
 impl<G: Playable> Subject for GameCase<G> {
     fn case(&self) -> &Case {
         &self.case
+    }
+    fn equally_good(&self) -> Vec<String> {
+        csc148_equally_good(&self.game, &self.case)
     }
     fn variant(
         &self,
@@ -658,6 +688,26 @@ fn chosen_item(subject: &dyn Subject, best: Option<usize>) -> String {
     move_item(m.as_deref().map(diff::normalize).as_deref())
 }
 
+/// Is the output's chosen move (as an item) one the case accepts, and what it expects, as
+/// the report shows it: `chosen move: 1`, or `chosen move: 1 (or any of 1, 4: equally good)`.
+fn judge_move(subject: &dyn Subject, best: Option<usize>, got: &str) -> (bool, String) {
+    let want = chosen_item(subject, best);
+    let others = subject.equally_good();
+    let accepted: Vec<String> = others
+        .iter()
+        .map(|m| move_item(Some(&diff::normalize(m))))
+        .collect();
+    let ok = got == want || accepted.iter().any(|a| a == got);
+    if others.len() > 1 {
+        (
+            ok,
+            format!("{want} (or any of {}: equally good)", others.join(", ")),
+        )
+    } else {
+        (ok, want)
+    }
+}
+
 fn move_item(m: Option<&str>) -> String {
     match m {
         Some(m) => format!("chosen move: {m}"),
@@ -776,11 +826,11 @@ fn visited(
     }
     let missing: Vec<_> = want.iter().filter(|w| !got_set.contains(w.0)).collect();
     let extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
-    let want_move = chosen_item(subject, best);
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
+    let (move_ok, want_move) = judge_move(subject, best, &got_move);
     let compared = want.len() + 1;
-    let mismatches = missing.len() + extra.len() + usize::from(want_move != got_move);
+    let mismatches = missing.len() + extra.len() + usize::from(!move_ok);
     let divergence = if let Some((label, place)) = missing.first() {
         Some(Divergence {
             position: Some(subject.describe(place)),
@@ -795,7 +845,7 @@ fn visited(
             actual: format!("state {label} visited"),
             actual_line: Some(*line),
         })
-    } else if want_move != got_move {
+    } else if !move_ok {
         Some(Divergence {
             position: Some(subject.describe(&subject.root())),
             expected: want_move,
@@ -869,19 +919,23 @@ fn value(
             })
         })
         .and_then(|l| value_of(l.kind, &l.text).map(|v| (v, l.line)));
-    let want_move = chosen_item(subject, best);
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
-    // The REPL prints the move only.
-    let compare_value = case.dialect != Dialect::Repl;
+    let (move_ok, want_move) = judge_move(subject, best, &got_move);
+    // The REPL prints the move only; a CSC148 case that prints no value line (a strategy's
+    // `suggest_move` returns a move) is judged on the move.
+    let compare_value = match case.dialect {
+        Dialect::Repl => false,
+        Dialect::Csc148 => case.style.lines.contains(LineKind::Value),
+        _ => true,
+    };
     let position = Some(subject.describe(&subject.root()));
     let want_v = format!("root value: {}", want_value.unwrap_or_default());
     let got_v = match &got {
         Some((v, _)) => format!("root value: {v}"),
         None => "root value: (none printed)".to_owned(),
     };
-    let mismatches =
-        usize::from(compare_value && want_v != got_v) + usize::from(want_move != got_move);
+    let mismatches = usize::from(compare_value && want_v != got_v) + usize::from(!move_ok);
     let divergence = if compare_value && want_v != got_v {
         Some(Divergence {
             position,
@@ -889,7 +943,7 @@ fn value(
             actual: got_v,
             actual_line: got.as_ref().map(|g| g.1),
         })
-    } else if want_move != got_move {
+    } else if !move_ok {
         Some(Divergence {
             position,
             expected: want_move.clone(),
@@ -901,8 +955,10 @@ fn value(
     };
     let what = if compare_value {
         format!("{want_v}, {want_move}")
-    } else {
+    } else if case.dialect == Dialect::Repl {
         format!("{want_move} (the repl dialect prints no value)")
+    } else {
+        want_move.clone()
     };
     TraceCheck {
         mode: Mode::Value,

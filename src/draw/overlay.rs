@@ -2,7 +2,7 @@
 
 use crate::game::tree::{NodeId, Tree, TreeGame, TreeMove, TreeState};
 use crate::game::Estimate;
-use crate::search::{s12, s14, Event, EventLog};
+use crate::search::{csc148, s12, s14, Event, EventLog};
 use crate::spec::{Case, Rules, Spec};
 
 /// A bound as a drawing shows it: an estimate, or S12's `Pruned` (no bound yet).
@@ -139,6 +139,38 @@ impl Overlay {
                         }
                         s12::Verdict::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
                         s12::Verdict::ParentPrune => (Outcome::ParentPrune, None),
+                    },
+                )
+            }
+            Rules::Csc148 => {
+                let mut log = EventLog::default();
+                let strategy = csc148::Strategy::of(case.algorithm, case.depth);
+                csc148::search(&game, strategy, &mut log);
+                // Scores are the mover's; drawn as -1, 0 or 1.
+                let score = |s: csc148::Score| Estimate::Guess(s.as_f64() as i64);
+                read(
+                    tree,
+                    log.events,
+                    |s| Bound::Value(score(s)),
+                    |r: csc148::Verdict<TreeMove>| match r {
+                        csc148::Verdict::Searched {
+                            score: s,
+                            best,
+                            pruned,
+                        } => (
+                            Outcome::Value {
+                                value: score(s),
+                                cut: pruned.is_some(),
+                            },
+                            Some(best),
+                        ),
+                        csc148::Verdict::Recalled { score: s } => (
+                            Outcome::Value {
+                                value: score(s),
+                                cut: false,
+                            },
+                            None,
+                        ),
                     },
                 )
             }

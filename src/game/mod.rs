@@ -1,13 +1,16 @@
 //! The game model: what a searcher needs to know about a game, and nothing about traces.
 //!
 //! Explicit trees ([`tree`]) and real games ([`nim`], [`connect4`] with PopOut,
-//! [`riskless`]) implement the same trait, so every searcher and printer works on them
+//! [`riskless`], and CSC148's [`subtract_square`] and [`tippy`]) implement the same trait, so every searcher and printer works on them
 //! unchanged. Real games are also [`Playable`]: people type their moves and read their boards.
 
 pub mod connect4;
 pub mod nim;
 pub mod riskless;
 pub mod scenario;
+pub mod state_tree;
+pub mod subtract_square;
+pub mod tippy;
 pub mod tree;
 
 use std::cmp::Ordering;
@@ -142,6 +145,25 @@ pub trait Game: Sync {
         use std::fmt::Write;
         let _ = write!(out, "{mv}");
     }
+
+    /// What identifies a state in a memo table or a set of positions seen: two states with
+    /// the same key are the same position. CSC148 keys its tables by `repr(state)`; so does
+    /// this default (the label and the player to move). Games override it with something
+    /// cheaper, and explicit trees with the node, since two nodes may share a name.
+    fn key(&self, state: &Self::State) -> StateKey {
+        let mut label = String::new();
+        self.write_label(state, &mut label);
+        StateKey::Text(self.player(state), label.into_boxed_str())
+    }
+}
+
+/// A state's identity for memo tables and sets of positions ([`Game::key`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StateKey {
+    /// A position packed into bits, with the player to move.
+    Packed(u128, Player),
+    /// The label, with the player to move.
+    Text(Player, Box<str>),
 }
 
 /// A real game: moves people can type, boards people can read. Scenarios and the referee
@@ -172,6 +194,11 @@ pub trait Playable: Game + Clone + fmt::Debug {
     fn move_name(&self, mv: Self::Move) -> String;
     /// How moves are written, for prompts and hints.
     fn move_syntax(&self) -> &'static str;
+    /// The position as a student's driver rebuilds the course's state objects from it
+    /// (`{position_json}` in `check --cmd`), for the games that have such a driver.
+    fn position_json(&self, _state: &Self::State) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// The deepest search of a real game a spec or a player may ask for. Searches recurse once

@@ -100,6 +100,9 @@ impl Game for Nim {
     fn write_label(&self, s: &NimState, out: &mut String) {
         out.push_str(itoa::Buffer::new().format(s.sticks));
     }
+    fn key(&self, s: &NimState) -> super::StateKey {
+        super::StateKey::Packed(u128::from(s.sticks), s.to_move)
+    }
 }
 
 impl Playable for Nim {

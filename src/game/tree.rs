@@ -394,6 +394,11 @@ impl Game for TreeGame<'_> {
     fn write_move(&self, mv: TreeMove, out: &mut String) {
         out.push_str(itoa::Buffer::new().format(mv.index));
     }
+
+    /// The node itself: a tree has no transpositions, and two nodes may share a name.
+    fn key(&self, state: &TreeState) -> super::StateKey {
+        super::StateKey::Packed(u128::from(state.node), state.player)
+    }
 }
 
 #[cfg(test)]

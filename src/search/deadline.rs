@@ -80,6 +80,9 @@ impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
     fn write_move(&self, mv: Self::Move, out: &mut String) {
         self.game.write_move(mv, out)
     }
+    fn key(&self, state: &Self::State) -> crate::game::StateKey {
+        self.game.key(state)
+    }
 }
 
 /// Unwinds once `deadline` has passed.

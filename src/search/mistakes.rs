@@ -119,6 +119,7 @@ pub struct Mistake {
 const BOTH: &[Rules] = &[Rules::S14, Rules::S12];
 const S14: &[Rules] = &[Rules::S14];
 const S12: &[Rules] = &[Rules::S12];
+const CSC148: &[Rules] = &[Rules::Csc148];
 
 /// Every catalogued mistake. Names are unique; some flaws have a name in each year because
 /// the years phrase the same step differently.
@@ -294,6 +295,15 @@ pub const CATALOGUE: &[Mistake] = &[
         sentence: "the parallel children's values are combined from the last to the first instead of in move order, so ties go to a later move",
         handout: "Jamboree: the parallel results are combined in the order of the moves",
     },
+    Mistake {
+        name: "prune-strict",
+        flaw: Flaw::StrictCut,
+        sided: false,
+        rules: CSC148,
+        family: Family::Pruning,
+        sentence: "the pruning test is strict: search stops only when the score guaranteed to the player passes -1 times the opponent's, not when it reaches it (so a win found first does not end the search)",
+        handout: "CSC148 A3, pruning: abandon further search whenever the score guaranteed to p1 is ≥ -1 times the score guaranteed to p2",
+    },
 ];
 
 impl Mistake {
@@ -303,7 +313,9 @@ impl Mistake {
             && match self.family {
                 Family::Any => true,
                 Family::Minimax => algorithm == Algorithm::Minimax,
-                Family::Pruning => algorithm != Algorithm::Minimax,
+                Family::Pruning => {
+                    matches!(algorithm, Algorithm::AlphaBeta | Algorithm::Jamboree { .. })
+                }
                 Family::Jamboree => matches!(algorithm, Algorithm::Jamboree { .. }),
             }
     }
@@ -312,6 +324,7 @@ impl Mistake {
     pub fn scope(&self) -> String {
         let years: Vec<&str> = self.rules.iter().map(|r| r.name()).collect();
         let algorithms = match self.family {
+            Family::Pruning if self.rules == CSC148 => "prune (alphabeta)",
             Family::Any => "every searcher",
             Family::Minimax => "minimax",
             Family::Pruning => "alphabeta and jamboree",

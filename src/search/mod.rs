@@ -4,6 +4,7 @@
 //! Two rule sets, one per handout year, share the algorithms' shape:
 //! [`s14`] (values `Leaf`/`Step`, the `(* Pruned *)` mark) and [`s12`] (`Pruned`/`ParentPrune`).
 
+pub mod csc148;
 pub mod deadline;
 pub mod mistakes;
 pub mod s12;
@@ -23,6 +24,11 @@ pub enum Algorithm {
     Jamboree {
         prune_percentage: f64,
     },
+    /// CSC148's memoized minimax (the `csc148` rules only).
+    Memoize,
+    /// CSC148's game-state tree (option B): not a search, the tree of every game from the
+    /// position, measured (the `csc148` rules only).
+    GameStateTree,
 }
 
 impl Algorithm {
@@ -31,6 +37,8 @@ impl Algorithm {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::Jamboree { .. } => "jamboree",
+            Algorithm::Memoize => "memoize",
+            Algorithm::GameStateTree => "game_state_tree",
         }
     }
 }
@@ -57,13 +65,18 @@ pub enum Event<S, M, V, R> {
     /// A node's result.
     Result { state: S, player: Player, result: R },
     /// The search is over: the root's value, its best move (with its index in move order),
-    /// and how many terminals were visited.
+    /// and how many terminals were visited (CSC148: positions searched).
     Done {
         state: S,
         player: Player,
         value: V,
         best: Option<(usize, M)>,
         terminals: u64,
+        /// Positions answered from a memo table (CSC148's memoization; 0 elsewhere).
+        table_hits: u64,
+        /// Every root move as good as the best, by index (empty where the search does not
+        /// know them: the 15-150 searchers, and pruning).
+        ties: Vec<usize>,
     },
 }
 
@@ -194,13 +207,15 @@ impl<E: Send> Sink<E> for EventLog<E> {
 }
 
 /// What a search found at the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// The root's value (`None` only if no child gave one, which a well-formed search cannot).
     pub value: Option<Estimate>,
     /// The chosen move's index in the root's move order.
     pub best_index: Option<usize>,
     pub terminals: u64,
+    /// Positions answered from a memo table (CSC148's memoization; 0 elsewhere).
+    pub table_hits: u64,
 }
 
 /// Children at this much remaining depth or more are searched on rayon's pool; below it the
@@ -323,7 +338,9 @@ pub fn sequential_count(algorithm: Algorithm, n: usize) -> usize {
 /// [`sequential_count`] as a variant computes it (rounded up with [`Flaw::RoundsUp`]).
 fn sequential_share(algorithm: Algorithm, n: usize, flaws: Flaws) -> usize {
     match algorithm {
-        Algorithm::Minimax => 0,
+        // The CSC148 algorithms never reach the 15-150 searchers (the loader keeps them to
+        // the csc148 rules); were they to, they would search as minimax.
+        Algorithm::Minimax | Algorithm::Memoize | Algorithm::GameStateTree => 0,
         Algorithm::AlphaBeta => n,
         Algorithm::Jamboree { prune_percentage } => {
             let share = prune_percentage * n as f64;

@@ -205,11 +205,14 @@ where
         value,
         best,
         terminals,
+        table_hits: 0,
+        ties: Vec::new(),
     });
     Summary {
         value: value.estimate(),
         best_index: best.map(|(i, _)| i),
         terminals,
+        table_hits: 0,
     }
 }
 
@@ -269,7 +272,8 @@ impl<G: Game> Searcher<'_, G> {
     ) -> (Scan<G::Move>, u64) {
         match self.algorithm {
             Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
-            Algorithm::Minimax => {
+            // The CSC148 algorithms never reach here (see `sequential_share`).
+            Algorithm::Minimax | Algorithm::Memoize | Algorithm::GameStateTree => {
                 let moves = self.game.moves(state);
                 self.together(player, state, moves, depth, ab, own(player, ab), sink)
             }

@@ -164,11 +164,14 @@ where
         value: verdict.value,
         best,
         terminals,
+        table_hits: 0,
+        ties: Vec::new(),
     });
     Summary {
         value: Some(verdict.value.estimate()),
         best_index: best.map(|(i, _)| i),
         terminals,
+        table_hits: 0,
     }
 }
 
@@ -197,7 +200,9 @@ impl<G: Game> Searcher<'_, G> {
             Entered::Searching(player) => {
                 let (verdict, terminals) = match self.algorithm {
                     Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
-                    Algorithm::Minimax => self.minimax(player, state, depth, ab, sink),
+                    Algorithm::Minimax | Algorithm::Memoize | Algorithm::GameStateTree => {
+                        self.minimax(player, state, depth, ab, sink)
+                    }
                     Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
                 };
                 self.report(state, player, verdict, sink);

@@ -34,6 +34,8 @@ use crate::game::connect4::Connect4;
 use crate::game::nim::Nim;
 use crate::game::riskless::Riskless;
 use crate::game::scenario::Scenario;
+use crate::game::subtract_square::SubtractSquare;
+use crate::game::tippy::Tippy;
 use crate::game::tree::Tree;
 use crate::game::{Playable, Player};
 use crate::search::Algorithm;
@@ -54,6 +56,8 @@ pub enum Rules {
     S14,
     /// `Pruned`/`ParentPrune` results (S12 HW09).
     S12,
+    /// Toronto CSC148's strategies: scores for the player to move (`search::csc148`).
+    Csc148,
 }
 
 impl Rules {
@@ -61,6 +65,7 @@ impl Rules {
         match self {
             Rules::S14 => "s14",
             Rules::S12 => "s12",
+            Rules::Csc148 => "csc148",
         }
     }
 }
@@ -113,6 +118,8 @@ pub enum GameDocument {
     Nim(GameSpec<Nim>),
     Connect4(GameSpec<Connect4>),
     Riskless(GameSpec<Riskless>),
+    SubtractSquare(GameSpec<SubtractSquare>),
+    Tippy(GameSpec<Tippy>),
 }
 
 /// Runs `$body` with `$s` bound to the typed [`GameSpec`] of a [`GameDocument`].
@@ -123,6 +130,8 @@ macro_rules! with_game_spec {
             $crate::spec::GameDocument::Nim($s) => $body,
             $crate::spec::GameDocument::Connect4($s) => $body,
             $crate::spec::GameDocument::Riskless($s) => $body,
+            $crate::spec::GameDocument::SubtractSquare($s) => $body,
+            $crate::spec::GameDocument::Tippy($s) => $body,
         }
     };
 }
@@ -228,6 +237,8 @@ pub struct Case {
     /// How long its search may run in `test` and `run` (`time_limit:`, seconds); without it,
     /// the command's `--time-limit`.
     pub time_limit: Option<std::time::Duration>,
+    /// The measures a `game_state_tree` case prints (`metrics:`; all by default).
+    pub metrics: Vec<&'static str>,
 }
 
 impl Spec {

@@ -134,6 +134,9 @@ pub struct GameSpecFile {
     rows: Option<u32>,
     /// Riskless only: `M1`, `M2`, or a map of one's own.
     map: Option<MapField>,
+    /// Tippy only: the board is size × size (3 to 8, default 4).
+    #[schemars(range(min = 3, max = 8))]
+    size: Option<u32>,
     /// The position: Connect 4 rows of `.XO` text, top row first (a list or a `|` block);
     /// Riskless territories and who holds them (`Land0: Minnie 2`); Nim's number of sticks.
     /// Default: the empty board, the map's start.
@@ -163,9 +166,10 @@ pub struct GameCase {
     algorithm: AlgorithmName,
     #[schemars(range(min = 0.0, max = 1.0))]
     prune_percentage: Option<f64>,
-    /// Moves to look ahead.
+    /// Moves to look ahead (required, except for CSC148's strategies, which search every
+    /// game to its end unless myopic).
     #[schemars(range(min = 0))]
-    depth: u32,
+    depth: Option<u32>,
     dialect: Option<Dialect>,
     lines: Option<Vec<LineKind>>,
     sml_structure: Option<SmlName>,
@@ -177,6 +181,12 @@ pub struct GameCase {
     points: Option<f64>,
     /// This case's estimator, instead of the spec's.
     estimator: Option<EstimatorName>,
+    /// `game_state_tree` only: which of the starter's measures to print (default all).
+    metrics: Option<Vec<MetricName>>,
+    /// A position of this case's own, instead of the spec's.
+    position: Option<PositionField>,
+    /// Who moves in the case's position.
+    to_move: Option<PlayerName>,
     /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
     #[schemars(range(min = 0.0, max = 86400.0))]
     time_limit: Option<f64>,
@@ -261,6 +271,7 @@ string_enum!(
             Dialect::S14 => "15-150 S14 HW11: F:/G: lines, Leaf/Step values",
             Dialect::S12 => "15-150 S12 HW09: Evaluating lines, Pruned/ParentPrune",
             Dialect::Repl => "what the support code prints at the SML/NJ prompt",
+            Dialect::Csc148 => "Toronto CSC148's strategies: scores for the player to move",
         }
     ))
 );
@@ -292,6 +303,8 @@ string_enum!(
         ("connect4", "Connect 4 on any board, and PopOut (S12 HW09)"),
         ("riskless", "Riskless on a map (S14 HW11)"),
         ("nim", "Nim from the lecture slides"),
+        ("subtract_square", "Subtract Square (Toronto CSC148)"),
+        ("tippy", "Tippy on an n×n board (Toronto CSC148)"),
     ]
 );
 
@@ -340,7 +353,7 @@ impl JsonSchema for PositionField {
         json_schema!({
             "anyOf": [
                 {"type": "integer", "minimum": 0, "description": "Nim: sticks left"},
-                {"type": "string", "description": "Connect 4: rows of .XO text, top row first"},
+                {"type": "string", "description": "Connect 4 and Tippy: rows of .XO text, top row first (Tippy: one line, rows separated by /); Subtract Square: `p1:6`"},
                 {"type": "array", "items": {"type": "string"}, "description": "Connect 4: rows of .XO text, top row first"},
                 {"type": "object", "additionalProperties": {"type": "string", "pattern": "^([Mm]axie|[Mm]innie) [0-9]+$|^[Ee]mpty$"}, "description": "Riskless: territory -> `Maxie 3`, `Minnie 2` or `empty`; unlisted territories are empty"}
             ]
@@ -383,7 +396,30 @@ string_enum!(
         ("minimax", "every move of every node"),
         ("alphabeta", "alpha-beta pruning, children in turn"),
         ("jamboree", "some children in turn, the rest in parallel"),
+        (
+            "memoize",
+            "CSC148: minimax answering repeated positions from a table"
+        ),
+        (
+            "prune",
+            "CSC148: the handout's pruning (alphabeta in the csc148 dialect)"
+        ),
+        (
+            "myopic",
+            "CSC148: minimax to `depth` moves, then the rough outcome"
+        ),
+        (
+            "game_state_tree",
+            "CSC148: the tree of every game from the position, measured"
+        ),
     ]
+);
+
+pub struct MetricName;
+string_enum!(
+    MetricName,
+    "Metric",
+    crate::game::state_tree::METRICS.map(|m| (m, "a function of CSC148's game_state_tree module"))
 );
 
 pub struct RulesName;
@@ -392,7 +428,8 @@ string_enum!(
     "Rules",
     [
         ("s14", "Leaf/Step values (S14 HW11)"),
-        ("s12", "Pruned/ParentPrune (S12 HW09)")
+        ("s12", "Pruned/ParentPrune (S12 HW09)"),
+        ("csc148", "scores for the player to move (Toronto CSC148)")
     ]
 );
 
@@ -445,8 +482,8 @@ impl JsonSchema for PlayerName {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "type": "string",
-            "pattern": "^([Mm][Aa][Xx][Ii][Ee]|[Mm][Ii][Nn][Nn][Ii][Ee])$",
-            "examples": ["Maxie", "Minnie"]
+            "pattern": "^([Mm][Aa][Xx][Ii][Ee]|[Mm][Ii][Nn][Nn][Ii][Ee]|[Pp][12])$",
+            "examples": ["Maxie", "Minnie", "p1", "p2"]
         })
     }
 }

@@ -12,10 +12,22 @@
 //!
 //! `repl` prints what the support code prints at the SML/NJ prompt: the `estimate` lines and
 //! `val it = 0 : HandoutBig.move` (its `choice`).
+//!
+//! `csc148` is a teaching trace of Toronto CSC148's strategies (scores for the player to
+//! move; players p1 and p2):
+//!
+//! | kind        | csc148                                                             |
+//! |-------------|--------------------------------------------------------------------|
+//! | `enter`     | `Searching p2:5: p2 to move, moves 1, 4` (prune adds `; guaranteed p2 -1.0, p1 -1.0`, myopic `; 2 moves left`) |
+//! | `estimate`  | `Outcome of p1:0 is -1.0 for p1: p2 won` / `Rough outcome of p1:4 is 0.0 for p1` |
+//! | `result`    | `Score of p2:5 is -1.0 for p2, by move 1` (`, pruned after 1 of 2 moves`), or `Score of p1:1 is 1.0 for p1, from the table` |
+//! | `value`     | `Therefore the score of p1:6 is 1.0 for p1, and best move is 1.`   |
+//! | `terminals` | `Positions searched: 10` (memoize adds `, answered from the table: 2`) |
+//! | `choice`    | `Suggested move: 1 (equally good: 1, 4)`                           |
 
 mod print;
 
-pub use print::{ReplPrinter, S12Printer, S14Printer};
+pub use print::{Csc148Printer, ReplPrinter, S12Printer, S14Printer};
 
 use std::fmt;
 
@@ -25,16 +37,18 @@ pub enum Dialect {
     S14,
     S12,
     Repl,
+    Csc148,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 3] = [Dialect::S14, Dialect::S12, Dialect::Repl];
+    pub const ALL: [Dialect; 4] = [Dialect::S14, Dialect::S12, Dialect::Repl, Dialect::Csc148];
 
     pub fn name(self) -> &'static str {
         match self {
             Dialect::S14 => "s14",
             Dialect::S12 => "s12",
             Dialect::Repl => "repl",
+            Dialect::Csc148 => "csc148",
         }
     }
 
@@ -49,6 +63,7 @@ impl Dialect {
             Dialect::S14 => &[Enter, Estimate, Result, Value, Terminals, Choice],
             Dialect::S12 => &[Search, Enter, Estimate, Result, Value, Terminals, Choice],
             Dialect::Repl => &[Estimate, Choice],
+            Dialect::Csc148 => &[Enter, Estimate, Result, Value, Terminals, Choice],
         }
     }
 }

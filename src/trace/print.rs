@@ -3,6 +3,7 @@
 
 use super::{LineKind, Style};
 use crate::game::{write_sml_int, Estimate, Game, Player};
+use crate::search::csc148::{self, Csc148Event, Score, Strategy};
 use crate::search::{s12, s14, EventLog, S12Event, S14Event, Sink};
 use std::io::{self, Write};
 
@@ -260,6 +261,7 @@ impl<G: Game, W: Write> S14Printer<'_, G, W> {
                 value,
                 best,
                 terminals,
+                ..
             } => out.done(&state, player, best, terminals, |line| {
                 push_s14_estimate(line, value.estimate())
             }),
@@ -312,6 +314,7 @@ impl<G: Game, W: Write> S12Printer<'_, G, W> {
                 value,
                 best,
                 terminals,
+                ..
             } => out.done(&state, player, best, terminals, |line| {
                 push_s12_value(line, &value)
             }),
@@ -359,6 +362,176 @@ impl<G: Game, W: Write> ReplPrinter<'_, G, W> {
     }
 }
 
+/// CSC148's teaching trace (see the `csc148` table in [`crate::trace`]): what each position
+/// is, how it was scored, and what was pruned or answered from the table.
+pub struct Csc148Printer<'g, G, W> {
+    out: Out<'g, G, W>,
+    strategy: Strategy,
+}
+
+impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
+    pub fn new(game: &'g G, writer: W, style: Style, strategy: Strategy) -> Self {
+        Csc148Printer {
+            out: Out::new(game, writer, style),
+            strategy,
+        }
+    }
+
+    /// What was written so far.
+    pub fn get_ref(&self) -> &W {
+        &self.out.writer
+    }
+
+    /// Flushes and returns the writer, or the first write error.
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
+    }
+
+    fn print(&mut self, event: Csc148Event<G>) {
+        use crate::game::{Outcome, Status};
+        use crate::search::Event::*;
+        use std::fmt::Write as _;
+        let strategy = self.strategy;
+        let out = &mut self.out;
+        let game = out.game;
+        match event {
+            Enter {
+                state,
+                player,
+                depth,
+                bounds: (mine, theirs),
+            } if out.wants(LineKind::Enter) => {
+                out.line.push_str("Searching ");
+                game.write_label(&state, &mut out.line);
+                let _ = write!(out.line, ": {} to move, moves ", course(player));
+                for (i, m) in game.moves(&state).enumerate() {
+                    if i > 0 {
+                        out.line.push_str(", ");
+                    }
+                    game.write_move(m, &mut out.line);
+                }
+                if strategy.prune {
+                    let _ = write!(
+                        out.line,
+                        "; guaranteed {} {mine}, {} {theirs}",
+                        course(player),
+                        course(player.other())
+                    );
+                }
+                if strategy.depth.is_some() && depth != csc148::TO_THE_END {
+                    let _ = write!(
+                        out.line,
+                        "; {depth} move{} left",
+                        if depth == 1 { "" } else { "s" }
+                    );
+                }
+                out.flush_line();
+            }
+            Estimate { state, estimate } if out.wants(LineKind::Estimate) => {
+                let player = game.player(&state);
+                let score = Score::of_estimate(estimate, player);
+                match game.status(&state) {
+                    Status::Over(outcome) => {
+                        out.line.push_str("Outcome of ");
+                        game.write_label(&state, &mut out.line);
+                        let _ = write!(out.line, " is {score} for {}: ", course(player));
+                        match outcome {
+                            Outcome::Winner(p) => {
+                                let _ = write!(out.line, "{} won", course(p));
+                            }
+                            Outcome::Draw => out.line.push_str("a tie"),
+                        }
+                    }
+                    Status::InPlay => {
+                        out.line.push_str("Rough outcome of ");
+                        game.write_label(&state, &mut out.line);
+                        let _ = write!(out.line, " is {score} for {}", course(player));
+                    }
+                }
+                out.flush_line();
+            }
+            Result {
+                state,
+                player,
+                result,
+            } if out.wants(LineKind::Result) => {
+                out.line.push_str("Score of ");
+                game.write_label(&state, &mut out.line);
+                let _ = write!(out.line, " is {} for {}, ", result.score(), course(player));
+                match result {
+                    csc148::Verdict::Searched { best, pruned, .. } => {
+                        out.line.push_str("by move ");
+                        game.write_move(best, &mut out.line);
+                        if let Some((searched, of)) = pruned {
+                            let _ = write!(out.line, ", pruned after {searched} of {of} moves");
+                        }
+                    }
+                    csc148::Verdict::Recalled { .. } => out.line.push_str("from the table"),
+                }
+                out.flush_line();
+            }
+            Done {
+                state,
+                player,
+                value,
+                best,
+                terminals,
+                table_hits,
+                ties,
+            } => {
+                if out.wants(LineKind::Value) {
+                    out.line.push_str("Therefore the score of ");
+                    game.write_label(&state, &mut out.line);
+                    let _ = write!(out.line, " is {value} for {}", course(player));
+                    match best {
+                        Some((_, m)) => {
+                            out.line.push_str(", and best move is ");
+                            game.write_move(m, &mut out.line);
+                            out.line.push('.');
+                        }
+                        None => out.line.push_str(", and there is no move."),
+                    }
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Terminals) {
+                    let _ = write!(out.line, "Positions searched: {terminals}");
+                    if strategy.memoize {
+                        let _ = write!(out.line, ", answered from the table: {table_hits}");
+                    }
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Choice) {
+                    out.line.push_str("Suggested move: ");
+                    match best {
+                        Some((_, m)) => game.write_move(m, &mut out.line),
+                        None => out.line.push_str("none"),
+                    }
+                    if ties.len() > 1 {
+                        out.line.push_str(" (equally good: ");
+                        let moves: Vec<G::Move> = game.moves(&state).collect();
+                        for (k, &i) in ties.iter().enumerate() {
+                            if k > 0 {
+                                out.line.push_str(", ");
+                            }
+                            if let Some(&m) = moves.get(i) {
+                                game.write_move(m, &mut out.line);
+                            }
+                        }
+                        out.line.push(')');
+                    }
+                    out.flush_line();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The course's name for a player: p1 (Maxie) or p2 (Minnie).
+fn course(p: Player) -> &'static str {
+    crate::game::subtract_square::course_name(p)
+}
+
 /// Every printer is a sink the same way: events print as they come, and a parallel branch is
 /// recorded and printed when it is joined (in move order).
 macro_rules! replaying_sink {
@@ -384,6 +557,7 @@ replaying_sink!(S14Printer, S14Event);
 replaying_sink!(S12Printer, S12Event);
 replaying_sink!(ReplPrinter, S14Event);
 replaying_sink!(ReplPrinter, S12Event);
+replaying_sink!(Csc148Printer, Csc148Event);
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,8 @@ use crate::game::connect4::{self, Board, Connect4};
 use crate::game::nim::{Nim, NimState};
 use crate::game::riskless::{Holding, Map, Riskless, Territories, MAX_TERRITORIES};
 use crate::game::scenario::{Scenario, Step};
+use crate::game::subtract_square::{self, SsState, SubtractSquare};
+use crate::game::tippy::{self, Tippy, TippyState};
 use crate::game::{Estimate, Estimator, Outcome, Playable, Player, Status};
 use crate::spec::diagnostic::{did_you_mean, Diagnostic};
 use crate::spec::yaml::{Node, Pos, Yaml};
@@ -20,6 +22,7 @@ pub(in crate::spec) const GAME_TOP_KEYS: &[&str] = &[
     "columns",
     "rows",
     "map",
+    "size",
     "position",
     "to_move",
     "estimator",
@@ -41,6 +44,9 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "points",
     "estimator",
     "time_limit",
+    "metrics",
+    "position",
+    "to_move",
 ];
 pub(in crate::spec) const SCENARIO_KEYS: &[&str] = &["position", "to_move", "steps", "points"];
 pub(in crate::spec) const STEP_KEYS: &[&str] =
@@ -53,7 +59,8 @@ pub(in crate::spec) const MAP_KEYS: &[&str] = &[
     "max_terri",
     "max_units",
 ];
-pub(in crate::spec) const GAMES: &[&str] = &["connect4", "riskless", "nim"];
+pub(in crate::spec) const GAMES: &[&str] =
+    &["connect4", "riskless", "nim", "subtract_square", "tippy"];
 pub(in crate::spec) const VARIANTS: &[&str] = &["standard", "popout"];
 
 /// Which game a key belongs to, for "`map` is a Riskless setting" messages.
@@ -61,6 +68,7 @@ fn owner(key: &str) -> Option<&'static str> {
     match key {
         "variant" | "columns" | "rows" => Some("connect4"),
         "map" => Some("riskless"),
+        "size" => Some("tippy"),
         _ => None,
     }
 }
@@ -330,6 +338,254 @@ impl Positions for Riskless {
     }
 }
 
+impl Positions for SubtractSquare {
+    /// `p1:6` (the course's abbreviation), or a total with `to_move`.
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<SsState, Diagnostic> {
+        let text = v.scalar().filter(|_| !v.is_null()).unwrap_or("").trim();
+        let (said, digits) = match text.split_once(':') {
+            Some((p, n)) => {
+                let p = match p.trim().to_ascii_lowercase().as_str() {
+                    "p1" => Player::Maxie,
+                    "p2" => Player::Minnie,
+                    _ => {
+                        return Err(l
+                            .error(
+                                v.pos,
+                                format!("`{}` is not a player of Subtract Square", p.trim()),
+                            )
+                            .expected("p1 or p2 before the colon, like `p1:6`")
+                            .found(v.describe()))
+                    }
+                };
+                (Some(p), n.trim())
+            }
+            None => (None, text),
+        };
+        let total: i128 = digits.parse().map_err(|_| {
+            l.error(v.pos, "cannot read the Subtract Square position")
+                .expected("`p1:6` (the next player and the current total) or a total like 6")
+                .found(v.describe())
+        })?;
+        if total < 0 {
+            return Err(l
+                .error(v.pos, "a Subtract Square total cannot be below 0")
+                .expected("a total of 0 or more")
+                .found(format!("{total}"))
+                .hint(
+                    "moves subtract squares no larger than the total, so it never goes below 0",
+                ));
+        }
+        if total > i128::from(subtract_square::MAX_TOTAL) {
+            return Err(l
+                .error(v.pos, "the Subtract Square total is too large")
+                .expected(format!("at most {}", subtract_square::MAX_TOTAL))
+                .found(format!("{total}")));
+        }
+        let to_move = match (said, to_move) {
+            (Some(p), Some((q, at))) if p != q => {
+                return Err(l
+                    .error(
+                        at,
+                        format!(
+                            "the position says {} moves, and `to_move` says {}",
+                            subtract_square::course_name(p),
+                            subtract_square::course_name(q)
+                        ),
+                    )
+                    .expected(format!(
+                        "to_move: {} (or no `to_move`)",
+                        subtract_square::course_name(p)
+                    ))
+                    .found(format!("to_move: {}", subtract_square::course_name(q))))
+            }
+            (Some(p), _) => p,
+            (None, t) => t.map_or(Player::Maxie, |t| t.0),
+        };
+        Ok(SsState {
+            total: total as u64,
+            to_move,
+        })
+    }
+    fn default_position(
+        &self,
+        l: &Loader,
+        _: Option<(Player, Pos)>,
+        key: &Node,
+    ) -> Result<SsState, Diagnostic> {
+        Err(l
+            .error(key.pos, "a Subtract Square spec needs a `position`")
+            .expected("position: the next player and the total, like `position: p1:6`")
+            .found("no `position`"))
+    }
+}
+
+impl Positions for Tippy {
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<TippyState, Diagnostic> {
+        let n = self.size;
+        let mut rows = l.board_rows(v)?;
+        // One line may hold every row: `X.../.O../..../....`.
+        if rows.len() == 1 && rows[0].0.contains('/') {
+            let (text, at) = rows.remove(0);
+            let mut col = at.col;
+            for part in text.split('/') {
+                rows.push((part.to_owned(), Pos { line: at.line, col }));
+                col += part.chars().count() + 1;
+            }
+        }
+        if rows.len() != usize::from(n) {
+            let at = rows.get(usize::from(n)).map_or(v.pos, |r| r.1);
+            return Err(l
+                .error(
+                    at,
+                    format!("the position has {} rows, and the board {n}", rows.len()),
+                )
+                .expected(format!("{n} rows of {n} cells, top row first"))
+                .found(format!("{} rows", rows.len()))
+                .hint(format!("set `size: {}` for another board", rows.len())));
+        }
+        let mut s = TippyState {
+            cells: [0, 0],
+            to_move: Player::Maxie,
+        };
+        for (y, (text, at)) in rows.iter().enumerate() {
+            let cells: Vec<char> = text.chars().collect();
+            if cells.len() != usize::from(n) {
+                return Err(l
+                    .error(
+                        *at,
+                        format!("row {} of the position has {} cells", y + 1, cells.len()),
+                    )
+                    .expected(format!("{n} cells, each `.`, `X` or `O`"))
+                    .found(format!("`{text}`"))
+                    .hint(format!("the board is {n}×{n}; set `size:` for another")));
+            }
+            for (x, &c) in cells.iter().enumerate() {
+                let bit = 1u64
+                    << self.index(tippy::Cell {
+                        x: x as u8,
+                        y: y as u8,
+                    });
+                match c {
+                    '.' => {}
+                    'X' | 'x' => s.cells[0] |= bit,
+                    'O' | 'o' => s.cells[1] |= bit,
+                    _ => {
+                        return Err(l
+                            .error(
+                                Pos {
+                                    line: at.line,
+                                    col: at.col + x,
+                                },
+                                format!("`{c}` at ({},{}) is not a cell", x + 1, y + 1),
+                            )
+                            .expected("`.` (empty), `X` (p1) or `O` (p2)")
+                            .found(format!("`{c}`"))
+                            .hint(if c == '0' {
+                                "that is a zero; p2's cells are the letter O"
+                            } else {
+                                ""
+                            }))
+                    }
+                }
+            }
+        }
+        let (xs, os) = (s.cells[0].count_ones(), s.cells[1].count_ones());
+        // p1 starts unless the position has one O more (a game p2 started).
+        let derived: &[Player] = match i64::from(xs) - i64::from(os) {
+            0 => &[Player::Maxie, Player::Minnie],
+            1 => &[Player::Minnie],
+            -1 => &[Player::Maxie],
+            _ => &[],
+        };
+        s.to_move = match (to_move, derived) {
+            (_, []) => {
+                return Err(l
+                    .error(
+                        v.pos,
+                        format!("a Tippy position with {xs} X and {os} O cannot arise"),
+                    )
+                    .expected("as many X as O, or one more of either (the players alternate)")
+                    .found(format!("{xs} X and {os} O"))
+                    .hint("p1 (X) and p2 (O) take turns claiming one cell each"))
+            }
+            (Some((p, _)), d) if d.contains(&p) => p,
+            (Some((p, at)), d) => {
+                return Err(l
+                    .error(
+                        at,
+                        format!(
+                            "it cannot be {}'s move in this position",
+                            subtract_square::course_name(p)
+                        ),
+                    )
+                    .expected(format!(
+                        "{}: the board has {xs} X and {os} O",
+                        subtract_square::course_name(d[0])
+                    ))
+                    .found(format!("to_move: {}", subtract_square::course_name(p)))
+                    .hint("leave `to_move` out and it follows from the cells"))
+            }
+            (None, d) => d[0],
+        };
+        if self.has_tippy(s.cells[0]) && self.has_tippy(s.cells[1]) {
+            return Err(l
+                .error(v.pos, "both players have a tippy")
+                .expected("at most one tippy: the game ends at the first")
+                .found("an X tippy and an O tippy"));
+        }
+        Ok(s)
+    }
+    fn default_position(
+        &self,
+        _: &Loader,
+        to_move: Option<(Player, Pos)>,
+        _: &Node,
+    ) -> Result<TippyState, Diagnostic> {
+        Ok(TippyState {
+            cells: [0, 0],
+            to_move: to_move.map_or(Player::Maxie, |t| t.0),
+        })
+    }
+}
+
+impl Loader<'_> {
+    /// `size:` of a Tippy board (3 to 8, default 4).
+    fn tippy(&self, entries: &[(Node, Node)]) -> Option<Tippy> {
+        let Some((_, v)) = entry(entries, "size") else {
+            return Some(Tippy::new(4));
+        };
+        let n = self.soft(self.integer(v, "`size`", "4"))?;
+        if (i64::from(tippy::MIN_SIZE)..=i64::from(tippy::MAX_SIZE)).contains(&n) {
+            return Some(Tippy::new(n as u8));
+        }
+        self.problem(
+            self.error(v.pos, "a Tippy board is 3×3 to 8×8")
+                .expected(format!(
+                    "`size:` from {} to {}",
+                    tippy::MIN_SIZE,
+                    tippy::MAX_SIZE
+                ))
+                .found(v.describe())
+                .hint(if n < i64::from(tippy::MIN_SIZE) {
+                    "a tippy is 3 cells wide, so a smaller board could never be won"
+                } else {
+                    "the course plays on 4×4; larger boards could never be searched"
+                }),
+        );
+        None
+    }
+}
+
 impl Loader<'_> {
     /// `message` at `v`, which should have been one of `names`: says which, and the nearest.
     fn not_one_of(&self, v: &Node, message: impl Into<String>, names: &[&str]) -> Diagnostic {
@@ -419,6 +675,21 @@ impl Loader<'_> {
             "nim" => self
                 .game_parts(Nim::new(0, Player::Maxie), estimator, to_move, parts)?
                 .map(GameDocument::Nim),
+            "subtract_square" => self
+                .game_parts(
+                    SubtractSquare::new(0, Player::Maxie),
+                    estimator,
+                    to_move,
+                    parts,
+                )?
+                .map(GameDocument::SubtractSquare),
+            "tippy" => {
+                let Some(t) = self.tippy(entries) else {
+                    return Ok(None);
+                };
+                self.game_parts(t, estimator, to_move, parts)?
+                    .map(GameDocument::Tippy)
+            }
             "connect4" => {
                 let Some(c4) = self.connect4(entries) else {
                     return Ok(None);
@@ -643,6 +914,13 @@ impl Loader<'_> {
                 .expected("`estimator: naive`, or no `estimator`")
                 .found(v.describe())
                 .hint("the slides' Nim estimator is already perfect")),
+            Some(Estimator::Improved) if matches!(game, "subtract_square" | "tippy") => Err(self
+                .error(
+                    v.pos,
+                    format!("{game} has one estimator, the course's rough_outcome"),
+                )
+                .expected("`estimator: naive`, or no `estimator`")
+                .found(v.describe())),
             Some(e) => Ok(e),
             None => Err(self.not_one_of(v, "unknown estimator", Estimator::NAMES)),
         }
@@ -677,22 +955,52 @@ impl Loader<'_> {
         let game = game.starting_at(start);
         let mut cases = Vec::new();
         if let Some((k, v)) = cases_node {
-            let plain = self.cases(k, v, Target::Game(to_move), &Default::default())?;
-            for case in plain {
-                let case_entries = self.map(v, "`cases`")?;
-                let estimator = case_entries
+            // CSC148's games print its dialect unless a case says otherwise.
+            let defaults = super::Defaults {
+                dialect: matches!(game.name(), "subtract_square" | "tippy")
+                    .then_some(crate::trace::Dialect::Csc148),
+                ..Default::default()
+            };
+            let plain = self.cases(k, v, Target::Game(to_move), &defaults)?;
+            let case_entries = self.map(v, "`cases`")?;
+            for mut case in plain {
+                let own: &[(Node, Node)] = case_entries
                     .iter()
                     .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
                     .and_then(|(_, cv)| match &cv.yaml {
-                        Yaml::Map(es) => entry(es, "estimator"),
+                        Yaml::Map(es) => Some(&es[..]),
                         _ => None,
                     })
-                    .map(|(_, e)| self.soft(self.estimator(e, game.name())));
+                    .unwrap_or(&[]);
+                let estimator =
+                    entry(own, "estimator").map(|(_, e)| self.soft(self.estimator(e, game.name())));
                 let case_game = match estimator {
                     None => game.clone(),
                     Some(Some(e)) => game.estimating_with(e),
                     Some(None) => continue,
                 };
+                // A case may search a position of its own (`position:`, `to_move:`).
+                let case_to_move = match entry(own, "to_move") {
+                    Some((_, t)) => match self.soft(self.player_for(t, "to_move")) {
+                        Some(p) => Some((p, t.pos)),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                let case_game = match (entry(own, "position"), case_to_move) {
+                    (Some((_, p)), t) => match self.soft(case_game.position(self, p, t)) {
+                        Some(s) => case_game.starting_at(s),
+                        None => continue,
+                    },
+                    (None, Some(t)) => {
+                        match self.soft(case_game.default_position(self, Some(t), parts.game_key)) {
+                            Some(s) => case_game.starting_at(s),
+                            None => continue,
+                        }
+                    }
+                    (None, None) => case_game,
+                };
+                case.root_player = case_game.player(&case_game.start());
                 cases.push(GameCase {
                     case,
                     game: case_game,

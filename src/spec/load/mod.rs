@@ -51,7 +51,17 @@ pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "points",
 ];
 const GENERATE_KEYS: &[&str] = &["branching", "depth", "seed", "min", "max"];
-pub(super) const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "jamboree"];
+pub(super) const ALGORITHMS: &[&str] = &[
+    "minimax",
+    "alphabeta",
+    "jamboree",
+    "memoize",
+    "prune",
+    "myopic",
+    "game_state_tree",
+];
+/// CSC148's names: only with its rules (`prune` is alpha-beta, `myopic` minimax to a depth).
+const CSC148_ALGORITHMS: &[&str] = &["memoize", "prune", "myopic", "game_state_tree"];
 
 /// Reads and checks the spec at `path`.
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {
@@ -195,10 +205,12 @@ enum Target<'t> {
 
 /// Top-level defaults that cases may override.
 #[derive(Default)]
-struct Defaults {
+pub(super) struct Defaults {
     root_player: Option<Player>,
     move_names: Option<Vec<String>>,
     sml_structure: Option<String>,
+    /// The dialect of a case that names none (CSC148's games: `csc148`; otherwise `s14`).
+    pub(super) dialect: Option<Dialect>,
 }
 
 impl Loader<'_> {
@@ -670,11 +682,12 @@ impl Loader<'_> {
 
     fn player_for(&self, v: &Node, key: &str) -> Result<Player, Diagnostic> {
         match v.scalar().map(|s| s.to_ascii_lowercase()).as_deref() {
-            Some("maxie") => Ok(Player::Maxie),
-            Some("minnie") => Ok(Player::Minnie),
+            // CSC148 calls the players p1 (who moves first) and p2.
+            Some("maxie" | "p1") => Ok(Player::Maxie),
+            Some("minnie" | "p2") => Ok(Player::Minnie),
             _ => Err(self
                 .error(v.pos, format!("unknown player for `{key}`"))
-                .expected("Maxie or Minnie")
+                .expected("Maxie or Minnie (p1 or p2 in CSC148's games)")
                 .found(v.describe())),
         }
     }
@@ -990,36 +1003,69 @@ impl Loader<'_> {
             }
         }
         let algorithm = self.soft(self.case_algorithm(key, &what, entries));
-        let dialect = self.soft(self.case_dialect(entries));
+        let alg_name = get("algorithm").and_then(|(_, a)| a.scalar()).unwrap_or("");
+        let course = CSC148_ALGORITHMS.contains(&alg_name);
+        let default_dialect = if course {
+            Dialect::Csc148
+        } else {
+            defaults.dialect.unwrap_or(Dialect::S14)
+        };
+        let dialect = self.soft(self.case_dialect(entries, default_dialect));
         // Rules and line kinds are checked against the dialect, so only against a known one.
         let rules = dialect.and_then(|d| self.soft(self.case_rules(d, entries)));
-        let depth =
-            match (target, get("depth")) {
-                (Target::Game(_), None) => {
-                    self.problem(
-                        self.error(key.pos, format!("{what} has no `depth`"))
-                            .expected("`depth:`, how many moves ahead to search the position")
+        if let (Some(a), Some(r)) = (algorithm, rules) {
+            if !self.algorithm_fits_rules(a, alg_name, r, target, entries) {
+                return None;
+            }
+        }
+        let csc148 = rules == Some(Rules::Csc148);
+        let depth = match (target, get("depth")) {
+            (Target::Game(_), None) if csc148 && alg_name == "myopic" => {
+                self.problem(
+                        self.error(key.pos, format!("{what} is myopic and has no `depth`"))
+                            .expected("`depth:`, how many moves ahead to look before taking the rough outcome")
                             .found(format!("keys {}", Self::key_list(entries)))
-                            .hint("a game has no bottom a search could default to; try `depth: 2`"),
+                            .hint("try `depth: 2`; minimax, memoize and prune search every game to its end"),
+                    );
+                None
+            }
+            (Target::Game(_), None) if csc148 => Some(crate::search::csc148::TO_THE_END),
+            (_, Some((k, _))) if algorithm == Some(Algorithm::GameStateTree) => {
+                self.problem(
+                    self.error(k.pos, "a game-state tree has no `depth`")
+                        .expected("the tree of every game to its end")
+                        .found("`depth`")
+                        .hint("remove it"),
+                );
+                None
+            }
+            (Target::Game(_), None) => {
+                self.problem(
+                    self.error(key.pos, format!("{what} has no `depth`"))
+                        .expected("`depth:`, how many moves ahead to search the position")
+                        .found(format!("keys {}", Self::key_list(entries)))
+                        .hint("a game has no bottom a search could default to; try `depth: 2`"),
+                );
+                None
+            }
+            (Target::Game(_), Some((_, d))) => {
+                self.soft(self.case_depth(None, entries)).and_then(|depth| {
+                    if depth <= crate::game::MAX_DEPTH {
+                        return Some(depth);
+                    }
+                    self.problem(
+                        self.error(d.pos, "`depth` is too deep for a game search")
+                            .expected(format!("at most {}", crate::game::MAX_DEPTH))
+                            .found(d.describe())
+                            .hint(
+                                "the searches look every move ahead; depths past 10 rarely finish",
+                            ),
                     );
                     None
-                }
-                (Target::Game(_), Some((_, d))) => {
-                    self.soft(self.case_depth(None, entries)).and_then(|depth| {
-                        if depth <= crate::game::MAX_DEPTH {
-                            return Some(depth);
-                        }
-                        self.problem(
-                    self.error(d.pos, "`depth` is too deep for a game search")
-                        .expected(format!("at most {}", crate::game::MAX_DEPTH))
-                        .found(d.describe())
-                        .hint("the searches look every move ahead; depths past 10 rarely finish"),
-                );
-                        None
-                    })
-                }
-                _ => self.soft(self.case_depth(tree, entries)),
-            };
+                })
+            }
+            _ => self.soft(self.case_depth(tree, entries)),
+        };
         let lines = match (get("lines"), dialect) {
             (Some((_, l)), Some(d)) => self.soft(self.lines(l, d)).map(Some),
             _ => Some(None),
@@ -1065,6 +1111,25 @@ impl Loader<'_> {
             Some((_, t)) => self.soft(self.time_limit(t).map(Some)),
             None => Some(None),
         };
+        let metrics = match (get("metrics"), algorithm) {
+            (None, _) => Some(crate::game::state_tree::METRICS.to_vec()),
+            (Some((k, _)), Some(a)) if a != Algorithm::GameStateTree => {
+                self.problem(
+                    self.error(
+                        k.pos,
+                        format!(
+                            "`metrics` is a setting of game-state trees; {what} runs {}",
+                            a.name()
+                        ),
+                    )
+                    .expected("metrics only with `algorithm: game_state_tree`")
+                    .found(format!("algorithm: {}", a.name()))
+                    .hint("remove it"),
+                );
+                None
+            }
+            (Some((_, m)), _) => self.soft(self.metrics(m)),
+        };
         let (
             Some(algorithm),
             Some(dialect),
@@ -1079,6 +1144,7 @@ impl Loader<'_> {
             Some(unordered),
             Some(points),
             Some(time_limit),
+            Some(metrics),
         ) = (
             algorithm,
             dialect,
@@ -1093,6 +1159,7 @@ impl Loader<'_> {
             unordered,
             points,
             time_limit,
+            metrics,
         )
         else {
             return None;
@@ -1116,7 +1183,105 @@ impl Loader<'_> {
             unordered,
             points,
             time_limit,
+            metrics,
         })
+    }
+
+    /// `metrics:` a list of the starter's measure names.
+    fn metrics(&self, m: &Node) -> Result<Vec<&'static str>, Diagnostic> {
+        use crate::game::state_tree::METRICS;
+        let Yaml::Seq(items) = &m.yaml else {
+            return Err(self
+                .error(m.pos, "`metrics` must be a list")
+                .expected(format!(
+                    "a list of the starter's measures: [{}]",
+                    METRICS.join(", ")
+                ))
+                .found(m.describe()));
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let text = item.scalar().unwrap_or("");
+            match METRICS.iter().find(|n| **n == text) {
+                Some(n) if !out.contains(n) => out.push(*n),
+                Some(_) => {}
+                None => return Err(self.unknown_name(item, "unknown measure", &METRICS)),
+            }
+        }
+        if out.is_empty() {
+            return Err(self
+                .error(m.pos, "`metrics` is empty")
+                .expected("at least one measure")
+                .found("an empty list")
+                .hint("leave `metrics` out to print them all"));
+        }
+        Ok(out)
+    }
+
+    /// `message` at `v`, which should have been one of `names`, with the nearest as a hint.
+    fn unknown_name(&self, v: &Node, message: &str, names: &[&str]) -> Diagnostic {
+        let text = v.scalar().unwrap_or("");
+        let d = self
+            .error(v.pos, message)
+            .expected(format!("one of {}", names.join(", ")))
+            .found(v.describe());
+        match did_you_mean(text, names) {
+            Some(s) => d.hint(format!("did you mean `{s}`?")),
+            None => d,
+        }
+    }
+
+    /// Does the algorithm belong to the rules (CSC148's strategies to its rules, Jamboree to
+    /// 15-150's)? Notes the problem when not.
+    fn algorithm_fits_rules(
+        &self,
+        algorithm: Algorithm,
+        name: &str,
+        rules: Rules,
+        target: Target,
+        entries: &[(Node, Node)],
+    ) -> bool {
+        let at = entry(entries, "algorithm").map_or(Pos { line: 1, col: 1 }, |(_, a)| a.pos);
+        let csc148 = rules == Rules::Csc148;
+        let problem = if csc148 && matches!(algorithm, Algorithm::Jamboree { .. }) {
+            Some(
+                self.error(at, "CSC148 has no Jamboree")
+                    .expected(
+                        "minimax, memoize, prune (alphabeta) or myopic with `dialect: csc148`",
+                    )
+                    .found("algorithm: jamboree")
+                    .hint("Jamboree is 15-150's; use `dialect: s14` or `s12`"),
+            )
+        } else if !csc148 && CSC148_ALGORITHMS.contains(&name) {
+            Some(
+                self.error(
+                    at,
+                    format!(
+                        "`{name}` is a CSC148 strategy, and this case prints the {} dialect",
+                        rules.name()
+                    ),
+                )
+                .expected("`dialect: csc148` with CSC148's strategies")
+                .found(format!("algorithm: {name}"))
+                .hint("add `dialect: csc148`, or use minimax or alphabeta"),
+            )
+        } else if algorithm == Algorithm::GameStateTree && matches!(target, Target::Tree(_)) {
+            Some(
+                self.error(at, "a game-state tree is measured from a game's position")
+                    .expected("`algorithm: game_state_tree` in a game spec (`game: subtract_square`, ...)")
+                    .found("a tree spec")
+                    .hint("`gametrace stats` counts a tree spec's nodes"),
+            )
+        } else {
+            None
+        };
+        match problem {
+            Some(d) => {
+                self.problem(d);
+                false
+            }
+            None => true,
+        }
     }
 
     fn case_algorithm(
@@ -1163,6 +1328,26 @@ impl Loader<'_> {
                     Algorithm::AlphaBeta
                 }
             }
+            "memoize" | "prune" | "myopic" | "game_state_tree" => {
+                if let Some((k, _)) = pp {
+                    return Err(self
+                        .error(
+                            k.pos,
+                            format!(
+                                "`prune_percentage` is a Jamboree setting; {what} runs {alg_name}"
+                            ),
+                        )
+                        .expected("prune_percentage only with algorithm: jamboree")
+                        .found(format!("algorithm: {alg_name}"))
+                        .hint("remove it"));
+                }
+                match alg_name {
+                    "memoize" => Algorithm::Memoize,
+                    "prune" => Algorithm::AlphaBeta,
+                    "myopic" => Algorithm::Minimax,
+                    _ => Algorithm::GameStateTree,
+                }
+            }
             "jamboree" => {
                 let Some((_, p)) = pp else {
                     return Err(self
@@ -1192,10 +1377,14 @@ impl Loader<'_> {
         Ok(algorithm)
     }
 
-    fn case_dialect(&self, entries: &[(Node, Node)]) -> Result<Dialect, Diagnostic> {
+    fn case_dialect(
+        &self,
+        entries: &[(Node, Node)],
+        default: Dialect,
+    ) -> Result<Dialect, Diagnostic> {
         let get = |k: &str| entry(entries, k);
         Ok(match get("dialect") {
-            None => Dialect::S14,
+            None => default,
             Some((_, d)) => {
                 let text = d.scalar().unwrap_or("");
                 Dialect::parse(text).ok_or_else(|| {
@@ -1207,7 +1396,7 @@ impl Loader<'_> {
                     match did_you_mean(text, &names) {
                         Some(s) => e.hint(format!("did you mean `{s}`?")),
                         None => e.hint(
-                            "s14 and s12 are the handouts' traces; repl is the SML/NJ prompt",
+                            "s14 and s12 are the handouts' traces; repl is the SML/NJ prompt; csc148 is Toronto's strategies",
                         ),
                     }
                 })?
@@ -1220,20 +1409,33 @@ impl Loader<'_> {
         Ok(match (dialect, get("rules")) {
             (Dialect::S14, None) | (Dialect::Repl, None) => Rules::S14,
             (Dialect::S12, None) => Rules::S12,
+            (Dialect::Csc148, None) => Rules::Csc148,
             (_, Some((_, r))) => {
                 let rules = match r.scalar() {
                     Some("s14") => Rules::S14,
                     Some("s12") => Rules::S12,
+                    Some("csc148") => Rules::Csc148,
                     _ => {
                         return Err(self
                             .error(r.pos, "unknown rules")
-                            .expected("s14 or s12 (which handout year's alpha-beta)")
+                            .expected("s14 or s12 (which handout year's alpha-beta), or csc148")
                             .found(r.describe()))
                     }
                 };
+                if rules == Rules::Csc148 && dialect != Dialect::Csc148 {
+                    return Err(self
+                        .error(
+                            r.pos,
+                            format!("the csc148 rules print in the csc148 dialect, not {dialect}"),
+                        )
+                        .expected("`dialect: csc148` (which implies the rules)")
+                        .found(r.describe())
+                        .hint("remove `rules` and set `dialect: csc148`"));
+                }
                 let fixed = match dialect {
                     Dialect::S14 => Some(Rules::S14),
                     Dialect::S12 => Some(Rules::S12),
+                    Dialect::Csc148 => Some(Rules::Csc148),
                     Dialect::Repl => None,
                 };
                 if let Some(f) = fixed.filter(|&f| f != rules) {
@@ -1347,7 +1549,7 @@ impl Loader<'_> {
             });
         };
         let sequential = match algorithm {
-            Algorithm::AlphaBeta => true,
+            Algorithm::AlphaBeta | Algorithm::Memoize | Algorithm::GameStateTree => true,
             Algorithm::Jamboree { prune_percentage } => prune_percentage >= 1.0,
             Algorithm::Minimax => false,
         };
@@ -1452,7 +1654,7 @@ impl Loader<'_> {
                         .hint(match dialect {
                             Dialect::S14 => "S14 traces enter the root with `F: state`; `search` lines are S12's",
                             Dialect::Repl => "the repl dialect prints `Estimating` lines (estimate) and `val it` (choice)",
-                            Dialect::S12 => "",
+                            Dialect::S12 | Dialect::Csc148 => "",
                         }))
                 }
                 None => {

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Run a CSC148 student's strategy or game_state_tree module on a position from gametrace,
+and print what gametrace's `check` reads.
+
+    gametrace check SPEC --case NAME --cmd \
+      'python3 adapters/python/gametrace_csc148.py strategy STUDENT.py CLASS {position_json}'
+    gametrace check SPEC --case NAME --cmd \
+      'python3 adapters/python/gametrace_csc148.py tree game_state_tree.py {position_json}'
+
+`{position_json}` is the case's position and settings, which gametrace fills in:
+{"game": "subtract_square", "next_player": "p1", "current_total": 6,
+ "case": {"strategy": "StrategyMinimaxPrune", "depth": null, "functions": [...]}}
+(Tippy: "size" and "rows", top row first, of ".", "X" and "O").
+
+The student's module imports the course's classes (game_state, subtract_square_state,
+tippy_game_state, strategy, ...); it gets gametrace's copies in csc148/ beside this file,
+instrumented, whatever copies sit beside it.
+
+strategy: builds the state, calls CLASS().suggest_move(state) (a myopic strategy gets the
+case's depth: CLASS(depth) if it takes one, else its `depth` attribute is set) and prints
+
+    Searching p2:5: p2 to move         (--trace: each position the strategy expanded,
+                                        that is, called apply_move on; in the order it did)
+    Suggested move: 4
+
+tree: builds the state, GameStateNode(state).grow(), calls each function the case names
+and prints `node_count: 13`, ... (the value's repr) and `game_description: ...` per game.
+
+Exit status: 0 when the student's code returned; 1 when it raised (the traceback goes to
+stderr, so gametrace reports CRASHED with it); 2 for a bad command line. Anything the
+student's code prints is passed through: gametrace ignores lines it does not recognise.
+Loops are gametrace's to stop (check --timeout).
+"""
+
+import argparse
+import importlib.util
+import inspect
+import json
+import os
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COURSE = os.path.join(HERE, "csc148")
+
+
+def load_module(path, name):
+    """Import the student's file as a module, with the course's classes importable."""
+    folder = os.path.dirname(os.path.abspath(path))
+    # gametrace's course modules first: the student's own copies must not replace them.
+    for p in (folder, COURSE):
+        if p in sys.path:
+            sys.path.remove(p)
+    sys.path.insert(0, folder)
+    sys.path.insert(0, COURSE)
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None:
+        raise SystemExit("gametrace_csc148: cannot import {}".format(path))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_state(position, base):
+    """The course's state object for gametrace's position."""
+    game = position.get("game")
+    player = position["next_player"]
+    if game == "subtract_square":
+        from subtract_square_state import SubtractSquareState
+        return SubtractSquareState(player, current_total=int(position["current_total"]))
+    if game == "tippy":
+        import tippy_game_state
+        tippy_game_state.BASE = base
+        rows = [list(r) for r in position["rows"]]
+        return tippy_game_state.TippyGameState(
+            player, board_size=int(position["size"]), board=rows)
+    raise SystemExit("gametrace_csc148: no driver for game {!r}".format(game))
+
+
+def move_text(move, base):
+    """A move as gametrace writes it: `4`, or `(x,y)` counted from 1."""
+    if hasattr(move, "amount"):
+        return str(move.amount)
+    if hasattr(move, "x") and hasattr(move, "y"):
+        shift = 1 - base
+        return "({},{})".format(move.x + shift, move.y + shift)
+    return str(move)
+
+
+def watch_expansions(out):
+    """Prints `Searching <state>: <player> to move` the first time apply_move is called on
+    each state object: the positions a strategy expands, in the order it expands them."""
+    import game_state
+    seen = set()
+    keep = []  # the states seen stay alive, so their ids stay unique
+    classes = [c for c in _subclasses(game_state.GameState) if "apply_move" in vars(c)]
+    for cls in classes:
+        original = cls.apply_move
+
+        def apply_move(self, move, _original=original):
+            if id(self) not in seen:
+                seen.add(id(self))
+                keep.append(self)
+                out.write("Searching {}: {} to move\n".format(
+                    self.abbreviated(), self.next_player))
+            return _original(self, move)
+
+        cls.apply_move = apply_move
+
+
+def _subclasses(cls):
+    out = [cls]
+    for sub in cls.__subclasses__():
+        out.extend(_subclasses(sub))
+    return out
+
+
+def run_strategy(args, position):
+    module = load_module(args.module, "student_strategy")
+    import subtract_square_state  # noqa: F401  (so its class is watched)
+    import tippy_game_state  # noqa: F401
+    cls = getattr(module, args.cls, None)
+    if cls is None:
+        names = [n for n in dir(module) if n.startswith("Strategy")]
+        print("gametrace_csc148: {} has no class {} (it has: {})".format(
+            args.module, args.cls, ", ".join(names) or "none"), file=sys.stderr)
+        return 2
+    depth = position.get("case", {}).get("depth")
+    if args.depth is not None:
+        depth = args.depth
+    state = build_state(position, args.base)
+    if args.trace:
+        watch_expansions(sys.stdout)
+    strategy = make_strategy(cls, depth)
+    move = strategy.suggest_move(state)
+    sys.stdout.write("Suggested move: {}\n".format(move_text(move, args.base)))
+    return 0
+
+
+def make_strategy(cls, depth):
+    """The student's strategy; a myopic one gets `depth` as its constructor's `depth`
+    argument, else its first argument other than `interactive`, else as an attribute."""
+    if depth is None:
+        return cls()
+    params = [p.name for p in inspect.signature(cls).parameters.values()
+              if p.name not in ("self", "interactive")]
+    if "depth" in params:
+        return cls(depth=depth)
+    if params:
+        return cls(**{params[0]: depth})
+    strategy = cls()
+    strategy.depth = depth
+    return strategy
+
+
+def run_tree(args, position):
+    module = load_module(args.module, "student_game_state_tree")
+    state = build_state(position, args.base)
+    functions = position.get("case", {}).get("functions") or [
+        "node_count", "leaf_count", "distinct_node_count", "distinct_leaf_count",
+        "branching_stats", "outcome_counts", "game_lengths", "game_descriptions"]
+    root = module.GameStateNode(state)
+    root.grow()
+    status = 0
+    for name in functions:
+        function = getattr(module, name, None)
+        if function is None:
+            print("gametrace_csc148: {} has no function {}".format(args.module, name),
+                  file=sys.stderr)
+            status = 1
+            continue
+        try:
+            value = function(root)
+        except Exception:  # the student's bug: report it and go on with the others
+            print("gametrace_csc148: {} raised:".format(name), file=sys.stderr)
+            traceback.print_exc()
+            status = 1
+            continue
+        if name == "game_descriptions":
+            for d in value:
+                sys.stdout.write("game_description: {}\n".format(d))
+        else:
+            sys.stdout.write("{}: {!r}\n".format(name, value))
+        sys.stdout.flush()
+    return status
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        description="Run a CSC148 student's strategy or game_state_tree module for gametrace")
+    parser.add_argument("--base", type=int, choices=(0, 1), default=1,
+                        help="Tippy cells count from 1 (gametrace's) or 0")
+    sub = parser.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("strategy", help="call suggest_move on the position")
+    s.add_argument("module")
+    s.add_argument("cls", metavar="CLASS")
+    s.add_argument("position", metavar="POSITION_JSON")
+    s.add_argument("--trace", action="store_true",
+                   help="print each position the strategy expands")
+    s.add_argument("--depth", type=int, help="a myopic strategy's depth (default: the case's)")
+    t = sub.add_parser("tree", help="grow the game-state tree and call each function")
+    t.add_argument("module")
+    t.add_argument("position", metavar="POSITION_JSON")
+    args = parser.parse_args(argv)
+    try:
+        position = json.loads(args.position)
+    except ValueError as e:
+        print("gametrace_csc148: the position is not JSON ({}): {}".format(e, args.position),
+              file=sys.stderr)
+        return 2
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    try:
+        if args.what == "strategy":
+            return run_strategy(args, position)
+        return run_tree(args, position)
+    except SystemExit:
+        raise
+    except BaseException:  # the student's code raised: the traceback is the report
+        traceback.print_exc()
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
