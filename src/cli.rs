@@ -41,14 +41,25 @@ enum Command {
     /// Play a real game in the terminal: people type their moves, computer players search.
     /// The board is shown after every move, with each computer move's time
     Play {
-        /// connect4, popout, riskless or nim; or a game spec (YAML) to play from its position
+        /// connect4, popout, riskless, nim, subtract_square or tippy; or a game spec (YAML) to
+        /// play from its position
         game: String,
-        /// Maxie's player: human, minimax:D, alphabeta:D or jamboree:D:P (add :improved for the
-        /// improved estimator)
-        #[arg(long, default_value = "human", value_name = "PLAYER")]
+        /// Maxie's (p1's) player: human, minimax:D, alphabeta:D or jamboree:D:P (add :improved
+        /// for the improved estimator), or CSC148's minimax, memoize, prune or myopic:D
+        #[arg(
+            long,
+            visible_alias = "p1",
+            default_value = "human",
+            value_name = "PLAYER"
+        )]
         maxie: String,
-        /// Minnie's player, as for --maxie
-        #[arg(long, default_value = "minimax:3", value_name = "PLAYER")]
+        /// Minnie's (p2's) player, as for --maxie
+        #[arg(
+            long,
+            visible_alias = "p2",
+            default_value = "minimax:3",
+            value_name = "PLAYER"
+        )]
         minnie: String,
         /// Riskless: the handout's map M1 (default) or M2
         #[arg(long, value_name = "M")]
@@ -62,6 +73,12 @@ enum Command {
         /// Nim: the sticks to start with (default 21)
         #[arg(long, value_name = "N")]
         sticks: Option<u64>,
+        /// Subtract Square: the total to start from (default 20)
+        #[arg(long, value_name = "N")]
+        total: Option<u64>,
+        /// Tippy: the board's size, 3 to 8 (default 4)
+        #[arg(long, value_name = "N")]
+        size: Option<u64>,
         /// Stop after this many moves (PopOut games can go round in circles)
         #[arg(long, value_name = "N", default_value_t = 1000)]
         max_moves: u64,
@@ -77,6 +94,10 @@ enum Command {
         /// trace so far stays printed, the next case runs, and the exit code is 1
         #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
         time_limit: Option<f64>,
+        /// trace: each case's trace; json: what each case finds (value, chosen move, every
+        /// equally good move, positions searched, table hits; a game-state tree's measures)
+        #[arg(long, value_enum, default_value_t = RunFormat::Trace, value_name = "FORMAT")]
+        format: RunFormat,
     },
     /// Check what an implementation printed (a file, stdin, or a command gametrace runs)
     /// against the reference for one case: PASS, or where it first goes wrong
@@ -224,13 +245,21 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Work and span of each case, and of minimax, alpha-beta and Jamboree (prune_percentage
-    /// 0, 0.25, 0.5, 0.75, 1) on the spec's tree: the work-span trade-off as a table
+    /// A tree spec: work and span of each case, and of minimax, alpha-beta and Jamboree
+    /// (prune_percentage 0, 0.25, 0.5, 0.75, 1): the work-span trade-off as a table. A game
+    /// spec: the game-state tree of its position (CSC148's node_count, leaf_count, ...), and
+    /// what each search case finds and how many positions it searches
     Stats {
         /// The spec file (YAML)
         spec: PathBuf,
         #[arg(long, value_enum, default_value_t = StatsFormat::Table, value_name = "FORMAT")]
         format: StatsFormat,
+        /// Game specs: stop counting the game-state tree past this many distinct positions
+        #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+        max_positions: u64,
+        /// Game specs: stop counting, and each search, after this many seconds
+        #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+        time_limit: f64,
     },
     /// Check specs and report every problem in them (errors and warnings), each with its
     /// file, line and column
@@ -357,6 +386,12 @@ enum ExportFormat {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RunFormat {
+    Trace,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum StatsFormat {
     Table,
     Json,
@@ -409,7 +444,8 @@ pub fn main() -> i32 {
             spec,
             case,
             time_limit,
-        } => run(spec, case, time_limit.map(Duration::from_secs_f64)),
+            format,
+        } => run(spec, case, time_limit.map(Duration::from_secs_f64), format),
         Command::Play {
             game,
             maxie,
@@ -418,6 +454,8 @@ pub fn main() -> i32 {
             columns,
             rows,
             sticks,
+            total,
+            size,
             max_moves,
         } => play(
             &game,
@@ -427,6 +465,8 @@ pub fn main() -> i32 {
                 columns,
                 rows,
                 sticks,
+                total,
+                size,
             },
             max_moves,
         ),
@@ -464,7 +504,17 @@ pub fn main() -> i32 {
             color,
         } => diff(&expected, &actual, exact, color),
         Command::Validate { paths, format } => validate(&paths, format),
-        Command::Stats { spec, format } => stats(&spec, format),
+        Command::Stats {
+            spec,
+            format,
+            max_positions,
+            time_limit,
+        } => stats(
+            &spec,
+            format,
+            max_positions,
+            Duration::from_secs_f64(time_limit),
+        ),
         Command::New {
             branching,
             depth,
@@ -539,7 +589,19 @@ struct PlayOptions {
     columns: Option<u64>,
     rows: Option<u64>,
     sticks: Option<u64>,
+    total: Option<u64>,
+    size: Option<u64>,
 }
+
+/// The games `play` knows by name.
+const PLAYABLE: [&str; 6] = [
+    "connect4",
+    "popout",
+    "riskless",
+    "nim",
+    "subtract_square",
+    "tippy",
+];
 
 fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
     use crate::game::{connect4, nim::Nim, riskless, Player as Side};
@@ -565,17 +627,40 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
             referee(&$g, maxie, minnie, max_moves, &mut input, &mut out)
         };
     }
+    // Each option, whether it was given, and the games it belongs to.
+    let options: [(&str, bool, &[&str]); 6] = [
+        ("--map", o.map.is_some(), &["riskless"]),
+        ("--columns", o.columns.is_some(), &["connect4", "popout"]),
+        ("--rows", o.rows.is_some(), &["connect4", "popout"]),
+        ("--sticks", o.sticks.is_some(), &["nim"]),
+        ("--total", o.total.is_some(), &["subtract_square"]),
+        ("--size", o.size.is_some(), &["tippy"]),
+    ];
     let spec_path = std::path::Path::new(game);
     let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
-    let options_given =
-        o.map.is_some() || o.columns.is_some() || o.rows.is_some() || o.sticks.is_some();
-    let ended = if is_spec {
-        if options_given {
+    if is_spec {
+        if options.iter().any(|(_, given, _)| *given) {
             return usage(
                 format!("{game} is a spec, and the game's options come from it"),
-                "leave out --map, --columns, --rows and --sticks, or name a game instead",
+                "leave out --map, --columns, --rows, --sticks, --total and --size, or name a game instead",
             );
         }
+    } else if !PLAYABLE.contains(&game) {
+        let hint = match crate::spec::diagnostic::did_you_mean(game, &PLAYABLE) {
+            Some(g) => format!("did you mean `{g}`?"),
+            None => format!("one of {}, or a game spec file", PLAYABLE.join(", ")),
+        };
+        return usage(format!("unknown game `{game}`"), &hint);
+    } else if let Some((option, _, _)) = options
+        .iter()
+        .find(|(_, given, owners)| *given && !owners.contains(&game))
+    {
+        return usage(
+            format!("{option} is not an option of {game}"),
+            "--map is Riskless's, --columns and --rows Connect 4's and PopOut's, --sticks Nim's, --total Subtract Square's, --size Tippy's",
+        );
+    }
+    let ended = if is_spec {
         match spec::load(spec_path) {
             Ok(Document::Game(g)) => crate::with_game_spec!(&g, s => go!(s.game)),
             Ok(_) => {
@@ -583,41 +668,20 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                     &Diagnostic::new(spec_path, "`play` plays real games")
                         .expected("a game spec (with `game:`)")
                         .found("a tree or task spec")
-                        .hint("gametrace play connect4, popout, riskless or nim"),
+                        .hint(format!("gametrace play {}", PLAYABLE.join(", "))),
                 )
             }
             Err(d) => return report_error(&d),
         }
     } else {
-        let given = |options: &[(&'static str, bool)]| -> Option<&'static str> {
-            options.iter().find(|(_, on)| *on).map(|(name, _)| *name)
-        };
-        let wrong = |option: &str, game: &str| {
-            usage(
-                format!("{option} is not an option of {game}"),
-                "--map is Riskless's, --columns and --rows Connect 4's and PopOut's, --sticks Nim's",
-            )
-        };
         match game {
             "connect4" | "popout" => {
-                if let Some(option) =
-                    given(&[("--map", o.map.is_some()), ("--sticks", o.sticks.is_some())])
-                {
-                    return wrong(option, game);
-                }
                 match connect4::check_size(o.columns.unwrap_or(7), o.rows.unwrap_or(6)) {
                     Ok((c, r)) => go!(connect4::Connect4::new(c, r, game == "popout")),
                     Err(why) => return usage(why, "the default board is 7 columns × 6 rows"),
                 }
             }
             "riskless" => {
-                if let Some(option) = given(&[
-                    ("--columns", o.columns.is_some()),
-                    ("--rows", o.rows.is_some()),
-                    ("--sticks", o.sticks.is_some()),
-                ]) {
-                    return wrong(option, game);
-                }
                 let name = o.map.as_deref().unwrap_or("M1");
                 match riskless::Map::builtin(name) {
                     Some(m) => go!(riskless::Riskless::new(m)),
@@ -629,23 +693,30 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                     }
                 }
             }
-            "nim" => {
-                if let Some(option) = given(&[
-                    ("--map", o.map.is_some()),
-                    ("--columns", o.columns.is_some()),
-                    ("--rows", o.rows.is_some()),
-                ]) {
-                    return wrong(option, game);
+            "nim" => go!(Nim::new(o.sticks.unwrap_or(21), Side::Maxie)),
+            "subtract_square" => {
+                let total = o.total.unwrap_or(20);
+                if total > crate::game::subtract_square::MAX_TOTAL {
+                    return usage(
+                        format!("--total {total} is too large"),
+                        &format!("at most {}", crate::game::subtract_square::MAX_TOTAL),
+                    );
                 }
-                go!(Nim::new(o.sticks.unwrap_or(21), Side::Maxie))
+                go!(crate::game::subtract_square::SubtractSquare::new(
+                    total,
+                    Side::Maxie
+                ))
             }
             _ => {
-                let games = ["connect4", "popout", "riskless", "nim"];
-                let hint = match crate::spec::diagnostic::did_you_mean(game, &games) {
-                    Some(g) => format!("did you mean `{g}`?"),
-                    None => format!("one of {}, or a game spec file", games.join(", ")),
-                };
-                return usage(format!("unknown game `{game}`"), &hint);
+                use crate::game::tippy;
+                let size = o.size.unwrap_or(4);
+                if !(u64::from(tippy::MIN_SIZE)..=u64::from(tippy::MAX_SIZE)).contains(&size) {
+                    return usage(
+                        format!("a Tippy board cannot be {size}×{size}"),
+                        "--size from 3 to 8 (a tippy is 3 cells wide; the course plays 4)",
+                    );
+                }
+                go!(tippy::Tippy::new(size as u8))
             }
         }
     };
@@ -656,7 +727,12 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     }
 }
 
-fn run(path: PathBuf, case: Option<String>, time_limit: Option<Duration>) -> i32 {
+fn run(
+    path: PathBuf,
+    case: Option<String>,
+    time_limit: Option<Duration>,
+    format: RunFormat,
+) -> i32 {
     let doc = match spec::load(&path) {
         Ok(d) => d,
         Err(d) => return report_error(&d),
@@ -667,6 +743,28 @@ fn run(path: PathBuf, case: Option<String>, time_limit: Option<Duration>) -> i32
         Some(name) if names.contains(&name.as_str()) => vec![name.as_str()],
         Some(name) => return unknown_case(&path, name, &names),
     };
+    if format == RunFormat::Json {
+        let cases = crate::stats::facts::of_document(&doc, &chosen, time_limit);
+        let timed_out = cases.iter().any(|c| {
+            matches!(c, crate::stats::facts::CaseFacts::Search(s) if s.timed_out)
+                || matches!(
+                    c,
+                    crate::stats::facts::CaseFacts::GameStateTree { error: Some(_), .. }
+                )
+        });
+        let json = serde_json::json!({
+            "spec": path.display().to_string(),
+            "cases": cases,
+        });
+        let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();
+        text.push('\n');
+        let code = print_all(&text);
+        return if code == 0 {
+            i32::from(timed_out)
+        } else {
+            code
+        };
+    }
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let headers = chosen.len() > 1;
@@ -1281,7 +1379,20 @@ fn schema(write: bool) -> i32 {
     0
 }
 
-fn stats(path: &std::path::Path, format: StatsFormat) -> i32 {
+fn stats(path: &std::path::Path, format: StatsFormat, positions: u64, limit: Duration) -> i32 {
+    if let Ok(Document::Game(g)) = spec::load(path) {
+        let limits = crate::game::state_tree::Limits {
+            positions,
+            ..Default::default()
+        };
+        let s = crate::with_game_spec!(&g, s => crate::stats::game::stats(s, limits, limit));
+        let text = match format {
+            StatsFormat::Table => crate::stats::game::human(&s),
+            StatsFormat::Json => crate::stats::game::json(&s),
+            StatsFormat::Csv => crate::stats::game::csv(&s),
+        };
+        return print_all(&text);
+    }
     let spec = match tree_spec(path, None, "stats") {
         Ok(s) => s,
         Err(code) => return code,

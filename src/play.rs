@@ -3,7 +3,7 @@
 //! each computer move with the time its search took.
 
 use crate::game::{Estimator, Outcome, Playable, Status};
-use crate::search::{s14, Algorithm, NullSink};
+use crate::search::{csc148, s14, Algorithm, NullSink};
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
@@ -17,13 +17,16 @@ pub enum Player {
         depth: u32,
         estimator: Estimator,
     },
+    /// One of CSC148's strategies (`minimax`, `memoize` and `prune` to the end of every
+    /// game, `myopic:D`), scoring with the game's rough outcome.
+    Strategy(csc148::Strategy),
 }
 
 impl Player {
     /// `human`, `minimax:D`, `alphabeta:D` or `jamboree:D:P`, each computer player optionally
     /// followed by `:improved` (or `:naive`, the default).
     pub fn parse(s: &str) -> Result<Player, String> {
-        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved";
+        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved; or CSC148's minimax, memoize, prune or myopic:D";
         let mut parts: Vec<&str> = s.split(':').collect();
         let estimator = match parts.last().and_then(|p| Estimator::parse(p)) {
             Some(e) if parts.len() > 1 => {
@@ -50,8 +53,19 @@ impl Player {
                 estimator,
             })
         };
+        let strategy = |memoize, prune, depth| {
+            Ok(Player::Strategy(csc148::Strategy {
+                memoize,
+                prune,
+                depth,
+            }))
+        };
         match parts[..] {
             ["human"] => Ok(Player::Human),
+            ["minimax"] => strategy(false, false, None),
+            ["memoize"] => strategy(true, false, None),
+            ["prune"] => strategy(false, true, None),
+            ["myopic", d] => strategy(false, false, Some(depth(d)?)),
             ["minimax", d] => computer(Algorithm::Minimax, d),
             ["alphabeta", d] => computer(Algorithm::AlphaBeta, d),
             ["jamboree", d, p] => {
@@ -87,6 +101,12 @@ impl std::fmt::Display for Player {
                 }
                 Ok(())
             }
+            Player::Strategy(s) => match (s.memoize, s.prune, s.depth) {
+                (true, _, _) => f.write_str("memoize"),
+                (_, true, _) => f.write_str("prune"),
+                (_, _, Some(d)) => write!(f, "myopic:{d}"),
+                _ => f.write_str("minimax"),
+            },
         }
     }
 }
@@ -114,15 +134,17 @@ pub fn referee<G: Playable>(
     let mut state = game.start();
     writeln!(
         out,
-        "{}: Maxie ({maxie}) against Minnie ({minnie})\n",
-        game.name()
+        "{}: {} ({maxie}) against {} ({minnie})\n",
+        game.name(),
+        game.player_name(crate::game::Player::Maxie),
+        game.player_name(crate::game::Player::Minnie)
     )?;
     write!(out, "{}", game.render(&state))?;
     let mut made = 0u64;
     loop {
         if let Status::Over(outcome) = game.status(&state) {
             match outcome {
-                Outcome::Winner(p) => writeln!(out, "\n{p} wins!")?,
+                Outcome::Winner(p) => writeln!(out, "\n{} wins!", game.player_name(p))?,
                 Outcome::Draw => writeln!(out, "\nIt's a draw.")?,
             }
             return Ok(Ending::Over(outcome));
@@ -131,11 +153,11 @@ pub fn referee<G: Playable>(
             writeln!(out, "\nStopped after {made} moves (--max-moves).")?;
             return Ok(Ending::Stopped);
         }
-        let who = game.player(&state);
-        let side = match who {
+        let side = match game.player(&state) {
             crate::game::Player::Maxie => maxie,
             crate::game::Player::Minnie => minnie,
         };
+        let who = game.player_name(game.player(&state));
         let started = Instant::now();
         let mv = match side {
             Player::Human => loop {
@@ -163,6 +185,14 @@ pub fn referee<G: Playable>(
             } => {
                 let from_here = game.starting_at(state.clone()).estimating_with(estimator);
                 let summary = s14::search(&from_here, depth, algorithm, &mut NullSink);
+                let index = summary.best_index.unwrap_or(0);
+                game.moves(&state)
+                    .nth(index)
+                    .expect("a game in play has a move")
+            }
+            Player::Strategy(strategy) => {
+                let from_here = game.starting_at(state.clone());
+                let summary = csc148::search(&from_here, strategy, &mut NullSink);
                 let index = summary.best_index.unwrap_or(0);
                 game.moves(&state)
                     .nth(index)

@@ -37,6 +37,14 @@ impl Player {
             Player::Minnie => "Minnie",
         }
     }
+
+    /// CSC148's name for the player: p1 (Maxie, who moves first) or p2 (Minnie).
+    pub fn course_name(self) -> &'static str {
+        match self {
+            Player::Maxie => "p1",
+            Player::Minnie => "p2",
+        }
+    }
 }
 
 impl fmt::Display for Player {
@@ -198,6 +206,11 @@ pub trait Playable: Game + Clone + fmt::Debug {
     /// (`{position_json}` in `check --cmd`), for the games that have such a driver.
     fn position_json(&self, _state: &Self::State) -> Option<serde_json::Value> {
         None
+    }
+    /// A player as the game's course names them: Maxie and Minnie (15-150), p1 and p2
+    /// (CSC148's games).
+    fn player_name(&self, p: Player) -> &'static str {
+        p.name()
     }
 }
 

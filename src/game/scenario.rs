@@ -43,12 +43,12 @@ impl<G: Playable> Step<G> {
     }
 }
 
-/// `in_play`, `draw`, `winner: Maxie`: the spec's own words.
-pub fn status_text(s: Status) -> String {
+/// `in_play`, `draw`, `winner: Maxie` (`winner: p1`): the spec's own words.
+pub fn status_text<G: Playable>(game: &G, s: Status) -> String {
     match s {
         Status::InPlay => "in_play".to_owned(),
         Status::Over(Outcome::Draw) => "draw".to_owned(),
-        Status::Over(Outcome::Winner(p)) => format!("winner: {p}"),
+        Status::Over(Outcome::Winner(p)) => format!("winner: {}", game.player_name(p)),
     }
 }
 
@@ -71,7 +71,11 @@ fn mismatches<G: Playable>(game: &G, state: &G::State, step: &Step<G>) -> Vec<St
     if let Some(p) = step.to_move {
         let actual = game.player(state);
         if actual != p {
-            out.push(format!("to_move: expected {p}, found {actual}"));
+            out.push(format!(
+                "to_move: expected {}, found {}",
+                game.player_name(p),
+                game.player_name(actual)
+            ));
         }
     }
     if let Some(want) = &step.position {
@@ -95,8 +99,8 @@ fn mismatches<G: Playable>(game: &G, state: &G::State, step: &Step<G>) -> Vec<St
         if want != actual {
             out.push(format!(
                 "status: expected {}, found {}",
-                status_text(want),
-                status_text(actual)
+                status_text(game, want),
+                status_text(game, actual)
             ));
         }
     }
@@ -140,7 +144,7 @@ fn step_title<G: Playable>(game: &G, before: &G::State, number: usize, step: &St
         Some((_, mv)) => format!(
             "step {number} (line {}): {} plays {}",
             step.line,
-            game.player(before),
+            game.player_name(game.player(before)),
             game.move_name(*mv)
         ),
         None => format!("step {number} (line {}): no move", step.line),
@@ -185,8 +189,8 @@ pub fn transcript<G: Playable>(s: &Scenario<G>) -> String {
         let _ = writeln!(
             out,
             "  status {}, {} to move, estimate {}; moves: {}",
-            status_text(game.status(state)),
-            game.player(state),
+            status_text(game, game.status(state)),
+            game.player_name(game.player(state)),
             estimate_text(estimate_of(game, state)),
             if moves.is_empty() {
                 "none".to_owned()

@@ -9,8 +9,9 @@
 //! it refuses past [`MAX_DESCRIBED`] games.
 
 use super::{Game, Outcome, StateKey, Status};
+use hashbrown::{HashMap, HashSet};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 /// The measures, in the starter module's order and under its names.
 pub const METRICS: [&str; 8] = [
@@ -122,7 +123,12 @@ pub fn measure<G: Game>(game: &G, limits: Limits) -> Result<Measures, TooLarge> 
         }
         let mut next: HashMap<StateKey, (G::State, u128)> = HashMap::new();
         for (key, (state, ways)) in layer {
-            let leaf = is_leaf(game, &state);
+            // The moves are listed once: a game's status is the costly part of a position.
+            let moves = match game.status(&state) {
+                Status::Over(_) => None,
+                Status::InPlay => Some(game.moves(&state)).filter(|m| m.len() > 0),
+            };
+            let leaf = moves.is_none();
             if seen.insert(key) {
                 m.distinct_node_count += 1;
                 if m.distinct_node_count > limits.positions {
@@ -133,15 +139,15 @@ pub fn measure<G: Game>(game: &G, limits: Limits) -> Result<Measures, TooLarge> 
                 }
             }
             add(&mut m.node_count, ways)?;
-            let moves = if leaf { 0 } else { game.moves(&state).len() };
-            add(m.branching_stats.entry(moves).or_insert(0), ways)?;
-            if leaf {
+            let branching = moves.as_ref().map_or(0, |m| m.len());
+            add(m.branching_stats.entry(branching).or_insert(0), ways)?;
+            let Some(moves) = moves else {
                 add(&mut m.leaf_count, ways)?;
                 add(&mut m.outcome_counts[outcome_index(game, &state)], ways)?;
                 add(m.game_lengths.entry(length).or_insert(0), ways)?;
                 continue;
-            }
-            for mv in game.moves(&state) {
+            };
+            for mv in moves {
                 let child = game.play(&state, mv);
                 let k = game.key(&child);
                 match next.get_mut(&k) {

@@ -44,14 +44,6 @@ impl SubtractSquare {
     }
 }
 
-/// The course's name for a player: p1 (Maxie, who moves first) or p2 (Minnie).
-pub fn course_name(p: Player) -> &'static str {
-    match p {
-        Player::Maxie => "p1",
-        Player::Minnie => "p2",
-    }
-}
-
 /// Is `n` a perfect square (0 counts)?
 pub fn is_square(n: u64) -> bool {
     let r = isqrt(n);
@@ -131,7 +123,7 @@ impl Game for SubtractSquare {
     }
     /// `p1:6`
     fn write_label(&self, s: &SsState, out: &mut String) {
-        out.push_str(course_name(s.to_move));
+        out.push_str(s.to_move.course_name());
         out.push(':');
         out.push_str(itoa::Buffer::new().format(s.total));
     }
@@ -180,7 +172,7 @@ impl Playable for SubtractSquare {
         format!(
             "total {}, {} ({}) to move\n",
             s.total,
-            course_name(s.to_move),
+            s.to_move.course_name(),
             s.to_move
         )
     }
@@ -191,10 +183,13 @@ impl Playable for SubtractSquare {
         "the square to subtract: 1, 4, 9, ... up to the total"
     }
     /// `{"game": "subtract_square", "next_player": "p1", "current_total": 6}`
+    fn player_name(&self, p: Player) -> &'static str {
+        p.course_name()
+    }
     fn position_json(&self, s: &SsState) -> Option<serde_json::Value> {
         Some(serde_json::json!({
             "game": "subtract_square",
-            "next_player": course_name(s.to_move),
+            "next_player": s.to_move.course_name(),
             "current_total": s.total,
         }))
     }

@@ -323,10 +323,13 @@ impl Playable for Tippy {
     }
     /// `{"game": "tippy", "next_player": "p1", "size": 4, "rows": ["X...", ...]}`: rows top
     /// first, x the column and y the row, both from 1.
+    fn player_name(&self, p: Player) -> &'static str {
+        p.course_name()
+    }
     fn position_json(&self, s: &TippyState) -> Option<serde_json::Value> {
         Some(serde_json::json!({
             "game": "tippy",
-            "next_player": super::subtract_square::course_name(s.to_move),
+            "next_player": s.to_move.course_name(),
             "size": self.size,
             "rows": self.rows_text(s),
         }))

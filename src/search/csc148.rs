@@ -27,7 +27,7 @@
 use super::mistakes::{Flaw, Flaws};
 use super::{Algorithm, Event, Sink, Summary};
 use crate::game::{Estimate, Game, Outcome, Player, StateKey, Status};
-use std::collections::HashMap;
+use hashbrown::HashMap;
 use std::fmt;
 
 /// A score for the player to move.

@@ -403,7 +403,7 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
             } if out.wants(LineKind::Enter) => {
                 out.line.push_str("Searching ");
                 game.write_label(&state, &mut out.line);
-                let _ = write!(out.line, ": {} to move, moves ", course(player));
+                let _ = write!(out.line, ": {} to move, moves ", player.course_name());
                 for (i, m) in game.moves(&state).enumerate() {
                     if i > 0 {
                         out.line.push_str(", ");
@@ -414,8 +414,8 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
                     let _ = write!(
                         out.line,
                         "; guaranteed {} {mine}, {} {theirs}",
-                        course(player),
-                        course(player.other())
+                        player.course_name(),
+                        player.other().course_name()
                     );
                 }
                 if strategy.depth.is_some() && depth != csc148::TO_THE_END {
@@ -434,10 +434,10 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
                     Status::Over(outcome) => {
                         out.line.push_str("Outcome of ");
                         game.write_label(&state, &mut out.line);
-                        let _ = write!(out.line, " is {score} for {}: ", course(player));
+                        let _ = write!(out.line, " is {score} for {}: ", player.course_name());
                         match outcome {
                             Outcome::Winner(p) => {
-                                let _ = write!(out.line, "{} won", course(p));
+                                let _ = write!(out.line, "{} won", p.course_name());
                             }
                             Outcome::Draw => out.line.push_str("a tie"),
                         }
@@ -445,7 +445,7 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
                     Status::InPlay => {
                         out.line.push_str("Rough outcome of ");
                         game.write_label(&state, &mut out.line);
-                        let _ = write!(out.line, " is {score} for {}", course(player));
+                        let _ = write!(out.line, " is {score} for {}", player.course_name());
                     }
                 }
                 out.flush_line();
@@ -457,7 +457,12 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
             } if out.wants(LineKind::Result) => {
                 out.line.push_str("Score of ");
                 game.write_label(&state, &mut out.line);
-                let _ = write!(out.line, " is {} for {}, ", result.score(), course(player));
+                let _ = write!(
+                    out.line,
+                    " is {} for {}, ",
+                    result.score(),
+                    player.course_name()
+                );
                 match result {
                     csc148::Verdict::Searched { best, pruned, .. } => {
                         out.line.push_str("by move ");
@@ -482,7 +487,7 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
                 if out.wants(LineKind::Value) {
                     out.line.push_str("Therefore the score of ");
                     game.write_label(&state, &mut out.line);
-                    let _ = write!(out.line, " is {value} for {}", course(player));
+                    let _ = write!(out.line, " is {value} for {}", player.course_name());
                     match best {
                         Some((_, m)) => {
                             out.line.push_str(", and best move is ");
@@ -525,11 +530,6 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
             _ => {}
         }
     }
-}
-
-/// The course's name for a player: p1 (Maxie) or p2 (Minnie).
-fn course(p: Player) -> &'static str {
-    crate::game::subtract_square::course_name(p)
 }
 
 /// Every printer is a sink the same way: events print as they come, and a parallel branch is

@@ -393,15 +393,12 @@ impl Positions for SubtractSquare {
                         at,
                         format!(
                             "the position says {} moves, and `to_move` says {}",
-                            subtract_square::course_name(p),
-                            subtract_square::course_name(q)
+                            p.course_name(),
+                            q.course_name()
                         ),
                     )
-                    .expected(format!(
-                        "to_move: {} (or no `to_move`)",
-                        subtract_square::course_name(p)
-                    ))
-                    .found(format!("to_move: {}", subtract_square::course_name(q))))
+                    .expected(format!("to_move: {} (or no `to_move`)", p.course_name()))
+                    .found(format!("to_move: {}", q.course_name())))
             }
             (Some(p), _) => p,
             (None, t) => t.map_or(Player::Maxie, |t| t.0),
@@ -523,16 +520,13 @@ impl Positions for Tippy {
                 return Err(l
                     .error(
                         at,
-                        format!(
-                            "it cannot be {}'s move in this position",
-                            subtract_square::course_name(p)
-                        ),
+                        format!("it cannot be {}'s move in this position", p.course_name()),
                     )
                     .expected(format!(
                         "{}: the board has {xs} X and {os} O",
-                        subtract_square::course_name(d[0])
+                        d[0].course_name()
                     ))
-                    .found(format!("to_move: {}", subtract_square::course_name(p)))
+                    .found(format!("to_move: {}", p.course_name()))
                     .hint("leave `to_move` out and it follows from the cells"))
             }
             (None, d) => d[0],
@@ -1140,7 +1134,7 @@ impl Loader<'_> {
                 self.error(m.pos, format!("{what}: {why}"))
                     .expected(format!(
                         "a legal move for {} here: {}",
-                        game.player(state),
+                        game.player_name(game.player(state)),
                         if legal.is_empty() {
                             "none, the game is over".to_owned()
                         } else {

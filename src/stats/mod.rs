@@ -1,5 +1,6 @@
 //! `gametrace stats`: how much each search does on a tree, and how much of it must happen
-//! one step after another. Read off the same overlay a drawing uses.
+//! one step after another. Read off the same overlay a drawing uses. A game spec's figures
+//! (its game-state tree and each search's counts) are in [`game`].
 //!
 //! Every node a search enters costs one unit. **Work** is the units in all; **span** is the
 //! longest chain of units that must run in order: a node's span is 1, plus the spans of its
@@ -8,6 +9,9 @@
 //! floor(prune_percentage * n) in turn, the rest in parallel). This is the handout's
 //! work–span trade-off: minimax does the most work in the least span, alpha-beta the least
 //! work in the most span, and Jamboree sits between.
+
+pub mod facts;
+pub mod game;
 
 use crate::draw::Overlay;
 use crate::game::tree::NodeId;

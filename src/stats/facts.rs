@@ -1,0 +1,273 @@
+//! What a case found, as data rather than a trace: the root's value, the chosen move, every
+//! equally good move, and the counts. `run --format json` prints these for every case of a
+//! spec, and `stats` of a game spec for each search.
+
+use crate::game::state_tree::{self, Limits, Measures, MAX_DESCRIBED};
+use crate::game::{Estimate, Game, Playable, Player};
+use crate::search::csc148::{self, Score, Strategy};
+use crate::search::deadline::TimedOut;
+use crate::search::{Algorithm, Summary};
+use crate::spec::{Case, Rules};
+use serde::Serialize;
+use std::time::Duration;
+
+/// One search case's findings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchFacts {
+    pub case: String,
+    pub algorithm: &'static str,
+    pub rules: &'static str,
+    /// `null` when the search goes to the end of every game (CSC148's strategies).
+    pub depth: Option<u32>,
+    /// The root's value as the case's dialect writes it: `Guess: 3`, `Maxie wins!`, `1.0`.
+    pub value: Option<String>,
+    /// CSC148: the score's number, for the player to move at the root.
+    pub score: Option<f64>,
+    pub player: &'static str,
+    pub best_move: Option<String>,
+    pub best_move_index: Option<usize>,
+    /// Every root move as good as the best (CSC148: any may be suggested); the best move
+    /// alone elsewhere.
+    pub equally_good: Vec<String>,
+    /// 15-150: terminals visited; CSC148: positions searched (table hits not counted).
+    pub terminals_visited: Option<u64>,
+    pub positions_searched: Option<u64>,
+    pub table_hits: Option<u64>,
+    /// The search passed its time limit before it ended; nothing else is filled in.
+    pub timed_out: bool,
+    /// The position as a course driver rebuilds it (`{position_json}`), for such games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<serde_json::Value>,
+}
+
+/// A game-state tree's measures, under the starter's names, as JSON numbers and maps.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TreeFacts {
+    pub node_count: u128,
+    pub leaf_count: u128,
+    pub distinct_node_count: u64,
+    pub distinct_leaf_count: u64,
+    pub branching_stats: std::collections::BTreeMap<usize, u128>,
+    pub outcome_counts: [u128; 3],
+    pub game_lengths: std::collections::BTreeMap<usize, u128>,
+    /// Each game as the starter writes it; `null` past [`MAX_DESCRIBED`] games.
+    pub game_descriptions: Option<Vec<String>>,
+}
+
+impl TreeFacts {
+    pub fn of<G: Game>(game: &G, limits: Limits) -> Result<TreeFacts, state_tree::TooLarge> {
+        let Measures {
+            node_count,
+            leaf_count,
+            distinct_node_count,
+            distinct_leaf_count,
+            branching_stats,
+            outcome_counts,
+            game_lengths,
+        } = state_tree::measure(game, limits)?;
+        let game_descriptions = (leaf_count <= MAX_DESCRIBED)
+            .then(|| state_tree::descriptions(game, leaf_count).ok())
+            .flatten();
+        Ok(TreeFacts {
+            node_count,
+            leaf_count,
+            distinct_node_count,
+            distinct_leaf_count,
+            branching_stats,
+            outcome_counts,
+            game_lengths,
+            game_descriptions,
+        })
+    }
+}
+
+/// The name a course gives a player: p1/p2 for CSC148's rules, Maxie/Minnie otherwise.
+fn player_name(rules: Rules, p: Player) -> &'static str {
+    match rules {
+        Rules::Csc148 => p.course_name(),
+        _ => p.name(),
+    }
+}
+
+/// Runs a search case untraced (within `limit`) and says what it found.
+pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
+    let traced = crate::run::trace_game_within(game, case, std::io::sink(), limit);
+    let root = game.start();
+    let player = game.player(&root);
+    let mut facts = SearchFacts {
+        case: case.name.clone(),
+        algorithm: algorithm_name(case),
+        rules: case.rules.name(),
+        depth: (case.depth != csc148::TO_THE_END).then_some(case.depth),
+        value: None,
+        score: None,
+        player: player_name(case.rules, player),
+        best_move: None,
+        best_move_index: None,
+        equally_good: Vec::new(),
+        terminals_visited: None,
+        positions_searched: None,
+        table_hits: None,
+        timed_out: false,
+        position: None,
+    };
+    let summary: Summary = match traced {
+        Ok(Ok((_, summary))) => summary,
+        Ok(Err(_)) | Err(TimedOut { .. }) => {
+            facts.timed_out = true;
+            return facts;
+        }
+    };
+    let write = |i: usize| {
+        let m = game.moves(&root).nth(i)?;
+        let mut s = String::new();
+        game.write_move(m, &mut s);
+        Some(s)
+    };
+    facts.best_move_index = summary.best_index;
+    facts.best_move = summary.best_index.and_then(write);
+    if case.rules == Rules::Csc148 {
+        let score = summary.value.map(|e| Score::of_estimate(e, player));
+        facts.value = score.map(|s| s.to_string());
+        facts.score = score.map(Score::as_f64);
+        facts.positions_searched = Some(summary.terminals);
+        facts.table_hits = (case.algorithm == Algorithm::Memoize).then_some(summary.table_hits);
+        let strategy = Strategy::of(case.algorithm, case.depth);
+        let (_, ties) = csc148::best_moves(game, strategy);
+        facts.equally_good = ties.into_iter().filter_map(write).collect();
+    } else {
+        facts.value = summary.value.map(|e| estimate_text(case.rules, e));
+        facts.terminals_visited = Some(summary.terminals);
+        facts.equally_good = facts.best_move.iter().cloned().collect();
+    }
+    facts
+}
+
+/// An estimate as the rules' traces write it (`Guess: 3` in S14, `Guess:3` in S12).
+fn estimate_text(rules: Rules, e: Estimate) -> String {
+    match (rules, e) {
+        (_, Estimate::MaxieWins) => "Maxie wins!".to_owned(),
+        (_, Estimate::MinnieWins) => "Minnie wins!".to_owned(),
+        (Rules::S12, Estimate::Guess(n)) => format!("Guess:{}", sml(n)),
+        (Rules::S12, Estimate::Draw) => "It's a draw!".to_owned(),
+        (_, Estimate::Guess(0) | Estimate::Draw) => "It's a draw!".to_owned(),
+        (_, Estimate::Guess(n)) => format!("Guess: {}", sml(n)),
+    }
+}
+
+fn sml(n: i64) -> String {
+    let mut s = String::new();
+    crate::game::write_sml_int(&mut s, n);
+    s
+}
+
+/// The algorithm as the case's course names it: CSC148's `prune` and `myopic` are alpha-beta
+/// and minimax to a depth under its rules.
+pub fn algorithm_name(case: &Case) -> &'static str {
+    match (case.rules, case.algorithm) {
+        (Rules::Csc148, Algorithm::AlphaBeta) => "prune",
+        (Rules::Csc148, Algorithm::Minimax) if case.depth != csc148::TO_THE_END => "myopic",
+        (_, a) => a.name(),
+    }
+}
+
+/// Is this case a search (not a game-state tree)?
+pub fn is_search(case: &Case) -> bool {
+    case.algorithm != Algorithm::GameStateTree
+}
+
+/// One case of a spec, as `run --format json` reports it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CaseFacts {
+    Search(SearchFacts),
+    GameStateTree {
+        case: String,
+        #[serde(flatten)]
+        tree: Option<TreeFacts>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
+    },
+    Scenario {
+        case: String,
+        passed: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        failure: Option<String>,
+    },
+    Task {
+        case: String,
+        /// The value as `run` prints it (SML notation), or the REQUIRES clause broken.
+        value: String,
+    },
+}
+
+/// What each chosen case of `doc` finds (each search within its `time_limit`, else `limit`).
+pub fn of_document(
+    doc: &crate::spec::Document,
+    chosen: &[&str],
+    limit: Option<Duration>,
+) -> Vec<CaseFacts> {
+    use crate::spec::Document;
+    let mut out = Vec::new();
+    for &name in chosen {
+        match doc {
+            Document::Tree(spec) => {
+                if let Some(case) = spec.case(name) {
+                    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
+                    out.push(CaseFacts::Search(search(
+                        &game,
+                        case,
+                        case.time_limit.or(limit),
+                    )));
+                }
+            }
+            Document::Task(spec) => {
+                if let Some(case) = spec.case(name) {
+                    let result = crate::check::reference(spec, case);
+                    let value = crate::check::render(case, &result).trim_end().to_owned();
+                    out.push(CaseFacts::Task {
+                        case: name.to_owned(),
+                        value,
+                    });
+                }
+            }
+            Document::Game(g) => crate::with_game_spec!(g, spec => {
+                if let Some(c) = spec.case(name) {
+                    let limit = c.case.time_limit.or(limit);
+                    out.push(if is_search(&c.case) {
+                        let mut facts = search(&c.game, &c.case, limit);
+                        facts.position = c.game.position_json(&c.game.start());
+                        CaseFacts::Search(facts)
+                    } else {
+                        let counted = match limit {
+                            Some(l) => crate::search::deadline::within(&c.game, l, |g| {
+                                TreeFacts::of(g, Limits::default())
+                            })
+                            .map_err(|t| format!("the count {t}"))
+                            .and_then(|r| r.map_err(|e| e.to_string())),
+                            None => TreeFacts::of(&c.game, Limits::default())
+                                .map_err(|e| e.to_string()),
+                        };
+                        let (tree, error) = match counted {
+                            Ok(t) => (Some(t), None),
+                            Err(e) => (None, Some(e)),
+                        };
+                        CaseFacts::GameStateTree {
+                            case: name.to_owned(),
+                            tree,
+                            error,
+                        }
+                    });
+                } else if let Some(s) = spec.scenario(name) {
+                    let judged = crate::game::scenario::judge(s);
+                    out.push(CaseFacts::Scenario {
+                        case: name.to_owned(),
+                        passed: judged.is_ok(),
+                        failure: judged.err(),
+                    });
+                }
+            }),
+        }
+    }
+    out
+}

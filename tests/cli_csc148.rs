@@ -1,0 +1,550 @@
+//! Toronto CSC148 from the command line: the project's specs, the starter's doctest figures
+//! from `stats` and `run --format json`, Python students' strategies and game_state_tree
+//! modules graded through `adapters/python` (right ones pass, wrong ones fail where worked
+//! out by hand, crashing and looping ones get a clear verdict), answers held against an
+//! independent Python minimax, the referee, and every kind of bad CSC148 input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+
+fn gametrace() -> Command {
+    Command::cargo_bin("gametrace").unwrap()
+}
+
+const DRIVER: &str = "python3 adapters/python/gametrace_csc148.py";
+const FIXTURES: &str = "tests/fixtures/python/csc148";
+const GRADING: &str = "specs/csc148/subtract-square-grading.yaml";
+const DOCTESTS: &str = "specs/csc148/subtract-square-doctests.yaml";
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = gametrace().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn strategy(file: &str, class: &str, extra: &str) -> String {
+    format!("{DRIVER} strategy {FIXTURES}/{file} {class} {{position_json}}{extra}")
+}
+
+#[test]
+fn the_projects_csc148_specs_pass() {
+    gametrace()
+        .args(["test", "specs/csc148", "--color", "never"])
+        .assert()
+        .success()
+        .stdout(contains(" 0 failed"))
+        .stdout(contains(
+            "PASS    specs/csc148/subtract-square-doctests.yaml doctests",
+        ))
+        .stdout(contains(
+            "PASS    specs/csc148/tippy-rules.yaml two_threats_cannot_both_be_blocked",
+        ));
+}
+
+#[test]
+fn stats_prints_the_starters_doctest_figures_under_its_names() {
+    let j = json_of(&["stats", DOCTESTS, "--format", "json"]);
+    let t = &j["game_state_tree"];
+    assert_eq!(t["node_count"], 13);
+    assert_eq!(t["leaf_count"], 4);
+    assert_eq!(t["distinct_node_count"], 10);
+    assert_eq!(t["distinct_leaf_count"], 2);
+    assert_eq!(
+        t["branching_stats"],
+        serde_json::json!({"0": 4, "1": 6, "2": 3})
+    );
+    assert_eq!(t["outcome_counts"], serde_json::json!([3, 1, 0]));
+    assert_eq!(t["game_lengths"], serde_json::json!({"6": 1, "3": 3}));
+    assert_eq!(
+        t["game_descriptions"][1],
+        "p1:6 -> p2:5 -> p1:4 -> p2:0 = p1 wins!"
+    );
+    assert_eq!(t["game_descriptions"].as_array().unwrap().len(), 4);
+    // The table and csv forms carry the same figures.
+    gametrace()
+        .args(["stats", DOCTESTS])
+        .assert()
+        .success()
+        .stdout(contains("branching_stats      {0: 4, 1: 6, 2: 3}"));
+    gametrace()
+        .args(["stats", DOCTESTS, "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(contains("measure,value\nnode_count,13\n"))
+        .stdout(contains("outcome_counts,\"[3, 1, 0]\"\n"));
+}
+
+#[test]
+fn run_json_gives_each_strategys_answer_and_counts() {
+    let j = json_of(&[
+        "run",
+        "specs/csc148/subtract-square-search.yaml",
+        "--format",
+        "json",
+    ]);
+    let case = |name: &str| {
+        j["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["case"] == name)
+            .unwrap()
+            .clone()
+    };
+    // Worked by hand in the spec: 13 positions; 10 and 2 from the table; 10 with pruning.
+    assert_eq!(case("minimax")["positions_searched"], 13);
+    assert_eq!(case("memoize")["positions_searched"], 10);
+    assert_eq!(case("memoize")["table_hits"], 2);
+    assert_eq!(case("prune")["positions_searched"], 10);
+    assert_eq!(case("prune")["algorithm"], "prune");
+    assert_eq!(case("myopic-2")["algorithm"], "myopic");
+    assert_eq!(
+        case("minimax")["equally_good"],
+        serde_json::json!(["1", "4"])
+    );
+    assert_eq!(case("memoize-99")["best_move"], "4");
+    assert_eq!(case("memoize-99")["equally_good"], serde_json::json!(["4"]));
+    assert_eq!(case("memoize-12")["value"], "-1.0");
+    assert_eq!(case("memoize-12")["player"], "p2");
+    // A game-state tree case and a tree spec's case come out too.
+    let t = json_of(&["run", DOCTESTS, "--case", "counts", "--format", "json"]);
+    assert_eq!(t["cases"][0]["kind"], "game_state_tree");
+    assert_eq!(t["cases"][0]["distinct_node_count"], 10);
+    let h = json_of(&[
+        "run",
+        "specs/15150-s14/handout-small.yaml",
+        "--case",
+        "alphabeta",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(h["cases"][0]["terminals_visited"], 7);
+    assert_eq!(h["cases"][0]["value"], "Guess: 4");
+}
+
+#[test]
+fn right_python_strategies_pass_every_position() {
+    for (file, class, case, extra) in [
+        (
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
+            "minimax-6",
+            "",
+        ),
+        (
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
+            "memoize-6",
+            "",
+        ),
+        (
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
+            "memoize-99",
+            "",
+        ),
+        (
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
+            "memoize-expands-6",
+            " --trace",
+        ),
+        (
+            "strategy_minimax_prune.py",
+            "StrategyMinimaxPrune",
+            "prune-expands-6",
+            " --trace",
+        ),
+        (
+            "strategy_minimax_myopic.py",
+            "StrategyMinimaxMyopic",
+            "myopic-2-at-10",
+            "",
+        ),
+    ] {
+        gametrace()
+            .args([
+                "check", GRADING, "--case", case, "--color", "never", "--cmd",
+            ])
+            .arg(strategy(file, class, extra))
+            .assert()
+            .success()
+            .stdout(contains(format!("PASS    {GRADING} {case}")));
+    }
+}
+
+#[test]
+fn any_equally_good_move_passes_and_a_losing_one_fails() {
+    // From p1:6 both 1 and 4 win; the reference suggests 1. From p1:99 only 4 wins.
+    for (case, output, passes) in [
+        ("memoize-6", "Suggested move: 4\n", true),
+        ("memoize-6", "Suggested move: 1\n", true),
+        ("memoize-99", "Suggested move: 4\n", true),
+        ("memoize-99", "Suggested move: 1\n", false),
+    ] {
+        let a = gametrace()
+            .args([
+                "check", GRADING, "--case", case, "--actual", "-", "--color", "never",
+            ])
+            .write_stdin(output)
+            .assert();
+        if passes {
+            a.success();
+        } else {
+            a.code(1)
+                .stdout(contains("expected: chosen move: 4"))
+                .stdout(contains("actual: chosen move: 1"));
+        }
+    }
+    gametrace()
+        .args(["check", GRADING, "--case", "memoize-6", "--actual", "-"])
+        .write_stdin("Suggested move: 9\n")
+        .assert()
+        .code(1)
+        .stdout(contains("chosen move: 1 (or any of 1, 4: equally good)"));
+}
+
+#[test]
+fn a_strict_prune_fails_at_the_position_worked_out_by_hand_and_is_named() {
+    // From p1:6 the first move already wins (1.0 >= -1 x -1.0): the handout's pruning stops
+    // there, a strict `>` goes on and expands p2:2.
+    gametrace()
+        .args([
+            "check",
+            GRADING,
+            "--case",
+            "prune-expands-6",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(strategy(
+            "strategy_minimax_prune_strict.py",
+            "StrategyMinimaxPrune",
+            " --trace",
+        ))
+        .assert()
+        .code(1)
+        .stdout(contains("expected: state p2:2 never visited"))
+        .stdout(contains(
+            "visited: 0 of 7 states missing (none), 1 extra (p2:2)",
+        ))
+        .stdout(contains("with the mistake prune-strict"));
+}
+
+#[test]
+fn a_tree_module_passes_and_its_double_counting_copy_fails_at_that_function() {
+    let tree = |file: &str| format!("{DRIVER} tree {FIXTURES}/{file} {{position_json}}");
+    gametrace()
+        .args(["check", DOCTESTS, "--case", "doctests", "--cmd"])
+        .arg(tree("game_state_tree.py"))
+        .assert()
+        .success()
+        .stdout(contains("game_state_tree: all 8 functions match"));
+    gametrace()
+        .args(["check", DOCTESTS, "--case", "doctests", "--cmd"])
+        .arg(tree("game_state_tree_buggy.py"))
+        .assert()
+        .code(1)
+        .stdout(contains("FAIL distinct_leaf_count: expected 2, found 4"))
+        .stdout(contains("1 of 8 functions differ: distinct_leaf_count"))
+        .stdout(contains("ok   distinct_node_count: 10"));
+}
+
+#[test]
+fn a_crashing_or_looping_student_gets_a_clear_verdict_per_position() {
+    gametrace()
+        .args([
+            "check",
+            GRADING,
+            "--case",
+            "memoize-6",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(strategy("strategy_raises.py", "StrategyMinimaxMemoize", ""))
+        .assert()
+        .code(1)
+        .stdout(contains("CRASHED"))
+        .stdout(contains("KeyError"));
+    gametrace()
+        .args([
+            "check",
+            GRADING,
+            "--case",
+            "memoize-6",
+            "--timeout",
+            "2",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(strategy("strategy_loops.py", "StrategyMinimaxMemoize", ""))
+        .assert()
+        .code(1)
+        .stdout(contains("TIMEOUT"));
+    // Grading every case of the spec: one verdict each, and the run goes on.
+    gametrace()
+        .args([
+            "test",
+            GRADING,
+            "--timeout",
+            "5",
+            "--color",
+            "never",
+            "--against",
+        ])
+        .arg(strategy("strategy_raises.py", "StrategyMinimaxMemoize", ""))
+        .assert()
+        .code(1)
+        .stdout(contains(format!("CRASHED {GRADING} memoize-99")))
+        .stdout(contains(format!("CRASHED {GRADING} myopic-2-at-10")));
+}
+
+#[test]
+fn a_missing_class_is_named() {
+    gametrace()
+        .args(["check", GRADING, "--case", "memoize-6", "--cmd"])
+        .arg(strategy(
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxPrune",
+            "",
+        ))
+        .assert()
+        .code(1)
+        .stdout(contains("has no class StrategyMinimaxPrune"))
+        .stdout(contains("StrategyMinimaxMemoize"));
+}
+
+/// gametrace's equally good moves against the independent Python minimax in
+/// tests/fixtures/python/csc148/crosscheck.py, position by position.
+#[test]
+fn answers_agree_with_an_independent_python_minimax() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut positions: Vec<String> = (1..=30)
+        .flat_map(|n| [format!("p1:{n}"), format!("p2:{n}")])
+        .map(|p| format!("position: \"{p}\""))
+        .collect();
+    positions.truncate(40);
+    let mut yaml = String::from("game: subtract_square\nposition: p1:1\ncases:\n");
+    for (i, p) in positions.iter().enumerate() {
+        yaml.push_str(&format!("  c{i}: {{algorithm: memoize, {p}}}\n"));
+    }
+    let ss = dir.path().join("ss.yaml");
+    fs::write(&ss, yaml).unwrap();
+    let tippy = dir.path().join("tippy.yaml");
+    fs::write(
+        &tippy,
+        concat!(
+            "game: tippy\ncases:\n",
+            "  a: {algorithm: memoize, position: [XX.., .X.., O.O., O...]}\n",
+            "  b: {algorithm: memoize, position: [X..., .O.., ..X., ...O]}\n",
+            "  c: {algorithm: memoize, position: [XO.., OX.., X..., ..O.]}\n",
+        ),
+    )
+    .unwrap();
+    let three = dir.path().join("three.yaml");
+    fs::write(
+        &three,
+        concat!(
+            "game: tippy\nsize: 3\ncases:\n",
+            "  empty: {algorithm: memoize}\n",
+            "  one: {algorithm: memoize, position: [X.., ..., ...]}\n",
+        ),
+    )
+    .unwrap();
+    let mut compared = 0;
+    for spec in [&ss, &tippy, &three] {
+        let j = json_of(&["run", spec.to_str().unwrap(), "--format", "json"]);
+        for case in j["cases"].as_array().unwrap() {
+            let name = case["case"].as_str().unwrap();
+            let out = std::process::Command::new("python3")
+                .arg(format!("{FIXTURES}/crosscheck.py"))
+                .arg(case["position"].to_string())
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let python: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(
+                case["score"],
+                python["score"],
+                "{name} in {}",
+                spec.display()
+            );
+            assert_eq!(
+                case["equally_good"],
+                python["equally_good"],
+                "{name} in {}",
+                spec.display()
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 45);
+}
+
+#[test]
+fn the_referee_plays_csc148_games_with_course_strategies() {
+    // 6 is a winning total: memoize (p1) takes 1 or 4 and wins whatever p2 does.
+    gametrace()
+        .args([
+            "play",
+            "subtract_square",
+            "--total",
+            "6",
+            "--p1",
+            "memoize",
+            "--p2",
+            "human",
+        ])
+        .write_stdin("1\n1\n1\n1\n")
+        .assert()
+        .success()
+        .stdout(contains("subtract_square: p1 (memoize) against p2 (human)"))
+        .stdout(contains("p1 wins!"));
+    gametrace()
+        .args([
+            "play", "tippy", "--size", "3", "--p1", "prune", "--p2", "myopic:1",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("tippy: p1 (prune) against p2 (myopic:1)"));
+    gametrace()
+        .args(["play", "tippy", "--size", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("a Tippy board cannot be 2×2"));
+    gametrace()
+        .args(["play", "subtract_square", "--size", "4"])
+        .assert()
+        .code(2)
+        .stderr(contains("--size is not an option of subtract_square"));
+}
+
+fn spec_error(yaml: &str, place: &str, wants: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.yaml");
+    fs::write(&path, yaml).unwrap();
+    let mut a = gametrace()
+        .args(["validate"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(contains(format!("t.yaml:{place}")).or(contains(format!("t.yaml:{place}"))));
+    for w in wants {
+        a = a.stdout(contains(*w));
+    }
+    // `run` refuses it the same way, on stderr.
+    gametrace()
+        .args(["run"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains(format!("t.yaml:{place}")));
+}
+
+#[test]
+fn bad_csc148_input_is_named_at_its_place() {
+    spec_error(
+        "game: subtract_square\nposition: p1:-3\ncases: {m: {algorithm: minimax}}\n",
+        "2:11",
+        &["a Subtract Square total cannot be below 0", "found: -3"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p3:6\ncases: {m: {algorithm: minimax}}\n",
+        "2:11",
+        &["`p3` is not a player of Subtract Square"],
+    );
+    spec_error(
+        "game: tippy\nsize: 2\ncases: {m: {algorithm: minimax}}\n",
+        "2:7",
+        &["a Tippy board is 3×3 to 8×8", "could never be won"],
+    );
+    spec_error(
+        "game: tippy\nposition: [XXX., ...., ...., ....]\ncases: {m: {algorithm: minimax}}\n",
+        "2:11",
+        &["a Tippy position with 3 X and 0 O cannot arise"],
+    );
+    spec_error(
+        "game: tippy\nsize: 3\nposition: [XX., .XX, OO0]\ncases: {m: {algorithm: minimax}}\n",
+        "3:24",
+        &["`0` at (3,3) is not a cell", "that is a zero"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:10\nscenarios:\n  s:\n    steps:\n      - move: 3\n",
+        "6:15",
+        &[
+            "3 is not a positive perfect square",
+            "a legal move for p1 here: 1, 4, 9",
+        ],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:10\nscenarios:\n  s:\n    steps:\n      - move: 16\n",
+        "6:15",
+        &["16 is more than the total, 10"],
+    );
+    spec_error(
+        "game: tippy\nscenarios:\n  s:\n    position: [X..., ...., ...., ....]\n    steps:\n      - move: (1,1)\n",
+        "6:15",
+        &["cell (1,1) is taken"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:6\ncases: {m: {algorithm: myopic}}\n",
+        "3:9",
+        &["is myopic and has no `depth`"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:6\ncases: {m: {algorithm: memoize, dialect: s14}}\n",
+        "3:24",
+        &["`memoize` is a CSC148 strategy", "add `dialect: csc148`"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:6\ncases: {m: {algorithm: game_state_tree, metrics: [node_cout]}}\n",
+        "3:51",
+        &["unknown measure", "did you mean `node_count`?"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:6\ncases: {m: {algorithm: game_state_tree, depth: 3}}\n",
+        "3:41",
+        &["a game-state tree has no `depth`"],
+    );
+    spec_error(
+        "game: subtract_square\nposition: p1:6\ncases: {m: {algorithm: jamboree, prune_percentage: 0.5}}\n",
+        "3:24",
+        &["CSC148 has no Jamboree"],
+    );
+    spec_error(
+        "tree: {a: {b: 1, c: 2}}\ncases: {m: {algorithm: game_state_tree, dialect: csc148}}\n",
+        "2:24",
+        &["a game-state tree is measured from a game's position"],
+    );
+}
+
+#[test]
+fn position_json_is_for_the_games_a_driver_rebuilds() {
+    gametrace()
+        .args([
+            "check",
+            "specs/games/nim/search.yaml",
+            "--case",
+            "minimax",
+            "--cmd",
+        ])
+        .arg("echo {position_json}")
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "{position_json} is for the games a course driver rebuilds",
+        ));
+}
