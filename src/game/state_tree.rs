@@ -41,13 +41,23 @@ pub struct Measures {
     pub outcome_counts: [u128; 3],
     /// Game length in moves -> how many games have it.
     pub game_lengths: BTreeMap<usize, u128>,
+    /// The tree has more than 2^128 - 1 nodes: the counts of nodes, leaves, branchings,
+    /// outcomes and lengths stopped there (the distinct counts are exact).
+    pub overflow: bool,
 }
+
+/// The measures that count paths through the tree, which overflow on huge trees.
+pub const PATH_COUNTS: [&str; 5] = [
+    "node_count",
+    "leaf_count",
+    "branching_stats",
+    "outcome_counts",
+    "game_lengths",
+];
 
 /// Why a tree could not be measured.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TooLarge {
-    /// A count passed 2^128 - 1.
-    Overflow,
     /// More distinct positions than the limit.
     Positions(u64),
     /// Longer games than the limit.
@@ -57,7 +67,6 @@ pub enum TooLarge {
 impl std::fmt::Display for TooLarge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TooLarge::Overflow => f.write_str("the tree has more than 2^128 nodes"),
             TooLarge::Positions(n) => write!(f, "the tree has more than {n} distinct positions"),
             TooLarge::Length(n) => write!(f, "a game is longer than {n} moves"),
         }
@@ -80,9 +89,12 @@ impl Default for Limits {
     }
 }
 
-fn add(a: &mut u128, b: u128) -> Result<(), TooLarge> {
-    *a = a.checked_add(b).ok_or(TooLarge::Overflow)?;
-    Ok(())
+/// `a += b`, stopping at the largest count (and saying so in `overflow`).
+fn add(a: &mut u128, b: u128, overflow: &mut bool) {
+    *a = a.checked_add(b).unwrap_or_else(|| {
+        *overflow = true;
+        u128::MAX
+    });
 }
 
 /// Index in `outcome_counts`: p1 (Maxie) wins, p2 wins, tie.
@@ -110,7 +122,9 @@ pub fn measure<G: Game>(game: &G, limits: Limits) -> Result<Measures, TooLarge> 
         branching_stats: BTreeMap::new(),
         outcome_counts: [0; 3],
         game_lengths: BTreeMap::new(),
+        overflow: false,
     };
+    let mut over = false;
     let mut seen: HashSet<StateKey> = HashSet::new();
     // The positions reached in `length` moves, each with how many ways it is reached.
     let mut layer: HashMap<StateKey, (G::State, u128)> = HashMap::new();
@@ -138,20 +152,28 @@ pub fn measure<G: Game>(game: &G, limits: Limits) -> Result<Measures, TooLarge> 
                     m.distinct_leaf_count += 1;
                 }
             }
-            add(&mut m.node_count, ways)?;
+            add(&mut m.node_count, ways, &mut over);
             let branching = moves.as_ref().map_or(0, |m| m.len());
-            add(m.branching_stats.entry(branching).or_insert(0), ways)?;
+            add(
+                m.branching_stats.entry(branching).or_insert(0),
+                ways,
+                &mut over,
+            );
             let Some(moves) = moves else {
-                add(&mut m.leaf_count, ways)?;
-                add(&mut m.outcome_counts[outcome_index(game, &state)], ways)?;
-                add(m.game_lengths.entry(length).or_insert(0), ways)?;
+                add(&mut m.leaf_count, ways, &mut over);
+                add(
+                    &mut m.outcome_counts[outcome_index(game, &state)],
+                    ways,
+                    &mut over,
+                );
+                add(m.game_lengths.entry(length).or_insert(0), ways, &mut over);
                 continue;
             };
             for mv in moves {
                 let child = game.play(&state, mv);
                 let k = game.key(&child);
                 match next.get_mut(&k) {
-                    Some((_, w)) => add(w, ways)?,
+                    Some((_, w)) => add(w, ways, &mut over),
                     None => {
                         next.insert(k, (child, ways));
                     }
@@ -161,6 +183,7 @@ pub fn measure<G: Game>(game: &G, limits: Limits) -> Result<Measures, TooLarge> 
         layer = next;
         length += 1;
     }
+    m.overflow = over;
     Ok(m)
 }
 
@@ -210,6 +233,12 @@ pub fn report<G: Game>(game: &G, chosen: &[&str], limits: Limits) -> String {
     };
     let mut out = String::new();
     for &name in METRICS.iter().filter(|n| chosen.contains(n)) {
+        if m.overflow && PATH_COUNTS.contains(&name) {
+            out.push_str(&format!(
+                "{name}: more than 2^128 - 1 nodes, too many to count\n"
+            ));
+            continue;
+        }
         let line = match name {
             "node_count" => m.node_count.to_string(),
             "leaf_count" => m.leaf_count.to_string(),

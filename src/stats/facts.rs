@@ -40,16 +40,18 @@ pub struct SearchFacts {
     pub position: Option<serde_json::Value>,
 }
 
-/// A game-state tree's measures, under the starter's names, as JSON numbers and maps.
+/// A game-state tree's measures, under the starter's names, as JSON numbers and maps. The
+/// counts of paths are `null` past 2^128 - 1 nodes (`overflow`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TreeFacts {
-    pub node_count: u128,
-    pub leaf_count: u128,
+    pub node_count: Option<u128>,
+    pub leaf_count: Option<u128>,
     pub distinct_node_count: u64,
     pub distinct_leaf_count: u64,
-    pub branching_stats: std::collections::BTreeMap<usize, u128>,
-    pub outcome_counts: [u128; 3],
-    pub game_lengths: std::collections::BTreeMap<usize, u128>,
+    pub branching_stats: Option<std::collections::BTreeMap<usize, u128>>,
+    pub outcome_counts: Option<[u128; 3]>,
+    pub game_lengths: Option<std::collections::BTreeMap<usize, u128>>,
+    pub overflow: bool,
     /// Each game as the starter writes it; `null` past [`MAX_DESCRIBED`] games.
     pub game_descriptions: Option<Vec<String>>,
 }
@@ -64,18 +66,21 @@ impl TreeFacts {
             branching_stats,
             outcome_counts,
             game_lengths,
+            overflow,
         } = state_tree::measure(game, limits)?;
         let game_descriptions = (leaf_count <= MAX_DESCRIBED)
             .then(|| state_tree::descriptions(game, leaf_count).ok())
             .flatten();
+        let counted = !overflow;
         Ok(TreeFacts {
-            node_count,
-            leaf_count,
+            node_count: counted.then_some(node_count),
+            leaf_count: counted.then_some(leaf_count),
             distinct_node_count,
             distinct_leaf_count,
-            branching_stats,
-            outcome_counts,
-            game_lengths,
+            branching_stats: counted.then_some(branching_stats),
+            outcome_counts: counted.then_some(outcome_counts),
+            game_lengths: counted.then_some(game_lengths),
+            overflow,
             game_descriptions,
         })
     }

@@ -85,20 +85,31 @@ fn measures(s: &GameStats) -> Vec<(&'static str, String)> {
     let Some(t) = &s.game_state_tree else {
         return Vec::new();
     };
-    let [a, b, c] = t.outcome_counts;
+    let past = || "more than 2^128 - 1 nodes, too many to count".to_owned();
+    let or_past = |v: Option<String>| v.unwrap_or_else(past);
     vec![
-        ("node_count", t.node_count.to_string()),
-        ("leaf_count", t.leaf_count.to_string()),
+        ("node_count", or_past(t.node_count.map(|n| n.to_string()))),
+        ("leaf_count", or_past(t.leaf_count.map(|n| n.to_string()))),
         ("distinct_node_count", t.distinct_node_count.to_string()),
         ("distinct_leaf_count", t.distinct_leaf_count.to_string()),
-        ("branching_stats", python_dict(&t.branching_stats)),
-        ("outcome_counts", format!("[{a}, {b}, {c}]")),
-        ("game_lengths", python_dict(&t.game_lengths)),
+        (
+            "branching_stats",
+            or_past(t.branching_stats.as_ref().map(python_dict)),
+        ),
+        (
+            "outcome_counts",
+            or_past(t.outcome_counts.map(|[a, b, c]| format!("[{a}, {b}, {c}]"))),
+        ),
+        (
+            "game_lengths",
+            or_past(t.game_lengths.as_ref().map(python_dict)),
+        ),
         (
             "game_descriptions",
-            match &t.game_descriptions {
-                Some(d) => format!("{} games", d.len()),
-                None => format!("{} games (too many to list)", t.leaf_count),
+            match (&t.game_descriptions, t.leaf_count) {
+                (Some(d), _) => format!("{} games", d.len()),
+                (None, Some(n)) => format!("{n} games (too many to list)"),
+                (None, None) => past(),
             },
         ),
     ]
