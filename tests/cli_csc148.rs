@@ -309,6 +309,25 @@ fn a_crashing_or_looping_student_gets_a_clear_verdict_per_position() {
 }
 
 #[test]
+fn a_student_printing_debug_lines_is_judged_on_its_answer() {
+    gametrace()
+        .args([
+            "check",
+            GRADING,
+            "--case",
+            "memoize-99",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(strategy("strategy_noisy.py", "StrategyMinimaxMemoize", ""))
+        .assert()
+        .success()
+        .stdout(contains("value: chosen move: 4: match"))
+        .stdout(contains("2 trace lines kept, 3 other lines ignored"));
+}
+
+#[test]
 fn a_missing_class_is_named() {
     gametrace()
         .args(["check", GRADING, "--case", "memoize-6", "--cmd"])
@@ -336,6 +355,13 @@ fn answers_agree_with_an_independent_python_minimax() {
     let mut yaml = String::from("game: subtract_square\nposition: p1:1\ncases:\n");
     for (i, p) in positions.iter().enumerate() {
         yaml.push_str(&format!("  c{i}: {{algorithm: memoize, {p}}}\n"));
+        // Myopia at 1 to 3 moves, against the Python myopic strategy's own scores.
+        if i % 4 == 1 {
+            let depth = 1 + i % 3;
+            yaml.push_str(&format!(
+                "  m{i}: {{algorithm: myopic, depth: {depth}, {p}}}\n"
+            ));
+        }
     }
     let ss = dir.path().join("ss.yaml");
     fs::write(&ss, yaml).unwrap();
@@ -347,6 +373,8 @@ fn answers_agree_with_an_independent_python_minimax() {
             "  a: {algorithm: memoize, position: [XX.., .X.., O.O., O...]}\n",
             "  b: {algorithm: memoize, position: [X..., .O.., ..X., ...O]}\n",
             "  c: {algorithm: memoize, position: [XO.., OX.., X..., ..O.]}\n",
+            "  d: {algorithm: myopic, depth: 2, position: [XO.., OX.., X..., ..O.]}\n",
+            "  e: {algorithm: myopic, depth: 1, position: [XX.., .X.., O.O., O...]}\n",
         ),
     )
     .unwrap();
@@ -391,7 +419,7 @@ fn answers_agree_with_an_independent_python_minimax() {
             compared += 1;
         }
     }
-    assert_eq!(compared, 45);
+    assert_eq!(compared, 57);
 }
 
 #[test]

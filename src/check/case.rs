@@ -349,9 +349,19 @@ fn judge_trace(
     Ok(r)
 }
 
+/// `{position_json}`: a game case's position as a course driver rebuilds it, with the case's
+/// settings under `case`; `None` for games without such a driver.
+pub fn position_json<G: crate::game::Playable>(
+    c: &crate::spec::GameCase<G>,
+) -> Option<serde_json::Value> {
+    let mut json = c.game.position_json(&c.game.start())?;
+    json["case"] = case_json(&c.case);
+    Some(json)
+}
+
 /// What a driver needs of a case besides its position: the strategy (by the course's class
 /// name), its depth (`null`: to the end) and the game-state tree functions to call.
-fn case_json(case: &crate::spec::Case) -> serde_json::Value {
+pub fn case_json(case: &crate::spec::Case) -> serde_json::Value {
     use crate::search::csc148::{Strategy, TO_THE_END};
     use crate::search::Algorithm;
     let tree = case.algorithm == Algorithm::GameStateTree;
@@ -429,7 +439,6 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             }
         }
         Document::Game(g) => {
-            use crate::game::{Game, Playable};
             let depth = crate::with_game_spec!(g, s => s.case(name).map(|c| c.case.depth));
             let depth = depth.ok_or_else(|| no_case(spec_path, name))?;
             values.push((
@@ -441,11 +450,7 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
                 },
             ));
             if cmd.line.contains("{position_json}") {
-                let json = crate::with_game_spec!(g, s => s.case(name).and_then(|c| {
-                    let mut json = c.game.position_json(&c.game.start())?;
-                    json["case"] = case_json(&c.case);
-                    Some(json)
-                }));
+                let json = crate::with_game_spec!(g, s => s.case(name).and_then(position_json));
                 let Some(json) = json else {
                     return Err(bad(
                         "{position_json} is for the games a course driver rebuilds (subtract_square, tippy)".to_owned(),

@@ -3,7 +3,7 @@
 //! spec, and `stats` of a game spec for each search.
 
 use crate::game::state_tree::{self, Limits, Measures, MAX_DESCRIBED};
-use crate::game::{Estimate, Game, Playable, Player};
+use crate::game::{Estimate, Game, Player};
 use crate::search::csc148::{self, Score, Strategy};
 use crate::search::deadline::TimedOut;
 use crate::search::{Algorithm, Summary};
@@ -35,7 +35,8 @@ pub struct SearchFacts {
     pub table_hits: Option<u64>,
     /// The search passed its time limit before it ended; nothing else is filled in.
     pub timed_out: bool,
-    /// The position as a course driver rebuilds it (`{position_json}`), for such games.
+    /// The position and the case's settings as a course driver reads them
+    /// (`{position_json}`), for the games that have a driver.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<serde_json::Value>,
 }
@@ -241,7 +242,7 @@ pub fn of_document(
                     let limit = c.case.time_limit.or(limit);
                     out.push(if is_search(&c.case) {
                         let mut facts = search(&c.game, &c.case, limit);
-                        facts.position = c.game.position_json(&c.game.start());
+                        facts.position = crate::check::case::position_json(c);
                         CaseFacts::Search(facts)
                     } else {
                         let counted = match limit {
