@@ -2,13 +2,16 @@
 
 use crate::game::tree::{NodeId, TreeGame};
 use crate::game::{Estimate, Game, Playable, Player, Status};
+use crate::search::cs10;
 use crate::search::csc148::{self, Strategy};
 use crate::search::deadline::{self, TimedOut};
 use crate::search::mistakes::Flaws;
 use crate::search::Algorithm;
 use crate::search::{s12, s14, EventLog, Parallel, Summary};
 use crate::spec::{Case, GameCase, Rules, Spec};
-use crate::trace::{Csc148Printer, Dialect, LineSet, ReplPrinter, S12Printer, S14Printer};
+use crate::trace::{
+    Cs10Printer, Csc148Printer, Dialect, LineSet, ReplPrinter, S12Printer, S14Printer,
+};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -49,6 +52,12 @@ pub fn trace_game<G: Game, W: Write>(
             let strategy = Strategy::of(algorithm, depth);
             let mut p = Csc148Printer::new(game, out, style, strategy);
             let summary = csc148::search(game, strategy, &mut p);
+            Ok((p.finish()?, summary))
+        }
+        (Dialect::Cs10, _) | (_, Rules::Cs10) => {
+            let windowed = algorithm != Algorithm::Minimax;
+            let mut p = Cs10Printer::new(game, out, style, windowed);
+            let (summary, _) = cs10::search(game, depth, algorithm, case.cs10, &mut p);
             Ok((p.finish()?, summary))
         }
         (Dialect::S14, _) => {
@@ -256,6 +265,13 @@ pub fn variant_lines_of<G: Game>(
                 Csc148Printer::new(game, Vec::new(), style, strategy)
             )
         }
+        (Dialect::Cs10, _) | (_, Rules::Cs10) => {
+            let windowed = algorithm != Algorithm::Minimax;
+            located!(
+                |g, log| cs10::search_variant(g, depth, algorithm, case.cs10, flaws, log).0,
+                Cs10Printer::new(game, Vec::new(), style, windowed)
+            )
+        }
         (Dialect::S14, _) => located!(s14, S14Printer),
         (Dialect::S12, _) => located!(s12, S12Printer),
         (Dialect::Repl, Rules::S14) => located!(s14, ReplPrinter),
@@ -366,6 +382,12 @@ impl<G: Game> Game for Tracked<'_, G> {
     }
     fn key(&self, s: &Self::State) -> crate::game::StateKey {
         self.0.key(&s.state)
+    }
+    fn final_score(&self, s: &Self::State) -> i64 {
+        self.0.final_score(&s.state)
+    }
+    fn player_name(&self, p: Player) -> &'static str {
+        self.0.player_name(p)
     }
 }
 
@@ -490,6 +512,14 @@ pub fn variant_prefix_of<G: Game>(
                 let strategy = Strategy::of(algorithm, depth);
                 let mut p = Csc148Printer::new(g, writer, style, strategy);
                 let summary = csc148::search_variant(g, strategy, flaws, &mut p);
+                let _ = p.finish();
+                summary
+            }
+            (Dialect::Cs10, _) | (_, Rules::Cs10) => {
+                let windowed = algorithm != Algorithm::Minimax;
+                let mut p = Cs10Printer::new(g, writer, style, windowed);
+                let (summary, _) =
+                    cs10::search_variant(g, depth, algorithm, case.cs10, flaws, &mut p);
                 let _ = p.finish();
                 summary
             }

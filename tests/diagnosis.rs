@@ -47,6 +47,11 @@ fn documents() -> Vec<(String, Document)> {
                 "  {algo}-csc148: {{algorithm: {algo}, dialect: csc148}}\n"
             ));
         }
+        for algo in ["negamax", "negamax_ab"] {
+            yaml.push_str(&format!(
+                "  {algo}-cs10: {{algorithm: {algo}, dialect: cs10}}\n"
+            ));
+        }
         let path = format!("random-{seed}.yaml");
         let doc = load_str(Path::new(&path), &yaml).expect("the generated spec loads");
         docs.push((path, doc));
@@ -83,6 +88,15 @@ fn documents() -> Vec<(String, Document)> {
     }
     let doc = load_str(Path::new("ss.yaml"), &ss).expect("the subtract square spec loads");
     docs.push(("ss.yaml".to_owned(), doc));
+    // CS10's negamax on small Kalah boards, where moves again come early.
+    let kalah = concat!(
+        "game: kalah\npits: 3\nseeds: 2\ncases:\n",
+        "  gts-2: {algorithm: negamax, depth: 2}\n",
+        "  ab-2: {algorithm: negamax_ab, depth: 2}\n",
+        "  ab-3: {algorithm: negamax_ab, depth: 3}\n",
+    );
+    let doc = load_str(Path::new("kalah.yaml"), kalah).expect("the kalah spec loads");
+    docs.push(("kalah.yaml".to_owned(), doc));
     docs
 }
 

@@ -46,6 +46,7 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         points: 1.0,
         time_limit: None,
         metrics: Vec::new(),
+        cs10: Default::default(),
     }
 }
 

@@ -96,7 +96,7 @@ fn specs_the_loader_refuses_for_their_shape_the_schema_refuses_too() {
         ),
         (
             "unknown algorithm",
-            "tree: {a: {b: 1}}\ncases: {ab: {algorithm: negamax}}\n",
+            "tree: {a: {b: 1}}\ncases: {ab: {algorithm: alpha_beta_pruning}}\n",
         ),
         (
             "jamboree without prune_percentage",

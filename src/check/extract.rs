@@ -68,7 +68,28 @@ pub fn classify_any(text: &str) -> Option<LineKind> {
     } else if starts("Overall choice:") || is_repl_move(text) {
         Some(Choice)
     } else {
-        classify_csc148(text)
+        classify_csc148(text).or_else(|| classify_cs10(text))
+    }
+}
+
+/// The kind of a line of the cs10 dialect (`Enter n20 (Minnie, depth 2) ...`).
+fn classify_cs10(text: &str) -> Option<LineKind> {
+    use LineKind::*;
+    let starts = |p: &str| text.starts_with(p);
+    if starts("Enter ") && text.contains(", depth ") {
+        Some(Enter)
+    } else if starts("Evaluate ") && text.contains("): ") {
+        Some(Estimate)
+    } else if starts("Value of ") && text.contains(" is ") {
+        Some(Result)
+    } else if starts("Therefore ") && text.contains(" is worth ") {
+        Some(Value)
+    } else if starts("Positions evaluated:") {
+        Some(Terminals)
+    } else if starts("Best move:") {
+        Some(Choice)
+    } else {
+        None
     }
 }
 
@@ -103,7 +124,8 @@ pub fn classify(dialect: Dialect, text: &str) -> Option<LineKind> {
     let kind = classify_any(text)?;
     let fits = match (dialect, kind) {
         (Dialect::Csc148, _) => classify_csc148(text) == Some(kind),
-        (_, _) if classify_csc148(text).is_some() => false,
+        (Dialect::Cs10, _) => classify_cs10(text) == Some(kind),
+        (_, _) if classify_csc148(text).is_some() || classify_cs10(text).is_some() => false,
         (Dialect::S14, LineKind::Enter) => text.starts_with("F: ") || text.starts_with("G: "),
         (Dialect::S12, LineKind::Enter) => text.starts_with("Evaluating "),
         (Dialect::Repl, LineKind::Choice) => is_repl_move(text),
@@ -157,6 +179,9 @@ pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
     if classify_csc148(text).is_some() {
         return csc148_label(kind, text);
     }
+    if classify_cs10(text).is_some() {
+        return cs10_label(kind, text);
+    }
     match kind {
         LineKind::Estimate => {
             let rest = text.strip_prefix("Estimating state ")?;
@@ -195,6 +220,32 @@ fn csc148_label(kind: LineKind, text: &str) -> Option<&str> {
     }
 }
 
+/// The label in a cs10 line: `n20` in `Enter n20 (Minnie, depth 2) ...`, `Evaluate l12
+/// (Minnie): 12`, `Value of n-20 is -20: ...`, `Therefore n-8 is worth -8 ...`.
+fn cs10_label(kind: LineKind, text: &str) -> Option<&str> {
+    match kind {
+        LineKind::Enter => {
+            let rest = text.strip_prefix("Enter ")?;
+            Some(&rest[..rest.rfind(" (")?])
+        }
+        LineKind::Estimate => {
+            let rest = text.strip_prefix("Evaluate ")?;
+            let end = rest.rfind("): ")?;
+            Some(&rest[..rest[..end].rfind(" (")?])
+        }
+        LineKind::Result => {
+            let rest = text.strip_prefix("Value of ")?;
+            let colon = rest.find(": ")?;
+            Some(&rest[..rest[..colon].rfind(" is ")?])
+        }
+        LineKind::Value => {
+            let rest = text.strip_prefix("Therefore ")?;
+            Some(&rest[..rest.rfind(" is worth ")?])
+        }
+        _ => None,
+    }
+}
+
 /// The move a line says was chosen: `Overall choice: move 1[middle]` → `1`,
 /// `val it = 1 : HandoutSmall.move` → `1`, `Therefore ... and best move is 0.` → `0`.
 pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
@@ -202,6 +253,8 @@ pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
         LineKind::Choice => {
             if let Some(rest) = text.strip_prefix("Suggested move: ") {
                 Some(rest.split(" (").next().unwrap_or(rest).trim())
+            } else if let Some(rest) = text.strip_prefix("Best move: ") {
+                Some(rest.trim())
             } else if let Some(rest) = text.strip_prefix("Overall choice: move ") {
                 Some(rest.split('[').next().unwrap_or(rest).trim())
             } else {
@@ -221,6 +274,16 @@ pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
 /// `Therefore value of (Maxie,a) is Guess: 3, and ...` → `Guess:3`;
 /// `Result of (Maxie,a) is Step(1, Guess: 4)` → `Guess:4`; S12's `... is Guess:~2` → `Guess:~2`.
 pub fn value_of(kind: LineKind, text: &str) -> Option<String> {
+    if classify_cs10(text).is_some() {
+        // `Therefore n-8 is worth -8 for Maxie, ...` → `-8`; `Value of x is 12: ...` → `12`.
+        let label = state_label(kind, text)?;
+        let rest = &text[text.find(label)? + label.len()..];
+        let rest = rest
+            .strip_prefix(" is worth ")
+            .or_else(|| rest.strip_prefix(" is "))?;
+        let end = rest.find([' ', ':', ',']).unwrap_or(rest.len());
+        return Some(rest[..end].to_owned());
+    }
     if classify_csc148(text).is_some() {
         // `... is 1.0 for p1, ...`: the score and whose it is.
         let label = state_label(kind, text)?;

@@ -2,7 +2,7 @@
 
 use crate::game::tree::{NodeId, Tree, TreeGame, TreeMove, TreeState};
 use crate::game::Estimate;
-use crate::search::{csc148, s12, s14, Event, EventLog};
+use crate::search::{cs10, csc148, s12, s14, Event, EventLog};
 use crate::spec::{Case, Rules, Spec};
 
 /// A bound as a drawing shows it: an estimate, or S12's `Pruned` (no bound yet).
@@ -171,6 +171,25 @@ impl Overlay {
                             },
                             None,
                         ),
+                    },
+                )
+            }
+            Rules::Cs10 => {
+                let mut log = EventLog::default();
+                cs10::search(&game, case.depth, case.algorithm, case.cs10, &mut log);
+                // A child's result comes from its parent, with the child's own value.
+                read(
+                    tree,
+                    log.events,
+                    |v: i64| Bound::Value(Estimate::Guess(v.clamp(-(1 << 62), 1 << 62))),
+                    |r: cs10::Verdict| {
+                        (
+                            Outcome::Value {
+                                value: Estimate::Guess(r.value),
+                                cut: false,
+                            },
+                            None,
+                        )
                     },
                 )
             }

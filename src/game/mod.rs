@@ -5,6 +5,7 @@
 //! unchanged. Real games are also [`Playable`]: people type their moves and read their boards.
 
 pub mod connect4;
+pub mod kalah;
 pub mod nim;
 pub mod riskless;
 pub mod scenario;
@@ -163,6 +164,22 @@ pub trait Game: Sync {
         self.write_label(state, &mut label);
         StateKey::Text(self.player(state), label.into_boxed_str())
     }
+
+    /// A player as the game's course names them: Maxie and Minnie (15-150), p1 and p2
+    /// (CSC148's and CS10's games).
+    fn player_name(&self, p: Player) -> &'static str {
+        p.name()
+    }
+
+    /// A finished game's score as CS10 scores it, as Maxie's number: 100 × the margin. By
+    /// default a game has no margin, and a win counts as one point (±100), a draw 0.
+    fn final_score(&self, state: &Self::State) -> i64 {
+        match self.status(state) {
+            Status::Over(Outcome::Winner(Player::Maxie)) => 100,
+            Status::Over(Outcome::Winner(Player::Minnie)) => -100,
+            _ => 0,
+        }
+    }
 }
 
 /// A state's identity for memo tables and sets of positions ([`Game::key`]).
@@ -206,11 +223,6 @@ pub trait Playable: Game + Clone + fmt::Debug {
     /// (`{position_json}` in `check --cmd`), for the games that have such a driver.
     fn position_json(&self, _state: &Self::State) -> Option<serde_json::Value> {
         None
-    }
-    /// A player as the game's course names them: Maxie and Minnie (15-150), p1 and p2
-    /// (CSC148's games).
-    fn player_name(&self, p: Player) -> &'static str {
-        p.name()
     }
 }
 

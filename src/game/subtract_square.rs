@@ -127,6 +127,9 @@ impl Game for SubtractSquare {
         out.push(':');
         out.push_str(itoa::Buffer::new().format(s.total));
     }
+    fn player_name(&self, p: Player) -> &'static str {
+        p.course_name()
+    }
     fn key(&self, s: &SsState) -> StateKey {
         StateKey::Packed(u128::from(s.total), s.to_move)
     }
@@ -183,9 +186,6 @@ impl Playable for SubtractSquare {
         "the square to subtract: 1, 4, 9, ... up to the total"
     }
     /// `{"game": "subtract_square", "next_player": "p1", "current_total": 6}`
-    fn player_name(&self, p: Player) -> &'static str {
-        p.course_name()
-    }
     fn position_json(&self, s: &SsState) -> Option<serde_json::Value> {
         Some(serde_json::json!({
             "game": "subtract_square",

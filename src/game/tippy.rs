@@ -235,6 +235,9 @@ impl Game for Tippy {
             out.push_str(row);
         }
     }
+    fn player_name(&self, p: Player) -> &'static str {
+        p.course_name()
+    }
     fn key(&self, s: &TippyState) -> StateKey {
         StateKey::Packed(
             u128::from(s.cells[0]) | u128::from(s.cells[1]) << 64,
@@ -323,9 +326,6 @@ impl Playable for Tippy {
     }
     /// `{"game": "tippy", "next_player": "p1", "size": 4, "rows": ["X...", ...]}`: rows top
     /// first, x the column and y the row, both from 1.
-    fn player_name(&self, p: Player) -> &'static str {
-        p.course_name()
-    }
     fn position_json(&self, s: &TippyState) -> Option<serde_json::Value> {
         Some(serde_json::json!({
             "game": "tippy",

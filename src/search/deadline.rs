@@ -83,6 +83,12 @@ impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
     fn key(&self, state: &Self::State) -> crate::game::StateKey {
         self.game.key(state)
     }
+    fn final_score(&self, state: &Self::State) -> i64 {
+        self.game.final_score(state)
+    }
+    fn player_name(&self, p: Player) -> &'static str {
+        self.game.player_name(p)
+    }
 }
 
 /// Unwinds once `deadline` has passed.

@@ -31,6 +31,7 @@ pub enum Flaw {
     ParentPruneIgnored,
     ParallelParentPruneIgnored,
     FoldOutOfOrder,
+    DepthEveryMove,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -120,6 +121,7 @@ const BOTH: &[Rules] = &[Rules::S14, Rules::S12];
 const S14: &[Rules] = &[Rules::S14];
 const S12: &[Rules] = &[Rules::S12];
 const CSC148: &[Rules] = &[Rules::Csc148];
+const CS10: &[Rules] = &[Rules::Cs10];
 
 /// Every catalogued mistake. Names are unique; some flaws have a name in each year because
 /// the years phrase the same step differently.
@@ -296,6 +298,24 @@ pub const CATALOGUE: &[Mistake] = &[
         handout: "Jamboree: the parallel results are combined in the order of the moves",
     },
     Mistake {
+        name: "depth-every-move",
+        flaw: Flaw::DepthEveryMove,
+        sided: false,
+        rules: CS10,
+        family: Family::Any,
+        sentence: "depth drops on every move, also when the player moves again, so a chain of move-again moves uses up the lookahead",
+        handout: "CS10 notes: the depth only is decreased when the player who is moving changes; a whole series of \"move again\" moves counts as a single move",
+    },
+    Mistake {
+        name: "window-strict",
+        flaw: Flaw::StrictCut,
+        sided: false,
+        rules: CS10,
+        family: Family::Pruning,
+        sentence: "the search stops only when a value passes high, not when it reaches it (the loop runs while best <= high)",
+        handout: "CS10 notes, ComputerKalahPlayerAB: the moves are tried while bestMove.value < high",
+    },
+    Mistake {
         name: "prune-strict",
         flaw: Flaw::StrictCut,
         sided: false,
@@ -325,6 +345,7 @@ impl Mistake {
         let years: Vec<&str> = self.rules.iter().map(|r| r.name()).collect();
         let algorithms = match self.family {
             Family::Pruning if self.rules == CSC148 => "prune (alphabeta)",
+            Family::Pruning if self.rules == CS10 => "negamax_ab",
             Family::Any => "every searcher",
             Family::Minimax => "minimax",
             Family::Pruning => "alphabeta and jamboree",

@@ -4,6 +4,7 @@
 //! Two rule sets, one per handout year, share the algorithms' shape:
 //! [`s14`] (values `Leaf`/`Step`, the `(* Pruned *)` mark) and [`s12`] (`Pruned`/`ParentPrune`).
 
+pub mod cs10;
 pub mod csc148;
 pub mod deadline;
 pub mod mistakes;

@@ -31,6 +31,7 @@ use crate::notation::Value;
 use crate::task::Task;
 
 use crate::game::connect4::Connect4;
+use crate::game::kalah::Kalah;
 use crate::game::nim::Nim;
 use crate::game::riskless::Riskless;
 use crate::game::scenario::Scenario;
@@ -58,6 +59,8 @@ pub enum Rules {
     S12,
     /// Toronto CSC148's strategies: scores for the player to move (`search::csc148`).
     Csc148,
+    /// Dartmouth CS10's negamax with (low, high) windows (`search::cs10`).
+    Cs10,
 }
 
 impl Rules {
@@ -66,6 +69,7 @@ impl Rules {
             Rules::S14 => "s14",
             Rules::S12 => "s12",
             Rules::Csc148 => "csc148",
+            Rules::Cs10 => "cs10",
         }
     }
 }
@@ -120,6 +124,7 @@ pub enum GameDocument {
     Riskless(GameSpec<Riskless>),
     SubtractSquare(GameSpec<SubtractSquare>),
     Tippy(GameSpec<Tippy>),
+    Kalah(GameSpec<Kalah>),
 }
 
 /// Runs `$body` with `$s` bound to the typed [`GameSpec`] of a [`GameDocument`].
@@ -132,6 +137,7 @@ macro_rules! with_game_spec {
             $crate::spec::GameDocument::Riskless($s) => $body,
             $crate::spec::GameDocument::SubtractSquare($s) => $body,
             $crate::spec::GameDocument::Tippy($s) => $body,
+            $crate::spec::GameDocument::Kalah($s) => $body,
         }
     };
 }
@@ -239,6 +245,8 @@ pub struct Case {
     pub time_limit: Option<std::time::Duration>,
     /// The measures a `game_state_tree` case prints (`metrics:`; all by default).
     pub metrics: Vec<&'static str>,
+    /// CS10's move ordering and aspiration window (`ordering:`, `aspiration:`).
+    pub cs10: crate::search::cs10::Options,
 }
 
 impl Spec {

@@ -85,6 +85,11 @@ pub struct TreeCase {
     /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
     #[schemars(range(min = 0.0, max = 86400.0))]
     time_limit: Option<f64>,
+    /// CS10 only: search children best first by static evaluation or a one-ply search.
+    ordering: Option<OrderingName>,
+    /// CS10 negamax_ab only: a first window around a guess, re-searched in full if the value
+    /// falls outside.
+    aspiration: Option<AspirationField>,
 }
 
 /// A homework task (graphs, sequences) and argument cases.
@@ -137,6 +142,14 @@ pub struct GameSpecFile {
     /// Tippy only: the board is size × size (3 to 8, default 4).
     #[schemars(range(min = 3, max = 8))]
     size: Option<u32>,
+    /// Kalah only: pits a side (default 6).
+    #[schemars(range(min = 1, max = 15))]
+    pits: Option<u32>,
+    /// Kalah only: seeds a pit at the start (default 4).
+    #[schemars(range(min = 1, max = 100))]
+    seeds: Option<u32>,
+    /// Kalah only: capture the lone seed even when the opposite pit is empty (default false).
+    capture_empty: Option<bool>,
     /// The position: Connect 4 rows of `.XO` text, top row first (a list or a `|` block);
     /// Riskless territories and who holds them (`Land0: Minnie 2`); Nim's number of sticks.
     /// Default: the empty board, the map's start.
@@ -187,6 +200,11 @@ pub struct GameCase {
     position: Option<PositionField>,
     /// Who moves in the case's position.
     to_move: Option<PlayerName>,
+    /// CS10 only: search children best first by static evaluation or a one-ply search.
+    ordering: Option<OrderingName>,
+    /// CS10 negamax_ab only: a first window around a guess, re-searched in full if the value
+    /// falls outside.
+    aspiration: Option<AspirationField>,
     /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
     #[schemars(range(min = 0.0, max = 86400.0))]
     time_limit: Option<f64>,
@@ -272,6 +290,7 @@ string_enum!(
             Dialect::S12 => "15-150 S12 HW09: Evaluating lines, Pruned/ParentPrune",
             Dialect::Repl => "what the support code prints at the SML/NJ prompt",
             Dialect::Csc148 => "Toronto CSC148's strategies: scores for the player to move",
+            Dialect::Cs10 => "Dartmouth CS10's negamax: the hand method with (low, high) ranges",
         }
     ))
 );
@@ -305,6 +324,7 @@ string_enum!(
         ("nim", "Nim from the lecture slides"),
         ("subtract_square", "Subtract Square (Toronto CSC148)"),
         ("tippy", "Tippy on an n×n board (Toronto CSC148)"),
+        ("kalah", "Kalah(pits, seeds) (Dartmouth CS10)"),
     ]
 );
 
@@ -355,7 +375,8 @@ impl JsonSchema for PositionField {
                 {"type": "integer", "minimum": 0, "description": "Nim: sticks left"},
                 {"type": "string", "description": "Connect 4 and Tippy: rows of .XO text, top row first (Tippy: one line, rows separated by /); Subtract Square: `p1:6`"},
                 {"type": "array", "items": {"type": "string"}, "description": "Connect 4: rows of .XO text, top row first"},
-                {"type": "object", "additionalProperties": {"type": "string", "pattern": "^([Mm]axie|[Mm]innie) [0-9]+$|^[Ee]mpty$"}, "description": "Riskless: territory -> `Maxie 3`, `Minnie 2` or `empty`; unlisted territories are empty"}
+                {"type": "object", "additionalProperties": {"type": "string", "pattern": "^([Mm]axie|[Mm]innie) [0-9]+$|^[Ee]mpty$"}, "description": "Riskless: territory -> `Maxie 3`, `Minnie 2` or `empty`; unlisted territories are empty"},
+                {"type": "object", "properties": {"p1": {"type": "array", "items": {"type": "integer", "minimum": 0}}, "p2": {"type": "array", "items": {"type": "integer", "minimum": 0}}, "kalahs": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}}, "required": ["p1", "p2", "kalahs"], "additionalProperties": false, "description": "Kalah: each row in sowing order, and the kalahs [p1's, p2's]"}
             ]
         })
     }
@@ -412,6 +433,11 @@ string_enum!(
             "game_state_tree",
             "CSC148: the tree of every game from the position, measured"
         ),
+        (
+            "negamax",
+            "CS10: always maximise, negating the opponent's values"
+        ),
+        ("negamax_ab", "CS10: negamax with a (low, high) window"),
     ]
 );
 
@@ -422,6 +448,31 @@ string_enum!(
     crate::game::state_tree::METRICS.map(|m| (m, "a function of CSC148's game_state_tree module"))
 );
 
+pub struct OrderingName;
+string_enum!(
+    OrderingName,
+    "Ordering",
+    [
+        ("none", "as the game lists its moves"),
+        ("static", "best first by static evaluation"),
+        ("shallow", "best first by a one-ply search")
+    ]
+);
+
+/// `5`, or `{guess: -8, width: 5}`.
+pub struct AspirationField;
+impl JsonSchema for AspirationField {
+    fn schema_name() -> Cow<'static, str> {
+        "Aspiration".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"anyOf": [
+            {"type": "integer", "minimum": 1, "description": "the half-width around the value one ply shallower"},
+            {"type": "object", "properties": {"guess": {"type": "integer"}, "width": {"type": "integer", "minimum": 1}}, "required": ["width"], "additionalProperties": false}
+        ]})
+    }
+}
+
 pub struct RulesName;
 string_enum!(
     RulesName,
@@ -429,7 +480,11 @@ string_enum!(
     [
         ("s14", "Leaf/Step values (S14 HW11)"),
         ("s12", "Pruned/ParentPrune (S12 HW09)"),
-        ("csc148", "scores for the player to move (Toronto CSC148)")
+        ("csc148", "scores for the player to move (Toronto CSC148)"),
+        (
+            "cs10",
+            "negamax values for the player to move (Dartmouth CS10)"
+        )
     ]
 );
 

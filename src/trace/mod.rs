@@ -24,10 +24,22 @@
 //! | `value`     | `Therefore the score of p1:6 is 1.0 for p1, and best move is 1.`   |
 //! | `terminals` | `Positions searched: 10` (memoize adds `, answered from the table: 2`) |
 //! | `choice`    | `Suggested move: 1 (equally good: 1, 4)`                           |
+//!
+//! `cs10` is Dartmouth CS10's hand method for negamax with (low, high) windows (values for
+//! the player to move; a child's value negated for its parent unless that player moves again):
+//!
+//! | kind        | cs10                                                                |
+//! |-------------|---------------------------------------------------------------------|
+//! | `enter`     | `Enter n20 (Minnie, depth 2) with range (-inf, 12)` (negamax: no range) |
+//! | `estimate`  | `Evaluate l12 (Minnie): 12` (`(game over)` for a finished game)     |
+//! | `result`    | `Value of n-20 is -20: 20 for n20, low 20, range (20, 12): low reaches high, prune` |
+//! | `value`     | `Therefore n-8 is worth -8 for Maxie, and best move is 2.`          |
+//! | `terminals` | `Positions evaluated: 4`                                            |
+//! | `choice`    | `Best move: 2`                                                      |
 
 mod print;
 
-pub use print::{Csc148Printer, ReplPrinter, S12Printer, S14Printer};
+pub use print::{Cs10Printer, Csc148Printer, ReplPrinter, S12Printer, S14Printer};
 
 use std::fmt;
 
@@ -38,10 +50,17 @@ pub enum Dialect {
     S12,
     Repl,
     Csc148,
+    Cs10,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 4] = [Dialect::S14, Dialect::S12, Dialect::Repl, Dialect::Csc148];
+    pub const ALL: [Dialect; 5] = [
+        Dialect::S14,
+        Dialect::S12,
+        Dialect::Repl,
+        Dialect::Csc148,
+        Dialect::Cs10,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,6 +68,7 @@ impl Dialect {
             Dialect::S12 => "s12",
             Dialect::Repl => "repl",
             Dialect::Csc148 => "csc148",
+            Dialect::Cs10 => "cs10",
         }
     }
 
@@ -63,7 +83,7 @@ impl Dialect {
             Dialect::S14 => &[Enter, Estimate, Result, Value, Terminals, Choice],
             Dialect::S12 => &[Search, Enter, Estimate, Result, Value, Terminals, Choice],
             Dialect::Repl => &[Estimate, Choice],
-            Dialect::Csc148 => &[Enter, Estimate, Result, Value, Terminals, Choice],
+            Dialect::Csc148 | Dialect::Cs10 => &[Enter, Estimate, Result, Value, Terminals, Choice],
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{LineKind, Style};
 use crate::game::{write_sml_int, Estimate, Game, Player};
+use crate::search::cs10::{self, Cs10Event};
 use crate::search::csc148::{self, Csc148Event, Score, Strategy};
 use crate::search::{s12, s14, EventLog, S12Event, S14Event, Sink};
 use std::io::{self, Write};
@@ -532,6 +533,176 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
     }
 }
 
+/// CS10's hand method (see the `cs10` table in [`crate::trace`]): each node entered with
+/// its (low, high) range, each child's value as its parent takes it, each change of low and
+/// each prune with the range that caused it.
+pub struct Cs10Printer<'g, G, W> {
+    out: Out<'g, G, W>,
+    /// The labels of the positions entered or evaluated and not yet returned: a child's
+    /// parent is the one under it.
+    open: Vec<String>,
+    /// The search has a window (negamax_ab): every `enter` line shows its range.
+    windowed: bool,
+}
+
+impl<'g, G: Game, W: Write> Cs10Printer<'g, G, W> {
+    pub fn new(game: &'g G, writer: W, style: Style, windowed: bool) -> Self {
+        Cs10Printer {
+            out: Out::new(game, writer, style),
+            open: Vec::new(),
+            windowed,
+        }
+    }
+
+    /// What was written so far.
+    pub fn get_ref(&self) -> &W {
+        &self.out.writer
+    }
+
+    /// Flushes and returns the writer, or the first write error.
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
+    }
+
+    fn print(&mut self, event: Cs10Event<G>) {
+        use crate::game::Status;
+        use crate::search::Event::*;
+        use std::fmt::Write as _;
+        let out = &mut self.out;
+        let game = out.game;
+        let label = |state: &G::State| {
+            let mut l = String::new();
+            game.write_label(state, &mut l);
+            l
+        };
+        match event {
+            Enter {
+                state,
+                player,
+                depth,
+                bounds: (low, high),
+            } => {
+                let name = label(&state);
+                if out.wants(LineKind::Enter) {
+                    let _ = write!(
+                        out.line,
+                        "Enter {name} ({}, depth {depth})",
+                        game.player_name(player)
+                    );
+                    if self.windowed {
+                        out.line.push_str(" with range (");
+                        cs10::write_value(&mut out.line, low);
+                        out.line.push_str(", ");
+                        cs10::write_value(&mut out.line, high);
+                        out.line.push(')');
+                    }
+                    out.flush_line();
+                }
+                self.open.push(name);
+            }
+            Estimate { state, estimate } => {
+                let name = label(&state);
+                if out.wants(LineKind::Estimate) {
+                    let player = game.player(&state);
+                    let maxie = match estimate {
+                        crate::game::Estimate::Guess(n) => n,
+                        _ => 0,
+                    };
+                    let mine = if player == Player::Maxie {
+                        maxie
+                    } else {
+                        -maxie
+                    };
+                    let _ = write!(out.line, "Evaluate {name} ({}): ", game.player_name(player));
+                    cs10::write_value(&mut out.line, mine);
+                    if matches!(game.status(&state), Status::Over(_)) {
+                        out.line.push_str(" (game over)");
+                    }
+                    out.flush_line();
+                }
+                self.open.push(name);
+            }
+            Result { result, .. } => {
+                let child = self.open.pop().unwrap_or_default();
+                let parent = self.open.last().cloned().unwrap_or_default();
+                if !out.wants(LineKind::Result) {
+                    return;
+                }
+                out.line.push_str("Value of ");
+                out.line.push_str(&child);
+                out.line.push_str(" is ");
+                cs10::write_value(&mut out.line, result.value);
+                out.line.push_str(": ");
+                cs10::write_value(&mut out.line, result.for_parent);
+                let _ = write!(out.line, " for {parent}");
+                if result.again {
+                    out.line.push_str(" (moves again)");
+                }
+                match result.window {
+                    Some((low, high)) => {
+                        if result.improved {
+                            out.line.push_str(", low ");
+                            cs10::write_value(&mut out.line, low);
+                            out.line.push_str(", range (");
+                        } else {
+                            out.line.push_str(", range stays (");
+                        }
+                        cs10::write_value(&mut out.line, low);
+                        out.line.push_str(", ");
+                        cs10::write_value(&mut out.line, high);
+                        out.line.push(')');
+                        if result.cut {
+                            out.line.push_str(": low reaches high, prune");
+                        }
+                    }
+                    None => out.line.push_str(if result.improved {
+                        ", the best so far"
+                    } else {
+                        ", not better"
+                    }),
+                }
+                out.flush_line();
+            }
+            Done {
+                state,
+                player,
+                value,
+                best,
+                terminals,
+                ..
+            } => {
+                if out.wants(LineKind::Value) {
+                    let _ = write!(out.line, "Therefore {} is worth ", label(&state));
+                    cs10::write_value(&mut out.line, value);
+                    let _ = write!(out.line, " for {}", game.player_name(player));
+                    match best {
+                        Some((_, m)) => {
+                            out.line.push_str(", and best move is ");
+                            game.write_move(m, &mut out.line);
+                            out.line.push('.');
+                        }
+                        None => out.line.push_str(", and there is no move."),
+                    }
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Terminals) {
+                    let _ = write!(out.line, "Positions evaluated: {terminals}");
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Choice) {
+                    out.line.push_str("Best move: ");
+                    match best {
+                        Some((_, m)) => game.write_move(m, &mut out.line),
+                        None => out.line.push_str("none"),
+                    }
+                    out.flush_line();
+                }
+            }
+            Search { .. } => {}
+        }
+    }
+}
+
 /// Every printer is a sink the same way: events print as they come, and a parallel branch is
 /// recorded and printed when it is joined (in move order).
 macro_rules! replaying_sink {
@@ -558,6 +729,7 @@ replaying_sink!(S12Printer, S12Event);
 replaying_sink!(ReplPrinter, S14Event);
 replaying_sink!(ReplPrinter, S12Event);
 replaying_sink!(Csc148Printer, Csc148Event);
+replaying_sink!(Cs10Printer, Cs10Event);
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 
 use super::{entry, Loader, Target};
 use crate::game::connect4::{self, Board, Connect4};
+use crate::game::kalah::{self, Kalah};
 use crate::game::nim::{Nim, NimState};
 use crate::game::riskless::{Holding, Map, Riskless, Territories, MAX_TERRITORIES};
 use crate::game::scenario::{Scenario, Step};
@@ -23,6 +24,9 @@ pub(in crate::spec) const GAME_TOP_KEYS: &[&str] = &[
     "rows",
     "map",
     "size",
+    "pits",
+    "seeds",
+    "capture_empty",
     "position",
     "to_move",
     "estimator",
@@ -47,6 +51,8 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "metrics",
     "position",
     "to_move",
+    "ordering",
+    "aspiration",
 ];
 pub(in crate::spec) const SCENARIO_KEYS: &[&str] = &["position", "to_move", "steps", "points"];
 pub(in crate::spec) const STEP_KEYS: &[&str] =
@@ -59,8 +65,14 @@ pub(in crate::spec) const MAP_KEYS: &[&str] = &[
     "max_terri",
     "max_units",
 ];
-pub(in crate::spec) const GAMES: &[&str] =
-    &["connect4", "riskless", "nim", "subtract_square", "tippy"];
+pub(in crate::spec) const GAMES: &[&str] = &[
+    "connect4",
+    "riskless",
+    "nim",
+    "subtract_square",
+    "tippy",
+    "kalah",
+];
 pub(in crate::spec) const VARIANTS: &[&str] = &["standard", "popout"];
 
 /// Which game a key belongs to, for "`map` is a Riskless setting" messages.
@@ -69,6 +81,7 @@ fn owner(key: &str) -> Option<&'static str> {
         "variant" | "columns" | "rows" => Some("connect4"),
         "map" => Some("riskless"),
         "size" => Some("tippy"),
+        "pits" | "seeds" | "capture_empty" => Some("kalah"),
         _ => None,
     }
 }
@@ -552,6 +565,182 @@ impl Positions for Tippy {
     }
 }
 
+impl Positions for Kalah {
+    /// `{p1: [4, 4, 4, 4, 4, 4], p2: [4, 4, 4, 4, 4, 4], kalahs: [0, 0]}`, rows in sowing
+    /// order; the seeds must add up to the game's.
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<kalah::Board, Diagnostic> {
+        let example = "{p1: [4, 4, 4, 4, 4, 4], p2: [4, 4, 4, 4, 4, 4], kalahs: [0, 0]}";
+        let entries = l.map(v, "a Kalah position").map_err(|d| {
+            d.hint(format!(
+                "write both rows in sowing order and the kalahs: {example}"
+            ))
+        })?;
+        l.keys(entries, "the position");
+        for (k, _) in entries {
+            let key = k.scalar().unwrap_or("");
+            if !["p1", "p2", "kalahs"].contains(&key) {
+                return Err(l.not_one_of(
+                    k,
+                    format!("`{key}` is not part of a Kalah position"),
+                    &["p1", "p2", "kalahs"],
+                ));
+            }
+        }
+        let need = |key: &str| {
+            entry(entries, key).map(|(_, n)| n).ok_or_else(|| {
+                l.error(v.pos, format!("the position has no `{key}`"))
+                    .expected(format!("`p1`, `p2` and `kalahs`, like {example}"))
+                    .found(format!("keys {}", Loader::key_list(entries)))
+            })
+        };
+        let counts = |node: &Node, what: &str, want: usize| -> Result<Vec<u16>, Diagnostic> {
+            let Yaml::Seq(items) = &node.yaml else {
+                return Err(l
+                    .error(node.pos, format!("{what} must be a list of seed counts"))
+                    .expected(format!("{want} whole numbers, like [4, 4, 4]"))
+                    .found(node.describe()));
+            };
+            if items.len() != want {
+                return Err(l
+                    .error(node.pos, format!("{what} has {} entries", items.len()))
+                    .expected(format!(
+                        "{want}: {}",
+                        if what == "`kalahs`" {
+                            "p1's kalah, then p2's".to_owned()
+                        } else {
+                            format!("one per pit (the game has {} pits a side)", self.pits)
+                        }
+                    ))
+                    .found(format!("{}", items.len()))
+                    .hint("set `pits:` for another board"));
+            }
+            items
+                .iter()
+                .map(|it| {
+                    let n = l.integer(it, "a seed count", "4")?;
+                    u16::try_from(n).map_err(|_| {
+                        l.error(it.pos, format!("{what} cannot hold {n} seeds"))
+                            .expected("0 seeds or more")
+                            .found(it.describe())
+                            .hint(if n < 0 {
+                                "a pit holds no fewer than 0 seeds"
+                            } else {
+                                "that is far more seeds than a game holds"
+                            })
+                    })
+                })
+                .collect()
+        };
+        let p1 = counts(need("p1")?, "p1's row", self.pits)?;
+        let p2 = counts(need("p2")?, "p2's row", self.pits)?;
+        let kalahs_node = need("kalahs")?;
+        let kalahs = counts(kalahs_node, "`kalahs`", 2)?;
+        let mut b = kalah::Board {
+            pits: [[0; kalah::MAX_PITS]; 2],
+            kalahs: [kalahs[0], kalahs[1]],
+            to_move: to_move.map_or(Player::Maxie, |t| t.0),
+        };
+        b.pits[0][..self.pits].copy_from_slice(&p1);
+        b.pits[1][..self.pits].copy_from_slice(&p2);
+        let want = 2 * self.pits as u32 * u32::from(self.seeds);
+        let total = self.total(&b);
+        if total != want {
+            return Err(l
+                .error(v.pos, format!("the position holds {total} seeds, and the game {want}"))
+                .expected(format!("{want} seeds in all: {} pits a side of {} seeds", self.pits, self.seeds))
+                .found(format!("{} in p1's row, {} in p2's, {} and {} in the kalahs", p1.iter().map(|&n| u32::from(n)).sum::<u32>(), p2.iter().map(|&n| u32::from(n)).sum::<u32>(), kalahs[0], kalahs[1]))
+                .hint("seeds are never added or taken away; set `seeds:` if the game started with another number"));
+        }
+        // A side with no seeds while the other has some cannot be the player to move's.
+        let mover = kalah::side(b.to_move);
+        let empty = |s: usize| b.pits[s][..self.pits].iter().all(|&n| n == 0);
+        if empty(mover) && !empty(1 - mover) {
+            return Err(l
+                .error(v.pos, format!("{} is to move with no seeds to sow", b.to_move.course_name()))
+                .expected("seeds on the mover's side (the game ends, and the other side sweeps, the moment a player to move has none)")
+                .found(format!("{}'s row empty", b.to_move.course_name()))
+                .hint("write the position after the sweep: every seed in the kalahs"));
+        }
+        Ok(b)
+    }
+    fn default_position(
+        &self,
+        _: &Loader,
+        to_move: Option<(Player, Pos)>,
+        _: &Node,
+    ) -> Result<kalah::Board, Diagnostic> {
+        let mut b = self.start;
+        b.to_move = to_move.map_or(Player::Maxie, |t| t.0);
+        Ok(b)
+    }
+}
+
+impl Loader<'_> {
+    /// `pits:` (1 to 15, default 6), `seeds:` (1 to 100, default 4), `capture_empty:`.
+    fn kalah(&self, entries: &[(Node, Node)]) -> Option<Kalah> {
+        let number = |key: &str,
+                      default: i64,
+                      range: std::ops::RangeInclusive<i64>,
+                      why: &str|
+         -> Option<i64> {
+            let Some((_, v)) = entry(entries, key) else {
+                return Some(default);
+            };
+            let n = self.soft(self.integer(v, &format!("`{key}`"), &default.to_string()))?;
+            if range.contains(&n) {
+                return Some(n);
+            }
+            self.problem(
+                self.error(
+                    v.pos,
+                    format!("`{key}` must be {} to {}", range.start(), range.end()),
+                )
+                .expected(format!(
+                    "{key}: {} to {} (default {default})",
+                    range.start(),
+                    range.end()
+                ))
+                .found(v.describe())
+                .hint(why.to_owned()),
+            );
+            None
+        };
+        let pits = number(
+            "pits",
+            6,
+            1..=kalah::MAX_PITS as i64,
+            "a side needs at least one pit; the notes play 6",
+        );
+        let seeds = number(
+            "seeds",
+            4,
+            1..=i64::from(kalah::MAX_SEEDS),
+            "the notes start with 4 seeds a pit",
+        );
+        let capture_empty = match entry(entries, "capture_empty") {
+            None => Some(false),
+            Some((_, v)) => match v.scalar() {
+                Some("true") => Some(true),
+                Some("false") => Some(false),
+                _ => {
+                    self.problem(
+                        self.error(v.pos, "`capture_empty` must be true or false")
+                            .expected("true (capture the lone seed even when the opposite pit is empty) or false (the notes' rule)")
+                            .found(v.describe()),
+                    );
+                    None
+                }
+            },
+        };
+        Some(Kalah::new(pits? as usize, seeds? as u16, capture_empty?))
+    }
+}
+
 impl Loader<'_> {
     /// `size:` of a Tippy board (3 to 8, default 4).
     fn tippy(&self, entries: &[(Node, Node)]) -> Option<Tippy> {
@@ -683,6 +872,13 @@ impl Loader<'_> {
                 };
                 self.game_parts(t, estimator, to_move, parts)?
                     .map(GameDocument::Tippy)
+            }
+            "kalah" => {
+                let Some(k) = self.kalah(entries) else {
+                    return Ok(None);
+                };
+                self.game_parts(k, estimator, to_move, parts)?
+                    .map(GameDocument::Kalah)
             }
             "connect4" => {
                 let Some(c4) = self.connect4(entries) else {
@@ -908,13 +1104,15 @@ impl Loader<'_> {
                 .expected("`estimator: naive`, or no `estimator`")
                 .found(v.describe())
                 .hint("the slides' Nim estimator is already perfect")),
-            Some(Estimator::Improved) if matches!(game, "subtract_square" | "tippy") => Err(self
-                .error(
-                    v.pos,
-                    format!("{game} has one estimator, the course's rough_outcome"),
-                )
-                .expected("`estimator: naive`, or no `estimator`")
-                .found(v.describe())),
+            Some(Estimator::Improved) if matches!(game, "subtract_square" | "tippy" | "kalah") => {
+                Err(self
+                    .error(
+                        v.pos,
+                        format!("{game} has one estimator, the course's rough_outcome"),
+                    )
+                    .expected("`estimator: naive`, or no `estimator`")
+                    .found(v.describe()))
+            }
             Some(e) => Ok(e),
             None => Err(self.not_one_of(v, "unknown estimator", Estimator::NAMES)),
         }
@@ -949,10 +1147,14 @@ impl Loader<'_> {
         let game = game.starting_at(start);
         let mut cases = Vec::new();
         if let Some((k, v)) = cases_node {
-            // CSC148's games print its dialect unless a case says otherwise.
+            // CSC148's and CS10's games print their course's dialect unless a case says
+            // otherwise.
             let defaults = super::Defaults {
-                dialect: matches!(game.name(), "subtract_square" | "tippy")
-                    .then_some(crate::trace::Dialect::Csc148),
+                dialect: match game.name() {
+                    "subtract_square" | "tippy" => Some(crate::trace::Dialect::Csc148),
+                    "kalah" => Some(crate::trace::Dialect::Cs10),
+                    _ => None,
+                },
                 ..Default::default()
             };
             let plain = self.cases(k, v, Target::Game(to_move), &defaults)?;

@@ -41,6 +41,8 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "unordered",
     "points",
     "time_limit",
+    "ordering",
+    "aspiration",
 ];
 pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "args",
@@ -59,9 +61,14 @@ pub(super) const ALGORITHMS: &[&str] = &[
     "prune",
     "myopic",
     "game_state_tree",
+    "negamax",
+    "negamax_ab",
 ];
 /// CSC148's names: only with its rules (`prune` is alpha-beta, `myopic` minimax to a depth).
 const CSC148_ALGORITHMS: &[&str] = &["memoize", "prune", "myopic", "game_state_tree"];
+/// CS10's names: only with its rules (negamax is minimax, negamax_ab alpha-beta, for the
+/// player to move).
+const CS10_ALGORITHMS: &[&str] = &["negamax", "negamax_ab"];
 
 /// Reads and checks the spec at `path`.
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {
@@ -1004,9 +1011,10 @@ impl Loader<'_> {
         }
         let algorithm = self.soft(self.case_algorithm(key, &what, entries));
         let alg_name = get("algorithm").and_then(|(_, a)| a.scalar()).unwrap_or("");
-        let course = CSC148_ALGORITHMS.contains(&alg_name);
-        let default_dialect = if course {
+        let default_dialect = if CSC148_ALGORITHMS.contains(&alg_name) {
             Dialect::Csc148
+        } else if CS10_ALGORITHMS.contains(&alg_name) {
+            Dialect::Cs10
         } else {
             defaults.dialect.unwrap_or(Dialect::S14)
         };
@@ -1130,6 +1138,7 @@ impl Loader<'_> {
             }
             (Some((_, m)), _) => self.soft(self.metrics(m)),
         };
+        let cs10 = self.cs10_options(entries, rules, algorithm);
         let (
             Some(algorithm),
             Some(dialect),
@@ -1145,6 +1154,7 @@ impl Loader<'_> {
             Some(points),
             Some(time_limit),
             Some(metrics),
+            Some(cs10),
         ) = (
             algorithm,
             dialect,
@@ -1160,6 +1170,7 @@ impl Loader<'_> {
             points,
             time_limit,
             metrics,
+            cs10,
         )
         else {
             return None;
@@ -1184,7 +1195,118 @@ impl Loader<'_> {
             points,
             time_limit,
             metrics,
+            cs10,
         })
+    }
+
+    /// `ordering:` and `aspiration:`, CS10's options; `None` with the problems noted.
+    fn cs10_options(
+        &self,
+        entries: &[(Node, Node)],
+        rules: Option<Rules>,
+        algorithm: Option<Algorithm>,
+    ) -> Option<crate::search::cs10::Options> {
+        use crate::search::cs10::{Options, Ordering};
+        let (ordering_node, aspiration_node) =
+            (entry(entries, "ordering"), entry(entries, "aspiration"));
+        if rules != Some(Rules::Cs10) {
+            for (k, _) in [ordering_node, aspiration_node].into_iter().flatten() {
+                let key = k.scalar().unwrap_or("");
+                self.problem(
+                    self.error(
+                        k.pos,
+                        format!("`{key}` is a setting of CS10's negamax searchers"),
+                    )
+                    .expected(format!("`{key}` with `dialect: cs10`"))
+                    .found(format!(
+                        "`{key}` in a case of the {} rules",
+                        rules.map_or("?", |r| r.name())
+                    ))
+                    .hint("remove it, or set `dialect: cs10`"),
+                );
+            }
+            return if ordering_node.is_some() || aspiration_node.is_some() {
+                None
+            } else {
+                Some(Options::default())
+            };
+        }
+        let names: Vec<&str> = Ordering::ALL.iter().map(|o| o.name()).collect();
+        let ordering = match ordering_node {
+            None => Some(Ordering::None),
+            Some((_, v)) => {
+                let found = v.scalar().and_then(Ordering::parse);
+                if found.is_none() {
+                    self.problem(self.unknown_name(v, "unknown move ordering", &names).hint(
+                        "static: best first by static evaluation; shallow: by a one-ply search",
+                    ));
+                }
+                found
+            }
+        };
+        let aspiration = match aspiration_node {
+            None => Some(None),
+            Some((k, _)) if algorithm == Some(Algorithm::Minimax) => {
+                self.problem(
+                    self.error(k.pos, "an aspiration window needs a window to narrow")
+                        .expected("`aspiration` with `algorithm: negamax_ab`")
+                        .found("algorithm: negamax (no window)")
+                        .hint("use negamax_ab, or remove `aspiration`"),
+                );
+                None
+            }
+            Some((_, v)) => self.soft(self.aspiration(v)).map(Some),
+        };
+        Some(Options {
+            ordering: ordering?,
+            aspiration: aspiration?,
+        })
+    }
+
+    /// `aspiration: 5` (a half-width around the value one ply shallower) or
+    /// `aspiration: {guess: -8, width: 5}`.
+    fn aspiration(&self, v: &Node) -> Result<crate::search::cs10::Aspiration, Diagnostic> {
+        use crate::search::cs10::Aspiration;
+        let width_of = |n: &Node| -> Result<i64, Diagnostic> {
+            let w = self.integer(n, "the aspiration window's width", "5")?;
+            if w > 0 {
+                Ok(w)
+            } else {
+                Err(self
+                    .error(n.pos, "an aspiration window's width must be 1 or more")
+                    .expected("how far on each side of the guess the first window reaches, like 5")
+                    .found(n.describe()))
+            }
+        };
+        match &v.yaml {
+            Yaml::Map(es) => {
+                self.keys(es, "`aspiration`");
+                for (k, _) in es {
+                    let key = k.scalar().unwrap_or("");
+                    if !["guess", "width"].contains(&key) {
+                        return Err(self.unknown_key(k, &["guess", "width"], "`aspiration`"));
+                    }
+                }
+                let width = match entry(es, "width") {
+                    Some((_, w)) => width_of(w)?,
+                    None => {
+                        return Err(self
+                            .error(v.pos, "the aspiration window has no `width`")
+                            .expected("{guess: -8, width: 5}")
+                            .found(v.describe()))
+                    }
+                };
+                let guess = match entry(es, "guess") {
+                    Some((_, g)) => Some(self.integer(g, "the aspiration window's guess", "0")?),
+                    None => None,
+                };
+                Ok(Aspiration { guess, width })
+            }
+            _ => Ok(Aspiration {
+                guess: None,
+                width: width_of(v)?,
+            }),
+        }
     }
 
     /// `metrics:` a list of the starter's measure names.
@@ -1243,7 +1365,34 @@ impl Loader<'_> {
     ) -> bool {
         let at = entry(entries, "algorithm").map_or(Pos { line: 1, col: 1 }, |(_, a)| a.pos);
         let csc148 = rules == Rules::Csc148;
-        let problem = if csc148 && matches!(algorithm, Algorithm::Jamboree { .. }) {
+        let cs10 = rules == Rules::Cs10;
+        let problem = if cs10
+            && (!matches!(algorithm, Algorithm::Minimax | Algorithm::AlphaBeta)
+                || CSC148_ALGORITHMS.contains(&name))
+        {
+            Some(
+                self.error(
+                    at,
+                    format!("CS10's searchers are negamax and negamax_ab, not {name}"),
+                )
+                .expected("negamax (or minimax) or negamax_ab (or alphabeta) with `dialect: cs10`")
+                .found(format!("algorithm: {name}"))
+                .hint("the other searchers belong to other dialects: s14/s12 (15-150), csc148"),
+            )
+        } else if !cs10 && CS10_ALGORITHMS.contains(&name) {
+            Some(
+                self.error(
+                    at,
+                    format!(
+                        "`{name}` is a CS10 searcher, and this case prints the {} dialect",
+                        rules.name()
+                    ),
+                )
+                .expected("`dialect: cs10` with CS10's negamax searchers")
+                .found(format!("algorithm: {name}"))
+                .hint("add `dialect: cs10`, or use minimax or alphabeta"),
+            )
+        } else if csc148 && matches!(algorithm, Algorithm::Jamboree { .. }) {
             Some(
                 self.error(at, "CSC148 has no Jamboree")
                     .expected(
@@ -1328,7 +1477,7 @@ impl Loader<'_> {
                     Algorithm::AlphaBeta
                 }
             }
-            "memoize" | "prune" | "myopic" | "game_state_tree" => {
+            "memoize" | "prune" | "myopic" | "game_state_tree" | "negamax" | "negamax_ab" => {
                 if let Some((k, _)) = pp {
                     return Err(self
                         .error(
@@ -1343,8 +1492,8 @@ impl Loader<'_> {
                 }
                 match alg_name {
                     "memoize" => Algorithm::Memoize,
-                    "prune" => Algorithm::AlphaBeta,
-                    "myopic" => Algorithm::Minimax,
+                    "prune" | "negamax_ab" => Algorithm::AlphaBeta,
+                    "myopic" | "negamax" => Algorithm::Minimax,
                     _ => Algorithm::GameStateTree,
                 }
             }
@@ -1410,32 +1559,42 @@ impl Loader<'_> {
             (Dialect::S14, None) | (Dialect::Repl, None) => Rules::S14,
             (Dialect::S12, None) => Rules::S12,
             (Dialect::Csc148, None) => Rules::Csc148,
+            (Dialect::Cs10, None) => Rules::Cs10,
             (_, Some((_, r))) => {
                 let rules = match r.scalar() {
                     Some("s14") => Rules::S14,
                     Some("s12") => Rules::S12,
                     Some("csc148") => Rules::Csc148,
+                    Some("cs10") => Rules::Cs10,
                     _ => {
                         return Err(self
                             .error(r.pos, "unknown rules")
-                            .expected("s14 or s12 (which handout year's alpha-beta), or csc148")
+                            .expected(
+                                "s14 or s12 (which handout year's alpha-beta), csc148 or cs10",
+                            )
                             .found(r.describe()))
                     }
                 };
-                if rules == Rules::Csc148 && dialect != Dialect::Csc148 {
-                    return Err(self
-                        .error(
-                            r.pos,
-                            format!("the csc148 rules print in the csc148 dialect, not {dialect}"),
-                        )
-                        .expected("`dialect: csc148` (which implies the rules)")
-                        .found(r.describe())
-                        .hint("remove `rules` and set `dialect: csc148`"));
+                for (course, d) in [
+                    (Rules::Csc148, Dialect::Csc148),
+                    (Rules::Cs10, Dialect::Cs10),
+                ] {
+                    if rules == course && dialect != d {
+                        return Err(self
+                            .error(
+                                r.pos,
+                                format!("the {d} rules print in the {d} dialect, not {dialect}"),
+                            )
+                            .expected(format!("`dialect: {d}` (which implies the rules)"))
+                            .found(r.describe())
+                            .hint(format!("remove `rules` and set `dialect: {d}`")));
+                    }
                 }
                 let fixed = match dialect {
                     Dialect::S14 => Some(Rules::S14),
                     Dialect::S12 => Some(Rules::S12),
                     Dialect::Csc148 => Some(Rules::Csc148),
+                    Dialect::Cs10 => Some(Rules::Cs10),
                     Dialect::Repl => None,
                 };
                 if let Some(f) = fixed.filter(|&f| f != rules) {
@@ -1654,7 +1813,7 @@ impl Loader<'_> {
                         .hint(match dialect {
                             Dialect::S14 => "S14 traces enter the root with `F: state`; `search` lines are S12's",
                             Dialect::Repl => "the repl dialect prints `Estimating` lines (estimate) and `val it` (choice)",
-                            Dialect::S12 | Dialect::Csc148 => "",
+                            Dialect::S12 | Dialect::Csc148 | Dialect::Cs10 => "",
                         }))
                 }
                 None => {
