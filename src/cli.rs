@@ -79,6 +79,12 @@ enum Command {
         /// Tippy: the board's size, 3 to 8 (default 4)
         #[arg(long, value_name = "N")]
         size: Option<u64>,
+        /// Kalah: pits a side (default 6)
+        #[arg(long, value_name = "N")]
+        pits: Option<u64>,
+        /// Kalah: seeds a pit at the start (default 4)
+        #[arg(long, value_name = "N")]
+        seeds: Option<u64>,
         /// Stop after this many moves (PopOut games can go round in circles)
         #[arg(long, value_name = "N", default_value_t = 1000)]
         max_moves: u64,
@@ -260,6 +266,26 @@ enum Command {
         /// Game specs: stop counting, and each search, after this many seconds
         #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
         time_limit: f64,
+    },
+    /// Solve a small game exactly: Kalah's first-player margin with perfect play
+    Solve {
+        /// The game: kalah
+        game: String,
+        /// Pits a side (1 to 8)
+        #[arg(long, value_name = "P", default_value_t = 6)]
+        pits: u64,
+        /// Seeds a pit at the start
+        #[arg(long, value_name = "S", default_value_t = 4)]
+        seeds: u64,
+        /// Capture the lone seed even when the opposite pit is empty (a common variant)
+        #[arg(long)]
+        capture_empty: bool,
+        /// Give up after this many seconds
+        #[arg(long, value_name = "SECS", default_value = "600", value_parser = parse_seconds)]
+        time_limit: f64,
+        /// Remember at most this many positions (about 40 bytes each); the answer stays exact
+        #[arg(long, value_name = "N", default_value_t = crate::search::solve::TABLE_CAP)]
+        max_table: usize,
     },
     /// Check specs and report every problem in them (errors and warnings), each with its
     /// file, line and column
@@ -456,6 +482,8 @@ pub fn main() -> i32 {
             sticks,
             total,
             size,
+            pits,
+            seeds,
             max_moves,
         } => play(
             &game,
@@ -467,6 +495,8 @@ pub fn main() -> i32 {
                 sticks,
                 total,
                 size,
+                pits,
+                seeds,
             },
             max_moves,
         ),
@@ -504,6 +534,14 @@ pub fn main() -> i32 {
             color,
         } => diff(&expected, &actual, exact, color),
         Command::Validate { paths, format } => validate(&paths, format),
+        Command::Solve {
+            game,
+            pits,
+            seeds,
+            capture_empty,
+            time_limit,
+            max_table,
+        } => solve(&game, pits, seeds, capture_empty, time_limit, max_table),
         Command::Stats {
             spec,
             format,
@@ -591,16 +629,19 @@ struct PlayOptions {
     sticks: Option<u64>,
     total: Option<u64>,
     size: Option<u64>,
+    pits: Option<u64>,
+    seeds: Option<u64>,
 }
 
 /// The games `play` knows by name.
-const PLAYABLE: [&str; 6] = [
+const PLAYABLE: [&str; 7] = [
     "connect4",
     "popout",
     "riskless",
     "nim",
     "subtract_square",
     "tippy",
+    "kalah",
 ];
 
 fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
@@ -628,13 +669,15 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         };
     }
     // Each option, whether it was given, and the games it belongs to.
-    let options: [(&str, bool, &[&str]); 6] = [
+    let options: [(&str, bool, &[&str]); 8] = [
         ("--map", o.map.is_some(), &["riskless"]),
         ("--columns", o.columns.is_some(), &["connect4", "popout"]),
         ("--rows", o.rows.is_some(), &["connect4", "popout"]),
         ("--sticks", o.sticks.is_some(), &["nim"]),
         ("--total", o.total.is_some(), &["subtract_square"]),
         ("--size", o.size.is_some(), &["tippy"]),
+        ("--pits", o.pits.is_some(), &["kalah"]),
+        ("--seeds", o.seeds.is_some(), &["kalah"]),
     ];
     let spec_path = std::path::Path::new(game);
     let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
@@ -642,7 +685,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         if options.iter().any(|(_, given, _)| *given) {
             return usage(
                 format!("{game} is a spec, and the game's options come from it"),
-                "leave out --map, --columns, --rows, --sticks, --total and --size, or name a game instead",
+                "leave out the game's options (--map, --columns, --rows, --sticks, --total, --size, --pits, --seeds), or name a game instead",
             );
         }
     } else if !PLAYABLE.contains(&game) {
@@ -657,7 +700,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     {
         return usage(
             format!("{option} is not an option of {game}"),
-            "--map is Riskless's, --columns and --rows Connect 4's and PopOut's, --sticks Nim's, --total Subtract Square's, --size Tippy's",
+            "--map is Riskless's, --columns and --rows Connect 4's and PopOut's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits and --seeds Kalah's",
         );
     }
     let ended = if is_spec {
@@ -706,6 +749,23 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                     total,
                     Side::Maxie
                 ))
+            }
+            "kalah" => {
+                use crate::game::kalah;
+                let (pits, seeds) = (o.pits.unwrap_or(6), o.seeds.unwrap_or(4));
+                if !(1..=kalah::MAX_PITS as u64).contains(&pits)
+                    || !(1..=u64::from(kalah::MAX_SEEDS)).contains(&seeds)
+                {
+                    return usage(
+                        format!("Kalah cannot be played with {pits} pits of {seeds} seeds"),
+                        &format!(
+                            "--pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
+                            kalah::MAX_PITS,
+                            kalah::MAX_SEEDS
+                        ),
+                    );
+                }
+                go!(kalah::Kalah::new(pits as usize, seeds as u16, false))
             }
             _ => {
                 use crate::game::tippy;
@@ -1407,6 +1467,62 @@ fn stats(path: &std::path::Path, format: StatsFormat, positions: u64, limit: Dur
 }
 
 /// Writes text to stdout: 0, or what a failed write means.
+fn solve(
+    game: &str,
+    pits: u64,
+    seeds: u64,
+    capture_empty: bool,
+    time_limit: f64,
+    max_table: usize,
+) -> i32 {
+    use crate::game::kalah::{Kalah, MAX_SEEDS};
+    if game != "kalah" {
+        eprintln!("error: `solve` solves kalah, not `{game}`\n  hint: gametrace solve kalah --pits 4 --seeds 3");
+        return 2;
+    }
+    if !(1..=8).contains(&pits)
+        || !(1..=u64::from(MAX_SEEDS)).contains(&seeds)
+        || 2 * pits * seeds > 255
+    {
+        eprintln!(
+            "error: Kalah({pits}, {seeds}) cannot be solved here\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all\n  hint: the boards that finish are small: see the README's table"
+        );
+        return 2;
+    }
+    let kalah = Kalah::new(pits as usize, seeds as u16, capture_empty);
+    let started = std::time::Instant::now();
+    let deadline = started + Duration::from_secs_f64(time_limit);
+    let rule = if capture_empty {
+        "the empty-capture variant"
+    } else {
+        "the notes' capture rule"
+    };
+    match crate::search::solve::solve(&kalah, Some(deadline), max_table) {
+        Ok(s) => {
+            let result = match s.margin {
+                0 => "a draw".to_owned(),
+                m if m > 0 => format!("p1 wins by {m}"),
+                m => format!("p2 wins by {}", -m),
+            };
+            let best = s
+                .best
+                .map_or(String::new(), |b| format!(" (best first move: pit {b})"));
+            print_all(&format!(
+                "Kalah({pits}, {seeds}), {rule}: {result} with perfect play{best}\nsearched {} positions ({} in the table) in {:.2} s\n",
+                s.positions,
+                s.table,
+                started.elapsed().as_secs_f64()
+            ))
+        }
+        Err(_) => {
+            eprintln!(
+                "Kalah({pits}, {seeds}), {rule}: not solved within {time_limit} s\n  hint: raise --time-limit, or solve a smaller board"
+            );
+            1
+        }
+    }
+}
+
 fn print_all(text: &str) -> i32 {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

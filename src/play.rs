@@ -20,13 +20,18 @@ pub enum Player {
     /// One of CSC148's strategies (`minimax`, `memoize` and `prune` to the end of every
     /// game, `myopic:D`), scoring with the game's rough outcome.
     Strategy(csc148::Strategy),
+    /// CS10's negamax (`negamax:D`) or negamax with a window (`negamax_ab:D`).
+    Negamax {
+        window: bool,
+        depth: u32,
+    },
 }
 
 impl Player {
     /// `human`, `minimax:D`, `alphabeta:D` or `jamboree:D:P`, each computer player optionally
     /// followed by `:improved` (or `:naive`, the default).
     pub fn parse(s: &str) -> Result<Player, String> {
-        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved; or CSC148's minimax, memoize, prune or myopic:D";
+        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved; CSC148's minimax, memoize, prune or myopic:D; or CS10's negamax:D or negamax_ab:D";
         let mut parts: Vec<&str> = s.split(':').collect();
         let estimator = match parts.last().and_then(|p| Estimator::parse(p)) {
             Some(e) if parts.len() > 1 => {
@@ -66,6 +71,14 @@ impl Player {
             ["memoize"] => strategy(true, false, None),
             ["prune"] => strategy(false, true, None),
             ["myopic", d] => strategy(false, false, Some(depth(d)?)),
+            ["negamax", d] => Ok(Player::Negamax {
+                window: false,
+                depth: depth(d)?,
+            }),
+            ["negamax_ab", d] => Ok(Player::Negamax {
+                window: true,
+                depth: depth(d)?,
+            }),
             ["minimax", d] => computer(Algorithm::Minimax, d),
             ["alphabeta", d] => computer(Algorithm::AlphaBeta, d),
             ["jamboree", d, p] => {
@@ -107,6 +120,13 @@ impl std::fmt::Display for Player {
                 (_, _, Some(d)) => write!(f, "myopic:{d}"),
                 _ => f.write_str("minimax"),
             },
+            Player::Negamax { window, depth } => {
+                write!(
+                    f,
+                    "{}:{depth}",
+                    if *window { "negamax_ab" } else { "negamax" }
+                )
+            }
         }
     }
 }
@@ -185,6 +205,25 @@ pub fn referee<G: Playable>(
             } => {
                 let from_here = game.starting_at(state.clone()).estimating_with(estimator);
                 let summary = s14::search(&from_here, depth, algorithm, &mut NullSink);
+                let index = summary.best_index.unwrap_or(0);
+                game.moves(&state)
+                    .nth(index)
+                    .expect("a game in play has a move")
+            }
+            Player::Negamax { window, depth } => {
+                let from_here = game.starting_at(state.clone());
+                let algorithm = if window {
+                    Algorithm::AlphaBeta
+                } else {
+                    Algorithm::Minimax
+                };
+                let (summary, _) = crate::search::cs10::search(
+                    &from_here,
+                    depth,
+                    algorithm,
+                    Default::default(),
+                    &mut NullSink,
+                );
                 let index = summary.best_index.unwrap_or(0);
                 game.moves(&state)
                     .nth(index)

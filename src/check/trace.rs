@@ -333,6 +333,7 @@ impl<G: Playable> Subject for GameCase<G> {
         }
         let mut label = String::new();
         game.write_label(&state, &mut label);
+        let player = game.player_name(*player);
         if path.is_empty() {
             format!("state {label}: the searched position, {player} to move")
         } else {

@@ -10,6 +10,7 @@ pub mod deadline;
 pub mod mistakes;
 pub mod s12;
 pub mod s14;
+pub mod solve;
 
 use crate::game::{Estimate, Game, Player, Status};
 use mistakes::{Flaw, Flaws};

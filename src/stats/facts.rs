@@ -33,6 +33,10 @@ pub struct SearchFacts {
     pub terminals_visited: Option<u64>,
     pub positions_searched: Option<u64>,
     pub table_hits: Option<u64>,
+    /// CS10: positions evaluated (static evaluations and finished games), and the
+    /// aspiration window's full re-searches.
+    pub positions_evaluated: Option<u64>,
+    pub re_searches: Option<u64>,
     /// The search passed its time limit before it ended; nothing else is filled in.
     pub timed_out: bool,
     /// The position and the case's settings as a course driver reads them
@@ -88,11 +92,8 @@ impl TreeFacts {
 }
 
 /// The name a course gives a player: p1/p2 for CSC148's rules, Maxie/Minnie otherwise.
-fn player_name(rules: Rules, p: Player) -> &'static str {
-    match rules {
-        Rules::Csc148 => p.course_name(),
-        _ => p.name(),
-    }
+fn player_name<G: Game>(game: &G, p: Player) -> &'static str {
+    game.player_name(p)
 }
 
 /// Runs a search case untraced (within `limit`) and says what it found.
@@ -107,16 +108,21 @@ pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Search
         depth: (case.depth != csc148::TO_THE_END).then_some(case.depth),
         value: None,
         score: None,
-        player: player_name(case.rules, player),
+        player: player_name(game, player),
         best_move: None,
         best_move_index: None,
         equally_good: Vec::new(),
         terminals_visited: None,
         positions_searched: None,
         table_hits: None,
+        positions_evaluated: None,
+        re_searches: None,
         timed_out: false,
         position: None,
     };
+    if case.rules == Rules::Cs10 {
+        return cs10_facts(game, case, limit, facts);
+    }
     let summary: Summary = match traced {
         Ok(Ok((_, summary))) => summary,
         Ok(Err(_)) | Err(TimedOut { .. }) => {
@@ -149,6 +155,57 @@ pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Search
     facts
 }
 
+/// A CS10 case's findings: the negamax value for the player to move, and the counts.
+fn cs10_facts<G: Game>(
+    game: &G,
+    case: &Case,
+    limit: Option<Duration>,
+    mut facts: SearchFacts,
+) -> SearchFacts {
+    use crate::search::cs10;
+    let quiet = &mut crate::search::NullSink;
+    let searched = match limit {
+        Some(l) => crate::search::deadline::within(game, l, |g| {
+            cs10::search(g, case.depth, case.algorithm, case.cs10, quiet)
+        })
+        .ok(),
+        None => Some(cs10::search(
+            game,
+            case.depth,
+            case.algorithm,
+            case.cs10,
+            quiet,
+        )),
+    };
+    let Some((summary, counts)) = searched else {
+        facts.timed_out = true;
+        return facts;
+    };
+    let root = game.start();
+    let player = game.player(&root);
+    let value = match summary.value {
+        Some(Estimate::Guess(n)) => Some(if player == Player::Maxie { n } else { -n }),
+        _ => None,
+    };
+    facts.value = value.map(|v| {
+        let mut s = String::new();
+        cs10::write_value(&mut s, v);
+        s
+    });
+    facts.best_move_index = summary.best_index;
+    facts.best_move = summary.best_index.and_then(|i| {
+        let m = game.moves(&root).nth(i)?;
+        let mut s = String::new();
+        game.write_move(m, &mut s);
+        Some(s)
+    });
+    facts.equally_good = facts.best_move.iter().cloned().collect();
+    facts.positions_searched = Some(counts.nodes);
+    facts.positions_evaluated = Some(counts.evaluations);
+    facts.re_searches = Some(counts.re_searches);
+    facts
+}
+
 /// An estimate as the rules' traces write it (`Guess: 3` in S14, `Guess:3` in S12).
 fn estimate_text(rules: Rules, e: Estimate) -> String {
     match (rules, e) {
@@ -171,6 +228,8 @@ fn sml(n: i64) -> String {
 /// and minimax to a depth under its rules.
 pub fn algorithm_name(case: &Case) -> &'static str {
     match (case.rules, case.algorithm) {
+        (Rules::Cs10, Algorithm::AlphaBeta) => "negamax_ab",
+        (Rules::Cs10, _) => "negamax",
         (Rules::Csc148, Algorithm::AlphaBeta) => "prune",
         (Rules::Csc148, Algorithm::Minimax) if case.depth != csc148::TO_THE_END => "myopic",
         (_, a) => a.name(),

@@ -1,0 +1,348 @@
+//! Dartmouth CS10 from the command line: the notes' worked example traced by the hand
+//! method and checked against its narrative, Kalah's rules and searches, a Java
+//! ComputerKalahPlayerAB compiled and run through `check --cmd` (right: every line matches;
+//! with depth dropped on every move: fails where worked out by hand, and named), the
+//! referee, `solve`, and every kind of bad Kalah input.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::fs;
+use std::path::Path;
+
+fn gametrace() -> Command {
+    Command::cargo_bin("gametrace").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = gametrace().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_projects_cs10_and_kalah_specs_pass() {
+    gametrace()
+        .args(["test", "specs/cs10", "specs/kalah", "--color", "never"])
+        .assert()
+        .success()
+        .stdout(contains(" 0 failed"))
+        .stdout(contains(
+            "PASS    specs/kalah/rules.yaml thirteen_seeds_go_round_past_the_opponents_kalah",
+        ));
+}
+
+/// The notes' narrative, sentence by sentence, in the trace of the spec that reproduces it.
+#[test]
+fn the_worked_example_reads_as_the_notes_tell_it() {
+    let trace = stdout_of(&[
+        "run",
+        "specs/cs10/worked-example.yaml",
+        "--case",
+        "negamax_ab",
+    ]);
+    let lines: Vec<&str> = trace.lines().collect();
+    let at = |text: &str| {
+        lines
+            .iter()
+            .position(|l| *l == text)
+            .unwrap_or_else(|| panic!("no line `{text}` in\n{trace}"))
+    };
+    // "Each node is passed a range (-inf, inf)." (the root, the node labelled -8)
+    let root = at("Enter n-8 (Maxie, depth 3) with range (-inf, inf)");
+    // "When the 12 is returned to its parent it has its sign reversed to -12. It becomes
+    // the new low, giving a range (-12, inf)."
+    let twelve = at("Value of l12 is 12: -12 for n-8, low -12, range (-12, inf)");
+    // "The range passed to the internal node labeled 20 is therefore (-inf, 12)."
+    let twenty = at("Enter n20 (Minnie, depth 2) with range (-inf, 12)");
+    // "The range passed to the node labeled -20 is (-12, inf)."
+    let minus_twenty = at("Enter n-20 (Maxie, depth 1) with range (-12, inf)");
+    // "the child labeled 20 ... returns a value -20. This is smaller than -12, so no update"
+    let no_update = at("Value of l20 is 20: -20 for n-20, range stays (-12, inf)");
+    // "The next leaf node returns -25, which is still smaller."
+    let still = at("Value of l25 is 25: -25 for n-20, range stays (-12, inf)");
+    // "the node gets the value -20, which is passed up as 20 to the node labeled 20 ...
+    // getting a range (20,12) ... we stop exploring choices and prune the other branch"
+    let prune =
+        at("Value of n-20 is -20: 20 for n20, low 20, range (20, 12): low reaches high, prune");
+    // "finds the third child return a -8, which is an improvement on the -12 and makes its
+    // range (-8, inf)."
+    let third = at("Value of l8 is 8: -8 for n-8, low -8, range (-8, inf)");
+    let end = at("Therefore n-8 is worth -8 for Maxie, and best move is 2.");
+    let order = [
+        root,
+        twelve,
+        twenty,
+        minus_twenty,
+        no_update,
+        still,
+        prune,
+        third,
+        end,
+    ];
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}\n{trace}");
+    // The pruned branch is never looked at.
+    assert!(!trace.contains("pruned"), "{trace}");
+}
+
+#[test]
+fn negamax_and_minimax_agree_on_the_example() {
+    let j: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "run",
+        "specs/cs10/worked-example.yaml",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let cases = j["cases"].as_array().unwrap();
+    let value = |name: &str| {
+        cases.iter().find(|c| c["case"] == name).unwrap()["value"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(value("negamax_ab"), "-8");
+    assert_eq!(value("negamax"), "-8");
+    assert_eq!(value("minimax"), "Guess: ~8");
+    let ab = cases.iter().find(|c| c["case"] == "negamax_ab").unwrap();
+    assert_eq!(ab["positions_evaluated"], 4);
+    assert_eq!(ab["best_move"], "2");
+}
+
+/// Compiles the Java fixture into a temporary directory.
+fn java_build() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(dir.path())
+        .arg("tests/fixtures/java/kalah/KalahGame.java")
+        .arg("tests/fixtures/java/kalah/ComputerKalahPlayerAB.java")
+        .status()
+        .expect("these tests compile Java: install a JDK (apt-get install default-jdk-headless), as .ci/run does");
+    assert!(status.success(), "javac failed");
+    dir
+}
+
+#[test]
+fn a_java_player_passes_and_its_depth_bug_fails_where_predicted() {
+    let build = java_build();
+    let java = |extra: &str| {
+        format!(
+            "java -cp {} ComputerKalahPlayerAB 3 2 {{depth}}{extra}",
+            build.path().display()
+        )
+    };
+    gametrace()
+        .args([
+            "check",
+            "specs/kalah/search.yaml",
+            "--case",
+            "negamax_ab-2",
+            "--timeout",
+            "30",
+            "--cmd",
+        ])
+        .arg(java(""))
+        .assert()
+        .success()
+        .stdout(contains("full: all 48 trace lines match"));
+    // p2's pit 1 after p1's pit 0 moves again: that position must be searched at depth 1
+    // still; dropping the depth evaluates it instead (line 5 of the output).
+    gametrace()
+        .args([
+            "check",
+            "specs/kalah/search.yaml",
+            "--case",
+            "negamax_ab-2",
+            "--timeout",
+            "30",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(java(" buggy"))
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "expected: Enter 0 3 3 [0] | 2 0 3 [1] (p2, depth 1) with range (0, inf)",
+        ))
+        .stdout(contains(
+            "actual: Evaluate 0 3 3 [0] | 2 0 3 [1] (p2): 1   (line 5)",
+        ))
+        .stdout(contains("p2 to move"))
+        .stdout(contains("with the mistake depth-every-move"));
+}
+
+#[test]
+fn ordering_and_aspiration_keep_the_value_and_change_the_work() {
+    let j: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "run",
+        "specs/kalah/search.yaml",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let case = |name: &str| {
+        j["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["case"] == name)
+            .unwrap()
+            .clone()
+    };
+    for name in ["negamax-2", "negamax_ab-2", "ordered-2"] {
+        assert_eq!(case(name)["value"], "0", "{name}");
+    }
+    assert_eq!(case("negamax-2")["positions_evaluated"], 18);
+    assert_eq!(case("negamax_ab-2")["positions_evaluated"], 13);
+    assert_eq!(case("ordered-2")["positions_evaluated"], 7);
+    assert_eq!(case("aspiration-4")["value"], case("negamax_ab-4")["value"]);
+    assert_eq!(case("aspiration-4")["re_searches"], 1);
+    assert_eq!(case("negamax_ab-4")["re_searches"], 0);
+}
+
+#[test]
+fn the_referee_plays_kalah_with_negamax_players() {
+    gametrace()
+        .args([
+            "play",
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "2",
+            "--p1",
+            "negamax_ab:4",
+            "--p2",
+            "negamax:2",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("kalah: p1 (negamax_ab:4) against p2 (negamax:2)"))
+        .stdout(contains("p1 decides to make the move"));
+    gametrace()
+        .args([
+            "play",
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "2",
+            "--p1",
+            "human",
+            "--p2",
+            "negamax:2",
+        ])
+        .write_stdin("7\n0\n")
+        .assert()
+        .code(2)
+        .stdout(contains("`7` is not a pit: pits are numbered 0 to 2"));
+}
+
+#[test]
+fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
+    // Kalah(3, 2): the solver's margin against CS10's negamax searched past the end of
+    // every game (a finished game scores 100 × the margin).
+    let solved = stdout_of(&["solve", "kalah", "--pits", "3", "--seeds", "2"]);
+    let margin: i64 = solved
+        .split("p1 wins by ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .map(|n| n.parse().unwrap())
+        .unwrap_or_else(|| {
+            if solved.contains("a draw") {
+                0
+            } else {
+                panic!("{solved}")
+            }
+        });
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("k.yaml");
+    fs::write(
+        &spec,
+        "game: kalah\npits: 3\nseeds: 2\ncases: {deep: {algorithm: negamax_ab, depth: 40}}\n",
+    )
+    .unwrap();
+    let j: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "run",
+        spec.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(j["cases"][0]["value"], (margin * 100).to_string());
+    gametrace()
+        .args(["solve", "kalah", "--pits", "9"])
+        .assert()
+        .code(2)
+        .stderr(contains("Kalah(9, 4) cannot be solved here"));
+}
+
+fn spec_error(yaml: &str, place: &str, wants: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.yaml");
+    fs::write(&path, yaml).unwrap();
+    let mut a = gametrace()
+        .args(["validate"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(contains(format!("t.yaml:{place}")));
+    for w in wants {
+        a = a.stdout(contains(*w));
+    }
+}
+
+#[test]
+fn bad_kalah_input_is_named_at_its_place() {
+    spec_error(
+        "game: kalah\npits: 3\nseeds: 2\nposition: {p1: [2, 2, 2], p2: [2, 2, 3], kalahs: [0, 0]}\nscenarios: {s: {steps: [{moves: [0]}]}}\n",
+        "4:11",
+        &["the position holds 13 seeds, and the game 12", "seeds are never added or taken away"],
+    );
+    spec_error(
+        "game: kalah\npits: 3\nseeds: 2\nposition: {p1: [2, -1, 3], p2: [2, 2, 2], kalahs: [1, 1]}\nscenarios: {s: {steps: [{moves: [0]}]}}\n",
+        "4:20",
+        &["p1's row cannot hold -1 seeds", "a pit holds no fewer than 0 seeds"],
+    );
+    spec_error(
+        "game: kalah\npits: 0\nscenarios: {s: {steps: [{moves: [0]}]}}\n",
+        "2:7",
+        &["`pits` must be 1 to 15"],
+    );
+    spec_error(
+        "game: kalah\npits: 3\nseeds: 2\nposition: {p1: [2, 0, 4], p2: [2, 2, 2], kalahs: [0, 0]}\nscenarios:\n  s:\n    steps:\n      - move: 1\n",
+        "8:15",
+        &["cannot play 1: pit 1 of p1 is empty"],
+    );
+    spec_error(
+        "game: kalah\nscenarios:\n  s:\n    steps:\n      - move: p2:3\n",
+        "5:15",
+        &["pit 3 is on p2's side, and it is p1's move"],
+    );
+    spec_error(
+        "game: kalah\npits: 3\nseeds: 2\nposition: {p1: [2, 2], p2: [2, 2, 2], kalahs: [0, 2]}\nscenarios: {s: {steps: [{moves: [0]}]}}\n",
+        "4:16",
+        &["p1's row has 2 entries"],
+    );
+    spec_error(
+        "game: kalah\ncases: {ab: {algorithm: negamax, depth: 2, aspiration: 3}}\n",
+        "2:44",
+        &["an aspiration window needs a window to narrow"],
+    );
+    spec_error(
+        "game: kalah\ncases: {ab: {algorithm: negamax_ab, depth: 2, ordering: best}}\n",
+        "2:57",
+        &["unknown move ordering"],
+    );
+    spec_error(
+        "tree: {a: {b: 1}}\ncases: {ab: {algorithm: negamax_ab, dialect: s14}}\n",
+        "2:25",
+        &["`negamax_ab` is a CS10 searcher", "add `dialect: cs10`"],
+    );
+    assert!(Path::new("specs/kalah/rules.yaml").exists());
+}
