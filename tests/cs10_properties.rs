@@ -4,34 +4,14 @@
 //! width) never change the root's value.
 
 use gametrace::game::kalah::Kalah;
-use gametrace::game::tree::{Tree, TreeBuilder, TreeGame};
-use gametrace::game::{Game, Playable, Player};
+use gametrace::game::tree::TreeGame;
+use gametrace::game::{Game, Player};
 use gametrace::search::cs10::{search, Aspiration, Options, Ordering};
 use gametrace::search::{minimax_value, s14, Algorithm, NullSink};
 use proptest::prelude::*;
 
 mod common;
-use common::{shape, Shape};
-
-fn build(shape: &Shape) -> Tree {
-    fn add(s: &Shape, b: &mut TreeBuilder, n: &mut usize) {
-        let name = format!("n{n}");
-        *n += 1;
-        match s {
-            Shape::Leaf(v) => b.leaf(&name, *v),
-            Shape::Node(kids) => {
-                b.open(&name);
-                for k in kids {
-                    add(k, b, n);
-                }
-                b.close();
-            }
-        }
-    }
-    let mut b = TreeBuilder::new();
-    add(shape, &mut b, &mut 0);
-    b.finish()
-}
+use common::{build, played, shape};
 
 fn options() -> impl Strategy<Value = Options> {
     let ordering = prop_oneof![
@@ -100,19 +80,6 @@ fn agree<G: Game>(
         prop_assert_eq!(window.best_index, minimax.best_index);
     }
     Ok(())
-}
-
-/// `game` after `picks` moves from its start.
-fn played<G: Playable>(game: &G, picks: &[usize]) -> G {
-    let mut s = game.start();
-    for &p in picks {
-        let moves: Vec<G::Move> = game.moves(&s).collect();
-        if moves.is_empty() {
-            break;
-        }
-        s = game.play(&s, moves[p % moves.len()]);
-    }
-    game.starting_at(s)
 }
 
 proptest! {

@@ -7,34 +7,14 @@
 use gametrace::game::state_tree::{measure, Limits};
 use gametrace::game::subtract_square::SubtractSquare;
 use gametrace::game::tippy::Tippy;
-use gametrace::game::tree::{Tree, TreeBuilder, TreeGame};
-use gametrace::game::{Game, Playable, Player};
+use gametrace::game::tree::TreeGame;
+use gametrace::game::{Game, Player};
 use gametrace::search::csc148::{best_moves, search, Score, Strategy};
 use gametrace::search::{minimax_value, NullSink};
 use proptest::prelude::*;
 
 mod common;
-use common::{shape, Shape};
-
-fn build(shape: &Shape) -> Tree {
-    fn add(s: &Shape, b: &mut TreeBuilder, n: &mut usize) {
-        let name = format!("n{n}");
-        *n += 1;
-        match s {
-            Shape::Leaf(v) => b.leaf(&name, *v),
-            Shape::Node(kids) => {
-                b.open(&name);
-                for k in kids {
-                    add(k, b, n);
-                }
-                b.close();
-            }
-        }
-    }
-    let mut b = TreeBuilder::new();
-    add(shape, &mut b, &mut 0);
-    b.finish()
-}
+use common::{build, played, shape};
 
 const fn strategy(memoize: bool, prune: bool, depth: Option<u32>) -> Strategy {
     Strategy {
@@ -93,19 +73,6 @@ fn agree<G: Game>(game: &G, depth: u32, count: bool) -> Result<(), TestCaseError
         prop_assert!(u128::from(memo.terminals + memo.table_hits) <= m.node_count);
     }
     Ok(())
-}
-
-/// `game` after `picks` moves from its start (each pick among the legal moves).
-fn played<G: Playable>(game: &G, picks: &[usize]) -> G {
-    let mut s = game.start();
-    for &p in picks {
-        let moves: Vec<G::Move> = game.moves(&s).collect();
-        if moves.is_empty() {
-            break;
-        }
-        s = game.play(&s, moves[p % moves.len()]);
-    }
-    game.starting_at(s)
 }
 
 proptest! {

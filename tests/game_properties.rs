@@ -12,20 +12,10 @@ use gametrace::search::{minimax_value, s12, s14, Algorithm, NullSink};
 use gametrace::spec::{Case, Rules};
 use gametrace::trace::{Dialect, Style};
 use proptest::prelude::*;
-use std::collections::HashMap;
 
-/// The game after `picks` moves from its start (each pick chooses among the legal moves).
-fn played<G: Playable>(game: &G, picks: &[usize]) -> G {
-    let mut s = game.start();
-    for &p in picks {
-        let moves: Vec<G::Move> = game.moves(&s).collect();
-        if moves.is_empty() {
-            break;
-        }
-        s = game.play(&s, moves[p % moves.len()]);
-    }
-    game.starting_at(s)
-}
+mod common;
+use common::played;
+use std::collections::HashMap;
 
 fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
     Case {

@@ -1,34 +1,14 @@
 //! Invariants of the searchers, on random trees of every shape (single children, leaves at
 //! several depths, many ties) and on generated uniform trees.
 
-use gametrace::game::tree::{Generate, Tree, TreeBuilder, TreeGame, TreeState};
+use gametrace::game::tree::{Generate, Tree, TreeGame, TreeState};
 use gametrace::game::{Estimate, Game, Player};
 use gametrace::search::{minimax_value, s12, s14, Algorithm, Event, EventLog, Summary};
 use gametrace::trace::{Dialect, S12Printer, S14Printer, Style};
 use proptest::prelude::*;
 
 mod common;
-use common::{shape, Shape};
-
-fn build(shape: &Shape) -> Tree {
-    fn add(s: &Shape, b: &mut TreeBuilder, n: &mut usize) {
-        let name = format!("n{n}");
-        *n += 1;
-        match s {
-            Shape::Leaf(v) => b.leaf(&name, *v),
-            Shape::Node(kids) => {
-                b.open(&name);
-                for k in kids {
-                    add(k, b, n);
-                }
-                b.close();
-            }
-        }
-    }
-    let mut b = TreeBuilder::new();
-    add(shape, &mut b, &mut 0);
-    b.finish()
-}
+use common::{build, shape};
 
 fn player() -> impl Strategy<Value = Player> {
     prop_oneof![Just(Player::Maxie), Just(Player::Minnie)]

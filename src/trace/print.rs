@@ -115,6 +115,19 @@ impl<'g, G: Game, W: Write> Out<'g, G, W> {
         }
     }
 
+    /// `, and best move is 1.` (or `, and there is no move.`): the course dialects' value
+    /// lines end so.
+    fn push_best_move(&mut self, best: Option<(usize, G::Move)>) {
+        match best {
+            Some((_, m)) => {
+                self.line.push_str(", and best move is ");
+                self.game.write_move(m, &mut self.line);
+                self.line.push('.');
+            }
+            None => self.line.push_str(", and there is no move."),
+        }
+    }
+
     fn finish(mut self) -> io::Result<W> {
         if let Some(e) = self.error.take() {
             return Err(e);
@@ -489,14 +502,7 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
                     out.line.push_str("Therefore the score of ");
                     game.write_label(&state, &mut out.line);
                     let _ = write!(out.line, " is {value} for {}", player.course_name());
-                    match best {
-                        Some((_, m)) => {
-                            out.line.push_str(", and best move is ");
-                            game.write_move(m, &mut out.line);
-                            out.line.push('.');
-                        }
-                        None => out.line.push_str(", and there is no move."),
-                    }
+                    out.push_best_move(best);
                     out.flush_line();
                 }
                 if out.wants(LineKind::Terminals) {
@@ -675,14 +681,7 @@ impl<'g, G: Game, W: Write> Cs10Printer<'g, G, W> {
                     let _ = write!(out.line, "Therefore {} is worth ", label(&state));
                     cs10::write_value(&mut out.line, value);
                     let _ = write!(out.line, " for {}", game.player_name(player));
-                    match best {
-                        Some((_, m)) => {
-                            out.line.push_str(", and best move is ");
-                            game.write_move(m, &mut out.line);
-                            out.line.push('.');
-                        }
-                        None => out.line.push_str(", and there is no move."),
-                    }
+                    out.push_best_move(best);
                     out.flush_line();
                 }
                 if out.wants(LineKind::Terminals) {
