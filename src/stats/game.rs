@@ -31,7 +31,6 @@ pub fn stats<G: Playable>(spec: &GameSpec<G>, limits: Limits, limit: Duration) -
     let start = game.start();
     let mut position = String::new();
     game.write_label(&start, &mut position);
-    let csc148 = matches!(game.name(), "subtract_square" | "tippy");
     let player = game.player(&start);
     let (tree, error) =
         match crate::search::deadline::within(game, limit, |g| TreeFacts::of(g, limits)) {
@@ -44,11 +43,7 @@ pub fn stats<G: Playable>(spec: &GameSpec<G>, limits: Limits, limit: Duration) -
         title: spec.title.clone(),
         game: game.name(),
         position,
-        to_move: if csc148 {
-            player.course_name()
-        } else {
-            player.name()
-        },
+        to_move: game.player_name(player),
         game_state_tree: tree,
         game_state_tree_error: error,
         searches: spec
@@ -158,8 +153,15 @@ pub fn human(s: &GameStats) -> String {
         let depth = f.depth.map_or("end".to_owned(), |d| d.to_string());
         let searched = f.positions_searched.or(f.terminals_visited).unwrap_or(0);
         let hits = f.table_hits.map_or("-".to_owned(), |h| h.to_string());
+        let again = match f.re_searches {
+            Some(n) if n > 0 => format!(
+                " ({n} aspiration re-search{})",
+                if n == 1 { "" } else { "es" }
+            ),
+            _ => String::new(),
+        };
         out.push_str(&format!(
-            "{:<width$}  {:<10}  {:>5}  {:>12}  {:>10}  {:<12}  {}\n",
+            "{:<width$}  {:<10}  {:>5}  {:>12}  {:>10}  {:<12}  {}{again}\n",
             f.case,
             f.algorithm,
             depth,
@@ -169,6 +171,6 @@ pub fn human(s: &GameStats) -> String {
             f.equally_good.join(", ")
         ));
     }
-    out.push_str("searched: positions searched (CSC148) or terminals visited (15-150); table hits: positions answered from memoization's table\n");
+    out.push_str("searched: positions searched (CSC148, CS10) or terminals visited (15-150); table hits: positions answered from memoization's table\n");
     out
 }
