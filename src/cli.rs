@@ -283,7 +283,7 @@ enum Command {
         /// Give up after this many seconds
         #[arg(long, value_name = "SECS", default_value = "600", value_parser = parse_seconds)]
         time_limit: f64,
-        /// Remember at most this many positions (about 40 bytes each); the answer stays exact
+        /// Remember at most this many positions (the default needs about 3 GB); the answer stays exact
         #[arg(long, value_name = "N", default_value_t = crate::search::solve::TABLE_CAP)]
         max_table: usize,
     },
