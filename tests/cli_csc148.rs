@@ -560,6 +560,37 @@ fn bad_csc148_input_is_named_at_its_place() {
 }
 
 #[test]
+fn searches_to_the_end_never_exhaust_the_stack() {
+    // 20 000 moves deep, and a game that goes round in circles: a search to the end has a
+    // horizon of 2 000 moves, and a time limit stops what would never end.
+    let dir = tempfile::tempdir().unwrap();
+    let deep = dir.path().join("deep.yaml");
+    fs::write(
+        &deep,
+        "game: subtract_square\nposition: p1:20000\ncases: {m: {algorithm: minimax, lines: [value], time_limit: 3}}\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["run"])
+        .arg(&deep)
+        .assert()
+        .code(predicate::in_iter([0, 1]))
+        .stderr(contains("overflow").not());
+    let circles = dir.path().join("circles.yaml");
+    fs::write(
+        &circles,
+        "game: riskless\nmap: M1\ncases: {m: {algorithm: memoize, dialect: csc148, lines: [value], time_limit: 2}}\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["run"])
+        .arg(&circles)
+        .assert()
+        .code(1)
+        .stderr(contains("TIMEOUT"));
+}
+
+#[test]
 fn position_json_is_for_the_games_a_driver_rebuilds() {
     gametrace()
         .args([

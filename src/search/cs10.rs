@@ -28,6 +28,10 @@ use crate::game::{Estimate, Game, Player, Status};
 /// Infinity as the notes use it: negating it is safe.
 pub const INF: i64 = i64::MAX;
 
+/// How deep a search recurses, counting every move of a move-again chain: a position this
+/// deep is evaluated, so that no chain can exhaust the stack (no real game comes near).
+pub const MAX_PLIES: u32 = crate::search::csc148::MAX_PLIES;
+
 /// A node's value as its parent takes it, and what that did to the parent's window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
@@ -153,6 +157,7 @@ where
         options,
         flaws,
         counts: Counts::default(),
+        ply: 0,
     };
     let root = game.start();
     let player = game.player(&root);
@@ -171,6 +176,7 @@ where
                         },
                         flaws,
                         counts: Counts::default(),
+                        ply: 0,
                     };
                     quiet
                         .node(&root, depth - 1, (-INF, INF), &mut super::NullSink)
@@ -218,6 +224,8 @@ struct Searcher<'g, G> {
     options: Options,
     flaws: Flaws,
     counts: Counts,
+    /// How deep the recursion is now (see [`MAX_PLIES`]).
+    ply: u32,
 }
 
 impl<G: Game> Searcher<'_, G> {
@@ -235,7 +243,9 @@ impl<G: Game> Searcher<'_, G> {
         self.counts.nodes += 1;
         let evaluated = match game.status(state) {
             Status::Over(_) => Some(game.final_score(state)),
-            Status::InPlay if depth == 0 || game.moves(state).len() == 0 => {
+            Status::InPlay
+                if depth == 0 || self.ply >= MAX_PLIES || game.moves(state).len() == 0 =>
+            {
                 Some(estimate_number(game.estimate(state)))
             }
             Status::InPlay => None,
@@ -259,6 +269,7 @@ impl<G: Game> Searcher<'_, G> {
         let n = moves.len();
         for (i, (mv, child)) in moves.into_iter().enumerate() {
             let again = game.player(&child) == player;
+            self.ply += 1;
             let (value, _) = if again {
                 // A move-again chain is one ply: same depth, same window, same player.
                 let d = if self.flaws.has(Flaw::DepthEveryMove) {
@@ -270,6 +281,7 @@ impl<G: Game> Searcher<'_, G> {
             } else {
                 self.node(&child, depth - 1, (neg(high), neg(low)), sink)
             };
+            self.ply -= 1;
             let for_parent = if again { value } else { neg(value) };
             let improved = best.is_none_or(|(b, _)| for_parent > b);
             if improved {
@@ -327,6 +339,7 @@ impl<G: Game> Searcher<'_, G> {
                         options: Options::default(),
                         flaws: Flaws::NONE,
                         counts: Counts::default(),
+                        ply: 0,
                     };
                     let (v, _) = quiet.node(child, 1, (-INF, INF), &mut super::NullSink);
                     if game.player(child) == player {

@@ -20,6 +20,10 @@
 //!   the best score it saw (which is the true score whenever it lies between the
 //!   guarantees, and so always at the root).
 //!
+//! A search "to the end" has a horizon of [`MAX_PLIES`] moves (far past any game the course
+//! plays): a position that deep is scored by its rough outcome, so that a game that goes
+//! round in circles, or a Subtract Square total in the millions, cannot exhaust the stack.
+//!
 //! Every search also knows which of the root's moves are equally good (the course's
 //! `suggest_move` may return any of them), except pruning, which stops at the first move
 //! that cannot be beaten; [`best_moves`] finds them for any strategy.
@@ -146,6 +150,10 @@ pub struct Strategy {
 /// The depth a case stores when it searches to the end of every game.
 pub const TO_THE_END: u32 = u32::MAX;
 
+/// How deep any search recurses: a search to the end stops here and takes the rough outcome
+/// (each ply is a stack frame; this many fit the main thread's stack in a debug build).
+pub const MAX_PLIES: u32 = 2000;
+
 impl Strategy {
     /// The strategy of a case's algorithm and depth.
     pub fn of(algorithm: Algorithm, depth: u32) -> Strategy {
@@ -193,13 +201,7 @@ where
     };
     let root = game.start();
     let player = game.player(&root);
-    let (score, best) = s.node(
-        &root,
-        strategy.depth,
-        (Score::Lose, Score::Lose),
-        true,
-        sink,
-    );
+    let (score, best) = s.node(&root, strategy.depth, (Score::Lose, Score::Lose), 0, sink);
     let best = best.and_then(|m| game.moves(&root).position(|x| x == m).map(|i| (i, m)));
     // Pruning cuts the root at the first move nothing beats: it does not know the others.
     let ties = if strategy.prune {
@@ -250,9 +252,10 @@ impl<G: Game> Searcher<'_, G> {
         state: &G::State,
         depth: Option<u32>,
         (mine, theirs): (Score, Score),
-        root: bool,
+        ply: u32,
         sink: &mut K,
     ) -> (Score, Option<G::Move>) {
+        let root = ply == 0;
         let game = self.game;
         let player = game.player(state);
         let key = self.strategy.memoize.then(|| (game.key(state), depth));
@@ -269,7 +272,9 @@ impl<G: Game> Searcher<'_, G> {
         self.searched += 1;
         let estimated = match game.status(state) {
             Status::Over(o) => Some(Estimate::of_outcome(o)),
-            Status::InPlay if depth == Some(0) || game.moves(state).len() == 0 => {
+            Status::InPlay
+                if depth == Some(0) || ply >= MAX_PLIES || game.moves(state).len() == 0 =>
+            {
                 Some(game.estimate(state))
             }
             Status::InPlay => None,
@@ -300,7 +305,7 @@ impl<G: Game> Searcher<'_, G> {
             let child = game.play(state, mv);
             let guaranteed = best.map_or(mine, |(b, _)| b.max(mine));
             let score = -self
-                .node(&child, child_depth, (theirs, guaranteed), false, sink)
+                .node(&child, child_depth, (theirs, guaranteed), ply + 1, sink)
                 .0;
             if root {
                 self.root_scores.push(score);
@@ -359,13 +364,7 @@ pub fn best_moves<G: Game>(game: &G, strategy: Strategy) -> (Score, Vec<usize>) 
         root_scores: Vec::new(),
     };
     let root = game.start();
-    let (score, _) = s.node(
-        &root,
-        exact.depth,
-        (Score::Lose, Score::Lose),
-        true,
-        &mut sink,
-    );
+    let (score, _) = s.node(&root, exact.depth, (Score::Lose, Score::Lose), 0, &mut sink);
     let ties = s
         .root_scores
         .iter()
