@@ -261,7 +261,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = StatsFormat::Table, value_name = "FORMAT")]
         format: StatsFormat,
         /// Game specs: stop counting the game-state tree past this many distinct positions
-        #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+        #[arg(long, value_name = "N", default_value_t = 20_000_000)]
         max_positions: u64,
         /// Game specs: stop counting, and each search, after this many seconds
         #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]

@@ -83,7 +83,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            positions: 50_000_000,
+            positions: 20_000_000,
             length: 1_000_000,
         }
     }
