@@ -194,7 +194,7 @@ enum Command {
         /// Lay this case's search over the tree
         #[arg(long, value_name = "NAME")]
         case: Option<String>,
-        /// Also write the drawing as an SVG picture to this file
+        /// Draw an SVG picture (with a legend) to this file instead, or to stdout with `-`
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
         /// Colour the drawing (auto: when printing to a terminal and NO_COLOR is unset)
@@ -1105,7 +1105,16 @@ fn plural(n: usize, what: &str) -> String {
 
 /// A tree spec and, if named, one of its cases; or exit 2 saying why not.
 fn tree_spec(path: &std::path::Path, case: Option<&str>, command: &str) -> Result<spec::Spec, i32> {
-    let spec = match spec::load(path) {
+    load_tree_spec(path, case, command, spec::load)
+}
+
+fn load_tree_spec(
+    path: &std::path::Path,
+    case: Option<&str>,
+    command: &str,
+    load: fn(&std::path::Path) -> Result<Document, Diagnostic>,
+) -> Result<spec::Spec, i32> {
+    let spec = match load(path) {
         Ok(Document::Tree(s)) => s,
         Ok(Document::Task(t)) => {
             return Err(report_error(
@@ -1282,23 +1291,27 @@ fn explain(
     }
 }
 
+/// `show`: the terminal drawing, or with `--svg`, the SVG picture instead (`-`: to stdout).
 fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorWhen) -> i32 {
-    let spec = match tree_spec(&path, case.as_deref(), "show") {
+    let spec = match load_tree_spec(&path, case.as_deref(), "show", spec::load_for_drawing) {
         Ok(s) => s,
         Err(code) => return code,
     };
     let picture = crate::draw::Picture::new(&spec, case.as_deref().and_then(|n| spec.case(n)));
-    if let Some(file) = &svg {
-        let drawing = crate::draw::svg::draw(&picture);
-        if let Err(e) = suite::write_atomically(file, &drawing) {
-            eprintln!(
-                "error: cannot write the SVG to {}: {e}\n  = hint: check that the directory exists and is writable",
-                file.display()
-            );
-            return 2;
-        }
+    match &svg {
+        Some(file) if file.as_os_str() == "-" => print_all(&crate::draw::svg::draw(&picture)),
+        Some(file) => match suite::write_atomically(file, &crate::draw::svg::draw(&picture)) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!(
+                    "error: cannot write the SVG to {}: {e}\n  = hint: check that the directory exists and is writable",
+                    file.display()
+                );
+                2
+            }
+        },
+        None => print_all(&crate::draw::terminal::draw(&picture, color.palette())),
     }
-    print_all(&crate::draw::terminal::draw(&picture, color.palette()))
 }
 
 /// `handout-small.yaml` -> `HandoutSmall`: a structure name from a file name.

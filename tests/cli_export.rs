@@ -2,6 +2,7 @@
 //! as a Python module (imported and run) and as JSON (checked against its schema).
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
@@ -236,4 +237,50 @@ fn a_bad_structure_name_is_refused() {
         .assert()
         .code(2)
         .stderr(contains("`--name` must be an SML structure name"));
+}
+
+#[test]
+fn the_json_export_loads_back_in_run_validate_and_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.json");
+    std::fs::write(
+        &file,
+        export(&[S14_BIG, "--to", "json", "--case", "alphabeta"]),
+    )
+    .unwrap();
+    // The same trace as the case it came from: Figure 4.
+    let reference = gametrace()
+        .args(["run", S14_BIG, "--case", "alphabeta"])
+        .output()
+        .unwrap()
+        .stdout;
+    gametrace()
+        .arg("run")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(String::from_utf8(reference).unwrap());
+    gametrace()
+        .arg("validate")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(contains("valid"));
+    gametrace()
+        .args(["show", "--color", "never"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(contains("▲ a  =3"));
+    // A document of another format says what it expected, at its place.
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("gametrace-tree", "some-other-tree");
+    std::fs::write(&file, text).unwrap();
+    gametrace()
+        .arg("run")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("unknown document format").and(contains("big.json:1:11")));
 }

@@ -1,6 +1,7 @@
 //! `gametrace show`: the tree drawn in the terminal and as SVG, with a case's search on it.
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
@@ -11,6 +12,10 @@ fn gametrace() -> Command {
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const S14_BIG: &str = "specs/15150-s14/handout-big.yaml";
 const S12_SMALL: &str = "specs/15150-s12/handout-small.yaml";
+const S14_SMALL_ABS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/specs/15150-s14/handout-small.yaml"
+);
 
 fn show(args: &[&str]) -> String {
     let out = gametrace()
@@ -227,10 +232,25 @@ fn the_svg_of_both_handout_trees_parses_and_renders() {
             "{png}: no path"
         );
     }
-    let svg = svg_of(&[S14_SMALL, "--case", "alphabeta"]);
+    let whole = svg_of(&[S14_SMALL, "--case", "alphabeta"]);
+    let (svg, legend) = whole.split_once(r#"<g id="legend""#).expect("a legend");
     // Three triangles for Minnie and one for Maxie, nine leaf squares with their estimates.
     assert_eq!(svg.matches("<polygon").count(), 4);
     assert_eq!(svg.matches("<rect x=").count(), 9);
+    // The legend: a triangle each for Maxie and Minnie, a leaf square, the path, unreached.
+    for item in [
+        "Maxie",
+        "Minnie",
+        "leaf and its estimate",
+        "chosen path",
+        "not reached",
+    ] {
+        assert!(legend.contains(&format!(">{item}")), "legend lacks {item}");
+    }
+    assert!(
+        !legend.contains("parallel"),
+        "alpha-beta searches nothing in parallel"
+    );
     assert!(svg.contains(">30</text>"));
     // l and m are not reached: greyed.
     assert!(svg.contains(r##"fill="#b0b0b0" text-anchor="middle">not reached</text>"##));
@@ -322,4 +342,77 @@ fn every_authoring_command_names_the_place_of_a_broken_spec() {
         .assert()
         .code(2)
         .stderr(contains("did you mean `alphabeta`?"));
+}
+
+#[test]
+fn jamboree_s_parallel_children_are_on_dashed_edges() {
+    // HandoutSmall: four inner nodes of three children each. Jamboree at 0.5 searches
+    // floor(0.5 * 3) = 1 child of each in turn and the other 2 in parallel: 8 dashed edges,
+    // plus the legend's sample. At 1 it is alpha-beta: none.
+    let svg = svg_of(&[S14_SMALL, "--case", "jamboree"]);
+    let (tree, legend) = svg.split_once(r#"<g id="legend""#).unwrap();
+    assert_eq!(tree.matches("stroke-dasharray").count(), 8);
+    assert!(legend.contains("stroke-dasharray") && legend.contains("searched in parallel"));
+    let svg = svg_of(&[S14_SMALL, "--case", "jamboree-1"]);
+    assert_eq!(
+        svg.matches("stroke-dasharray").count(),
+        1,
+        "only the legend's"
+    );
+    keep_png(&render(&svg, 2000), "s14-small-jamboree-1.png");
+}
+
+#[test]
+fn svg_dash_goes_to_stdout_and_a_file_gets_no_terminal_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gametrace()
+        .current_dir(dir.path())
+        .args(["show", S14_SMALL_ABS, "--svg", "-"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let svg = String::from_utf8(out).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
+    assert!(!dir.path().join("-").exists(), "no file named -");
+    render(&svg, 800);
+
+    let file = dir.path().join("tree.svg");
+    gametrace()
+        .args(["show", S14_SMALL, "--svg"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("");
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with("<svg "));
+}
+
+#[test]
+fn a_tree_without_cases_can_be_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("draft.yaml");
+    std::fs::write(
+        &spec,
+        "tree:\n  a:\n    b: {c: 1, d: 2}\n    e: {f: 3, g: 4}\n",
+    )
+    .unwrap();
+    // Minimax: b = min(1, 2) = 1, e = min(3, 4) = 3, a = max(1, 3) = 3.
+    gametrace()
+        .args(["show", "--color", "never"])
+        .arg(&spec)
+        .assert()
+        .success()
+        .stdout(
+            contains("▲ a  =3")
+                .and(contains("▼ b  =1"))
+                .and(contains("▼ e  =3")),
+        );
+    // Running it still needs cases.
+    gametrace()
+        .arg("run")
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stderr(contains("the spec has no `cases`"));
 }

@@ -43,6 +43,8 @@ pub struct Overlay {
     pub case: String,
     pub algorithm: String,
     pub rules: Rules,
+    /// Jamboree's setting, when the case is Jamboree: which children it searches in parallel.
+    pub jamboree: Option<crate::search::Algorithm>,
     /// Indexed by node; `None` for a node the search never reached.
     pub visits: Vec<Option<Visit>>,
     /// The root's chosen move (index) and value.
@@ -214,6 +216,8 @@ impl Overlay {
                 a => a.name().to_owned(),
             },
             rules: case.rules,
+            jamboree: matches!(case.algorithm, crate::search::Algorithm::Jamboree { .. })
+                .then_some(case.algorithm),
             visits,
             chosen,
             value,
@@ -224,6 +228,13 @@ impl Overlay {
 
     pub fn visited(&self, id: NodeId) -> Option<&Visit> {
         self.visits[id as usize].as_ref()
+    }
+
+    /// Does Jamboree search child `index` of a node with `n` children in parallel (after
+    /// its sequential share)?
+    pub fn in_parallel(&self, index: usize, n: usize) -> bool {
+        self.jamboree
+            .is_some_and(|a| index >= crate::search::sequential_count(a, n))
     }
 
     /// How many nodes the search entered (or, at S12's root, searched).

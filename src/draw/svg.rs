@@ -1,7 +1,7 @@
 //! The tree as an SVG picture in the handouts' style: Maxie ▲ and Minnie ▼ as triangles,
 //! leaves as squares holding their estimates, node names, move labels on the edges, and a
 //! case's search on top (bounds and results under each node, unreached nodes greyed, the
-//! chosen path in red).
+//! chosen path in red, Jamboree's parallel children on dashed edges), and a legend.
 //!
 //! Layout: every node owns a column as wide as the widest label; leaves take columns left to
 //! right in move order and a parent sits centred over its first and last child. So no two
@@ -112,7 +112,10 @@ pub fn draw(p: &Picture) -> String {
     let y = |id: NodeId| top + f64::from(p.levels[id as usize]) * level_gap;
     let height_levels = p.levels.iter().copied().max().unwrap_or(0);
     let width = 2.0 * MARGIN + next_column.max(1) as f64 * column;
-    let height = top + f64::from(height_levels) * level_gap + GLYPH + lines_below * LINE + MARGIN;
+    let legend_y = top + f64::from(height_levels) * level_gap + GLYPH + lines_below * LINE + 24.0;
+    let legend = legend(p);
+    let width = width.max(2.0 * MARGIN + legend.iter().map(|(_, w)| w).sum::<f64>());
+    let height = legend_y + GLYPH + MARGIN;
 
     let mut s = String::with_capacity(n * 420 + 1024);
     let _ = write!(
@@ -160,6 +163,15 @@ pub fn draw(p: &Picture) -> String {
                 x[c as usize],
                 y(c) - GLYPH,
             );
+            let parallel = p
+                .search
+                .as_ref()
+                .is_some_and(|o| o.in_parallel(i, tree.children(id).len()));
+            let dash = if parallel {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
             let (colour, w) = if p.on_path(id) && p.on_path(c) {
                 (PATH_COLOUR, 3.0)
             } else if reached(c) {
@@ -169,7 +181,7 @@ pub fn draw(p: &Picture) -> String {
             };
             let _ = writeln!(
                 s,
-                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{w}"/>"#
+                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{w}"{dash}/>"#
             );
             // The move label halfway down, beside the edge.
             let (lx, ly) = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5 + 3.0);
@@ -253,6 +265,97 @@ pub fn draw(p: &Picture) -> String {
         }
         s.push_str("</g>\n");
     }
-    s.push_str("</svg>\n");
+    // The legend: one row along the bottom.
+    let _ = writeln!(s, r#"<g id="legend" font-size="{SMALL}">"#);
+    let mut lx = MARGIN;
+    for (item, w) in &legend {
+        let (cx, cy) = (lx + GLYPH * 0.8, legend_y);
+        let tx = lx + 2.0 * GLYPH;
+        let mark = match *item {
+            Legend::Maxie => format!(
+                r##"<polygon points="{cx:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#dbe9f7" stroke="#222222"/>"##,
+                cy - 7.0,
+                cx - 8.0,
+                cy + 7.0,
+                cx + 8.0,
+                cy + 7.0
+            ),
+            Legend::Minnie => format!(
+                r##"<polygon points="{cx:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#f7e3d4" stroke="#222222"/>"##,
+                cy + 7.0,
+                cx - 8.0,
+                cy - 7.0,
+                cx + 8.0,
+                cy - 7.0
+            ),
+            Legend::Leaf => format!(
+                r##"<rect x="{:.1}" y="{:.1}" width="14" height="14" fill="white" stroke="#222222"/>"##,
+                cx - 7.0,
+                cy - 7.0
+            ),
+            Legend::Path => format!(
+                r#"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="{PATH_COLOUR}" stroke-width="3"/>"#,
+                cx - 9.0,
+                cx + 9.0
+            ),
+            Legend::Unreached => format!(
+                r#"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="{GREY}" stroke-width="1.2"/>"#,
+                cx - 9.0,
+                cx + 9.0
+            ),
+            Legend::Parallel => format!(
+                r##"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="#333333" stroke-width="1.2" stroke-dasharray="6 4"/>"##,
+                cx - 12.0,
+                cx + 12.0
+            ),
+        };
+        let _ = writeln!(
+            s,
+            r#"{mark}<text x="{tx:.1}" y="{:.1}">{}</text>"#,
+            cy + 3.5,
+            escape(item.text())
+        );
+        lx += w;
+    }
+    s.push_str("</g>\n</svg>\n");
     s
+}
+
+/// What the legend explains.
+#[derive(Clone, Copy)]
+enum Legend {
+    Maxie,
+    Minnie,
+    Leaf,
+    Path,
+    Unreached,
+    Parallel,
+}
+
+impl Legend {
+    fn text(self) -> &'static str {
+        match self {
+            Legend::Maxie => "Maxie (=v: minimax value)",
+            Legend::Minnie => "Minnie",
+            Legend::Leaf => "leaf and its estimate",
+            Legend::Path => "chosen path",
+            Legend::Unreached => "not reached",
+            Legend::Parallel => "searched in parallel (after Jamboree's sequential share)",
+        }
+    }
+}
+
+/// The legend's items for this picture, each with the width it takes.
+fn legend(p: &Picture) -> Vec<(Legend, f64)> {
+    let mut items = vec![Legend::Maxie, Legend::Minnie, Legend::Leaf];
+    if let Some(o) = &p.search {
+        items.extend([Legend::Path, Legend::Unreached]);
+        if o.jamboree.is_some() {
+            items.push(Legend::Parallel);
+        }
+    }
+    items
+        .into_iter()
+        .map(|i| (i, 2.0 * GLYPH + text_width(i.text(), SMALL) + 18.0))
+        .collect()
 }

@@ -5,13 +5,15 @@
 //!
 //! ```json
 //! {"format": "gametrace-tree", "version": 1, "title": "HandoutSmall", "case": "alphabeta",
-//!  "algorithm": "alphabeta", "prune_percentage": null, "depth": 2, "root_player": "Maxie",
+//!  "algorithm": "alphabeta", "prune_percentage": null, "depth": 2, "dialect": "s14",
+//!  "lines": ["enter", "estimate", ...], "sml_structure": "Game", "root_player": "Maxie",
 //!  "move_names": ["left", "middle", "right"],
 //!  "tree": {"name": "a", "children": [{"name": "b", "children": [{"name": "c", "value": 3}, ...]}, ...]}}
 //! ```
 //!
 //! An internal node has `name` and `children` (in move order); a leaf has `name` and `value`
-//! (its estimate). Turns alternate by level from `root_player`.
+//! (its estimate). Turns alternate by level from `root_player`. `run`, `validate`, `show` and
+//! `check` read the document back as a spec with the one case it names.
 
 pub mod python;
 pub mod sml;
@@ -39,6 +41,12 @@ pub struct TreeDocument {
     pub prune_percentage: Option<f64>,
     /// How many moves the search looks ahead.
     pub depth: u32,
+    /// The trace dialect: `s14`, `s12` or `repl`.
+    pub dialect: String,
+    /// The kinds of trace line the case prints (`enter`, `estimate`, ...).
+    pub lines: Vec<String>,
+    /// The structure the `repl` dialect names (`val it = 0 : HandoutBig.move`).
+    pub sml_structure: String,
     /// `Maxie` or `Minnie`: who moves at the root (turns alternate by level).
     pub root_player: String,
     /// The root's moves' names, by move index (may be empty).
@@ -73,6 +81,14 @@ impl TreeDocument {
                 _ => None,
             },
             depth: case.depth,
+            dialect: case.dialect.name().to_owned(),
+            lines: case
+                .style
+                .lines
+                .iter_kinds()
+                .map(|k| k.name().to_owned())
+                .collect(),
+            sml_structure: case.style.sml_structure.clone(),
             root_player: case.root_player.name().to_owned(),
             move_names: case.style.move_names.clone(),
             tree: node(&spec.tree, spec.tree.root()),

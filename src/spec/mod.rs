@@ -25,7 +25,7 @@ pub mod validate;
 pub mod yaml;
 
 pub use diagnostic::Diagnostic;
-pub use load::{load, load_str, validate_str, Validation};
+pub use load::{load, load_for_drawing, load_str, validate_str, Validation};
 
 use crate::notation::Value;
 use crate::task::Task;

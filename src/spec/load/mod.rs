@@ -14,6 +14,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+mod export;
 pub(super) mod game;
 
 pub(super) const TOP_KEYS: &[&str] = &[
@@ -118,7 +119,16 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
 /// Checks a spec's text; `path` is only used to name the file in diagnostics. The error is
 /// the first problem found; [`validate_str`] reports them all.
 pub fn load_str(path: &Path, source: &str) -> Result<Document, Diagnostic> {
-    let v = validate_str(path, source);
+    into_document(path, validate_str(path, source))
+}
+
+/// Reads a spec to draw its tree (`show`): as [`load`], but a tree needs no `cases:`.
+pub fn load_for_drawing(path: &Path) -> Result<Document, Diagnostic> {
+    let source = read(path)?;
+    into_document(path, check(path, &source, false))
+}
+
+fn into_document(path: &Path, v: Validation) -> Result<Document, Diagnostic> {
     match (v.document, v.first_error) {
         (Some(doc), None) => Ok(doc),
         (_, Some(first)) => Err(first),
@@ -164,9 +174,14 @@ pub fn validate(path: &Path) -> Validation {
 /// Checks a spec's text and reports every problem: errors (each key and case is checked even
 /// after an earlier one failed) and warnings (duplicate node names, unused move names).
 pub fn validate_str(path: &Path, source: &str) -> Validation {
+    check(path, source, true)
+}
+
+fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
     let loader = Loader {
         path,
         source,
+        cases_required,
         problems: RefCell::new(Vec::new()),
         node_names: RefCell::new(HashMap::new()),
     };
@@ -197,6 +212,8 @@ fn entry<'n>(entries: &'n [(Node, Node)], key: &str) -> Option<&'n (Node, Node)>
 struct Loader<'a> {
     path: &'a Path,
     source: &'a str,
+    /// Drawing a tree (`show`) needs no cases; everything else does.
+    cases_required: bool,
     /// Problems found so far that did not stop the loading.
     problems: RefCell<Vec<Diagnostic>>,
     /// Where each tree node name is first used.
@@ -350,9 +367,20 @@ impl Loader<'_> {
                 .hint("see the spec format in the README"));
         };
         let entries = self.map(&doc, "a spec")?;
+        if Self::is_export(entries) {
+            self.keys(entries, "the exported tree");
+            let spec = self.export_as_spec(&doc, entries)?;
+            return self.document(&spec);
+        }
+        self.document(&doc)
+    }
+
+    /// A spec from its parsed YAML.
+    fn document(&self, doc: &Node) -> Result<Option<Document>, Diagnostic> {
+        let entries = self.map(doc, "a spec")?;
         self.keys(entries, "the spec");
         if entry(entries, "game").is_some() {
-            return self.game_spec(&doc, entries);
+            return self.game_spec(doc, entries);
         }
 
         let mut title = None;
@@ -401,7 +429,7 @@ impl Loader<'_> {
                     .hint("remove it"));
             }
             return self
-                .task_spec(&doc, title, task_key, task_value, cases_node)
+                .task_spec(doc, title, task_key, task_value, cases_node)
                 .map(|t| Some(Document::Task(t)));
         }
         let Some((tree_key, tree_value)) = tree_node else {
@@ -418,6 +446,16 @@ impl Loader<'_> {
         let tree = self.soft(self.tree(tree_key, tree_value));
         if let (Some(t), Some((_, m))) = (&tree, entry(entries, "move_names")) {
             self.unused_move_names(m, t);
+        }
+        if cases_node.is_none() && !self.cases_required {
+            return Ok(tree.map(|tree| {
+                Document::Tree(Spec {
+                    path: self.path.to_owned(),
+                    title,
+                    tree,
+                    cases: Vec::new(),
+                })
+            }));
         }
         let Some((cases_key, cases_value)) = cases_node else {
             return Err(self

@@ -1,0 +1,177 @@
+//! `export --to json` documents (`format: gametrace-tree`) read back as specs: the document is
+//! rewritten into the spec's own shape, node by node, keeping every node's place in the file,
+//! so the rest of the loader (and its diagnostics) works on it unchanged.
+
+use super::{entry, Loader};
+use crate::spec::yaml::{Node, Pos, Yaml};
+use crate::spec::Diagnostic;
+
+/// The keys of an export document, in the order `export` writes them.
+const EXPORT_KEYS: &[&str] = &[
+    "format",
+    "version",
+    "title",
+    "case",
+    "algorithm",
+    "prune_percentage",
+    "depth",
+    "dialect",
+    "lines",
+    "sml_structure",
+    "root_player",
+    "move_names",
+    "tree",
+];
+
+fn scalar(pos: Pos, text: &str) -> Node {
+    Node {
+        pos,
+        yaml: Yaml::Scalar {
+            text: text.to_owned(),
+            plain: true,
+        },
+    }
+}
+
+impl Loader<'_> {
+    /// Is this document an export (`format:` at the top)?
+    pub(super) fn is_export(entries: &[(Node, Node)]) -> bool {
+        entry(entries, "format").is_some()
+    }
+
+    /// The spec an export document stands for: its tree, and one case with its settings.
+    pub(super) fn export_as_spec(
+        &self,
+        doc: &Node,
+        entries: &[(Node, Node)],
+    ) -> Result<Node, Diagnostic> {
+        let (format_key, format) = entry(entries, "format").expect("checked by is_export");
+        if format.scalar() != Some("gametrace-tree") {
+            return Err(self
+                .error(format.pos, "unknown document format")
+                .expected(
+                    "`format: gametrace-tree` (a tree exported by `gametrace export --to json`)",
+                )
+                .found(format.describe())
+                .hint("a spec has no `format:` key; remove it to write a spec by hand"));
+        }
+        let mut top = Vec::new();
+        let mut case = Vec::new();
+        let mut case_name = None;
+        let mut tree = None;
+        for (k, v) in entries {
+            match k.scalar().unwrap_or("") {
+                "format" => {}
+                "version" | "title" | "root_player" | "move_names" | "sml_structure" => {
+                    if !v.is_null() {
+                        top.push((k.clone(), v.clone()));
+                    }
+                }
+                "case" => case_name = Some(v),
+                "algorithm" | "depth" | "prune_percentage" | "dialect" | "lines" => {
+                    if !v.is_null() {
+                        case.push((k.clone(), v.clone()));
+                    }
+                }
+                "tree" => tree = Some((k, v)),
+                _ => self.problem(self.unknown_key(k, EXPORT_KEYS, "the exported tree")),
+            }
+        }
+        let Some((tree_key, tree_value)) = tree else {
+            return Err(self
+                .error(doc.pos, "the exported tree has no `tree`")
+                .expected("a `tree:` object of `name` and `children` or `value`")
+                .found(format!("keys {}", Self::key_list(entries)))
+                .hint("export the spec again with `gametrace export --to json`"));
+        };
+        let root = self.export_node(tree_value)?;
+        top.push((
+            tree_key.clone(),
+            Node {
+                pos: tree_value.pos,
+                yaml: Yaml::Map(vec![root]),
+            },
+        ));
+        let name = match case_name {
+            Some(n) if n.scalar().is_some_and(|s| !s.is_empty()) => n.clone(),
+            Some(n) => {
+                return Err(self
+                    .error(n.pos, "the exported case has no name")
+                    .expected("`case:` the name of the case the settings come from")
+                    .found(n.describe()))
+            }
+            None => scalar(format_key.pos, "exported"),
+        };
+        top.push((
+            scalar(format_key.pos, "cases"),
+            Node {
+                pos: format_key.pos,
+                yaml: Yaml::Map(vec![(
+                    name,
+                    Node {
+                        pos: format_key.pos,
+                        yaml: Yaml::Map(case),
+                    },
+                )]),
+            },
+        ));
+        Ok(Node {
+            pos: doc.pos,
+            yaml: Yaml::Map(top),
+        })
+    }
+
+    /// `{"name": "a", "children": [...]}` -> `a: {...}`; `{"name": "c", "value": 3}` -> `c: 3`.
+    /// Recursion is bounded by the YAML parser's nesting limit.
+    fn export_node(&self, node: &Node) -> Result<(Node, Node), Diagnostic> {
+        let entries = self.map(node, "a node of the exported tree")?;
+        let known = ["name", "children", "value"];
+        for (k, _) in entries {
+            if !known.contains(&k.scalar().unwrap_or("")) {
+                self.problem(self.unknown_key(k, &known, "a node of the exported tree"));
+            }
+        }
+        let Some((_, name)) = entry(entries, "name") else {
+            return Err(self
+                .error(node.pos, "a node of the exported tree has no `name`")
+                .expected("`name` and `children` (an inner node) or `value` (a leaf)")
+                .found(format!("keys {}", Self::key_list(entries))));
+        };
+        match (entry(entries, "children"), entry(entries, "value")) {
+            (Some((_, children)), None) => {
+                let Yaml::Seq(items) = &children.yaml else {
+                    return Err(self
+                        .error(children.pos, "`children` must be a list")
+                        .expected("a list of nodes, in move order")
+                        .found(children.describe()));
+                };
+                let children = items
+                    .iter()
+                    .map(|c| self.export_node(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok((
+                    name.clone(),
+                    Node {
+                        pos: node.pos,
+                        yaml: Yaml::Map(children),
+                    },
+                ))
+            }
+            (None, Some((_, value))) => Ok((name.clone(), value.clone())),
+            (Some((k, _)), Some(_)) => Err(self
+                .error(
+                    k.pos,
+                    "a node of the exported tree has both `children` and `value`",
+                )
+                .expected("`children` for an inner node or `value` for a leaf")
+                .found("both")),
+            (None, None) => Err(self
+                .error(
+                    node.pos,
+                    "a node of the exported tree has no `children` or `value`",
+                )
+                .expected("`children` for an inner node or `value` for a leaf")
+                .found(format!("keys {}", Self::key_list(entries)))),
+        }
+    }
+}
