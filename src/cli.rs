@@ -22,11 +22,6 @@ exact traces of the CMU 15-150 handouts, and a test runner that compares them wi
 traces.\n\nExit codes: 0 all good, 1 a comparison failed, 2 the input was unusable."
 )]
 struct Cli {
-    /// Threads for Jamboree's and minimax's parallel phases (default: one per core). The
-    /// output is the same for any number.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    threads: Option<u16>,
-
     /// The largest spec file (and expected trace) gametrace reads; larger ones are refused
     /// with a message rather than read (K, M, G suffixes) [default: 256M]
     #[arg(long, global = true, value_name = "BYTES", value_parser = parse_bytes)]
@@ -41,6 +36,8 @@ enum Command {
     /// Play a real game in the terminal: people type their moves, computer players search.
     /// The board is shown after every move, with each computer move's time
     Play {
+        #[command(flatten)]
+        parallel: Parallel,
         /// connect4, popout, riskless, nim, subtract_square or tippy; or a game spec (YAML) to
         /// play from its position
         game: String,
@@ -91,6 +88,8 @@ enum Command {
     },
     /// Print the reference trace of each case of a spec, or of one case
     Run {
+        #[command(flatten)]
+        parallel: Parallel,
         /// The spec file (YAML)
         spec: PathBuf,
         /// Print only this case
@@ -108,11 +107,14 @@ enum Command {
     /// Check what an implementation printed (a file, stdin, or a command gametrace runs)
     /// against the reference for one case: PASS, or where it first goes wrong
     Check {
+        #[command(flatten)]
+        parallel: Parallel,
         /// The spec file (YAML)
         spec: PathBuf,
-        /// The case to check
+        /// The case to check (may be left out when the spec has one case; `gametrace cases
+        /// SPEC` lists them)
         #[arg(long, value_name = "NAME")]
-        case: String,
+        case: Option<String>,
         /// What the implementation printed (a raw SML/NJ transcript is fine); - for stdin
         #[arg(
             long,
@@ -170,6 +172,8 @@ enum Command {
     /// Show what a catalogued mistake does to a case's trace: the reference and the mistaken
     /// trace as a diff (or the mistaken trace alone with --trace)
     Explain {
+        #[command(flatten)]
+        parallel: Parallel,
         /// The spec file (YAML)
         spec: PathBuf,
         /// The case
@@ -189,6 +193,8 @@ enum Command {
     /// Draw a spec's tree (▲ Maxie, ▼ Minnie, ■ leaves with estimates, each node's minimax
     /// value); with --case, that case's search on it: bounds, results, prunes, chosen path
     Show {
+        #[command(flatten)]
+        parallel: Parallel,
         /// The spec file (YAML)
         spec: PathBuf,
         /// Lay this case's search over the tree
@@ -256,6 +262,8 @@ enum Command {
     /// spec: the game-state tree of its position (CSC148's node_count, leaf_count, ...), and
     /// what each search case finds and how many positions it searches
     Stats {
+        #[command(flatten)]
+        parallel: Parallel,
         /// The spec file (YAML)
         spec: PathBuf,
         #[arg(long, value_enum, default_value_t = StatsFormat::Table, value_name = "FORMAT")]
@@ -287,6 +295,14 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = crate::search::solve::TABLE_CAP)]
         max_table: usize,
     },
+    /// List the cases of specs: each one's name, algorithm, depth, dialect, check mode and
+    /// points (a game spec's rule scenarios too), to choose one for `check --case` or
+    /// `test --case`
+    Cases {
+        /// Spec files or directories of specs
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Check specs and report every problem in them (errors and warnings), each with its
     /// file, line and column
     Validate {
@@ -300,8 +316,16 @@ enum Command {
     /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace,
     /// or with --against, check an implementation on every case and grade it
     Test {
+        #[command(flatten)]
+        parallel: Parallel,
         /// Spec files or directories of specs [default: specs]
         paths: Vec<PathBuf>,
+        /// Run only the case of this name (repeat for more)
+        #[arg(long, value_name = "NAME")]
+        case: Vec<String>,
+        /// Run only the cases whose names match this glob (`jamboree-*`; repeat for more)
+        #[arg(long, value_name = "GLOB")]
+        filter: Vec<String>,
         /// Write missing and changed expected traces instead of failing
         #[arg(long, conflicts_with = "against")]
         bless: bool,
@@ -324,6 +348,31 @@ enum Command {
         #[command(flatten)]
         report: ReportArgs,
     },
+}
+
+/// `--threads`, on the commands that search (and so may search in parallel).
+#[derive(Args, Debug, Clone, Copy)]
+struct Parallel {
+    /// Threads for Jamboree's and minimax's parallel phases (default: one per core). The
+    /// output is the same for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+}
+
+impl Command {
+    /// The `--threads` of a command that searches.
+    fn threads(&self) -> Option<u16> {
+        match self {
+            Command::Play { parallel, .. }
+            | Command::Run { parallel, .. }
+            | Command::Check { parallel, .. }
+            | Command::Explain { parallel, .. }
+            | Command::Show { parallel, .. }
+            | Command::Stats { parallel, .. }
+            | Command::Test { parallel, .. } => parallel.threads,
+            _ => None,
+        }
+    }
 }
 
 /// How an implementation is run (`--cmd`, `--against`).
@@ -452,7 +501,7 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    if let Some(n) = cli.threads {
+    if let Some(n) = cli.command.threads() {
         // Only fails if a pool already exists, which cannot happen this early.
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
@@ -467,12 +516,14 @@ pub fn main() -> i32 {
     }
     match cli.command {
         Command::Run {
+            parallel: _,
             spec,
             case,
             time_limit,
             format,
         } => run(spec, case, time_limit.map(Duration::from_secs_f64), format),
         Command::Play {
+            parallel: _,
             game,
             maxie,
             minnie,
@@ -501,6 +552,7 @@ pub fn main() -> i32 {
             max_moves,
         ),
         Command::Check {
+            parallel: _,
             spec,
             case,
             actual,
@@ -534,6 +586,7 @@ pub fn main() -> i32 {
             color,
         } => diff(&expected, &actual, exact, color),
         Command::Validate { paths, format } => validate(&paths, format),
+        Command::Cases { paths } => cases(paths),
         Command::Solve {
             game,
             pits,
@@ -543,6 +596,7 @@ pub fn main() -> i32 {
             max_table,
         } => solve(&game, pits, seeds, capture_empty, time_limit, max_table),
         Command::Stats {
+            parallel: _,
             spec,
             format,
             max_positions,
@@ -575,6 +629,7 @@ pub fn main() -> i32 {
             output,
         } => export(&spec, to, case.as_deref(), name, output.as_deref()),
         Command::Show {
+            parallel: _,
             spec,
             case,
             svg,
@@ -582,6 +637,7 @@ pub fn main() -> i32 {
         } => show(spec, case, svg, color),
         Command::Bugs { spec, case } => bugs(spec, case),
         Command::Explain {
+            parallel: _,
             spec,
             case,
             bug,
@@ -589,7 +645,10 @@ pub fn main() -> i32 {
             color,
         } => explain(&spec, &case, &bug, trace, color),
         Command::Test {
+            parallel: _,
             paths,
+            case,
+            filter,
             bless,
             against,
             run,
@@ -597,10 +656,34 @@ pub fn main() -> i32 {
             no_diagnosis,
             time_limit,
             report,
-        } => match against {
-            Some(line) => grade(paths, run.command(line), mode, !no_diagnosis, &report),
-            None => test(paths, bless, Duration::from_secs_f64(time_limit), &report),
-        },
+        } => {
+            let select = match suite::Selection::new(case, filter) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!(
+                        "error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`"
+                    );
+                    return 2;
+                }
+            };
+            match against {
+                Some(line) => grade(
+                    paths,
+                    run.command(line),
+                    mode,
+                    !no_diagnosis,
+                    &select,
+                    &report,
+                ),
+                None => test(
+                    paths,
+                    bless,
+                    Duration::from_secs_f64(time_limit),
+                    &select,
+                    &report,
+                ),
+            }
+        }
     }
 }
 
@@ -897,7 +980,7 @@ fn run(
 
 fn check(
     path: PathBuf,
-    name: String,
+    name: Option<String>,
     source: Source,
     options: case::Options,
     report: &ReportArgs,
@@ -907,9 +990,21 @@ fn check(
         Err(d) => return report_error(&d),
     };
     let names = doc.case_names();
-    if !names.contains(&name.as_str()) {
-        return unknown_case(&path, &name, &names);
-    }
+    let name = match name {
+        Some(n) if names.contains(&n.as_str()) => n,
+        Some(n) => return unknown_case(&path, &n, &names),
+        None => match doc.checkable_names()[..] {
+            [only] => only.to_owned(),
+            ref several => {
+                return report_error(
+                    &Diagnostic::new(&path, "which case? the spec has several")
+                        .expected("--case NAME")
+                        .found(format!("{} cases: {}", several.len(), several.join(", ")))
+                        .hint("`gametrace cases SPEC` lists them with their settings"),
+                )
+            }
+        },
+    };
     let palette = options.palette;
     let result = match case::check_case(&doc, &name, &source, options) {
         Ok(r) => r,
@@ -1597,18 +1692,153 @@ fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
     Ok(specs)
 }
 
+/// `gametrace cases`: a table of each spec's cases.
+fn cases(paths: Vec<PathBuf>) -> i32 {
+    use std::fmt::Write as _;
+    let specs = match specs_under(paths) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let describe = |c: &spec::Case| {
+        use crate::search::Algorithm as A;
+        let to_the_end =
+            c.rules == spec::Rules::Csc148 && c.depth == crate::search::csc148::TO_THE_END;
+        // As the spec names it: CSC148's and CS10's searches by their courses' names.
+        let algorithm = match (c.rules, c.algorithm) {
+            (_, A::Jamboree { prune_percentage }) => format!("jamboree {prune_percentage}"),
+            (spec::Rules::Cs10, A::Minimax) => "negamax".to_owned(),
+            (spec::Rules::Cs10, A::AlphaBeta) => "negamax_ab".to_owned(),
+            (spec::Rules::Csc148, A::AlphaBeta) => "prune".to_owned(),
+            (spec::Rules::Csc148, A::Minimax) if !to_the_end => "myopic".to_owned(),
+            (_, a) => a.name().to_owned(),
+        };
+        let depth = if to_the_end {
+            "to the end".to_owned()
+        } else {
+            format!("depth {}", c.depth)
+        };
+        let points = match c.points {
+            1.0 => "1 point".to_owned(),
+            p => format!("{p} points"),
+        };
+        vec![
+            algorithm,
+            depth,
+            c.dialect.name().to_owned(),
+            format!("check {}", c.mode.name()),
+            points,
+        ]
+    };
+    let mut out = String::new();
+    let mut code = 0;
+    for path in &specs {
+        let doc = match spec::load(path) {
+            Ok(d) => d,
+            Err(d) => {
+                eprint!("{d}");
+                code = 2;
+                continue;
+            }
+        };
+        let (title, rows): (Option<&str>, Vec<(String, Vec<String>)>) = match &doc {
+            Document::Tree(t) => (
+                t.title.as_deref(),
+                t.cases
+                    .iter()
+                    .map(|c| (c.name.clone(), describe(c)))
+                    .collect(),
+            ),
+            Document::Task(t) => (
+                t.title.as_deref(),
+                t.cases
+                    .iter()
+                    .map(|c| (c.name.clone(), vec![format!("task {}", t.task.name())]))
+                    .collect(),
+            ),
+            Document::Game(g) => crate::with_game_spec!(g, t => (
+                t.title.as_deref(),
+                t.cases
+                    .iter()
+                    .map(|c| (c.case.name.clone(), describe(&c.case)))
+                    .chain(t.scenarios.iter().map(|s| (s.name.clone(), vec!["scenario (the rules)".to_owned()])))
+                    .collect(),
+            )),
+        };
+        let _ = match title {
+            Some(t) => writeln!(out, "{}: {t}", path.display()),
+            None => writeln!(out, "{}", path.display()),
+        };
+        let columns = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
+        let mut widths = vec![0; columns + 1];
+        for (name, row) in &rows {
+            widths[0] = widths[0].max(name.chars().count());
+            for (i, cell) in row.iter().enumerate() {
+                widths[i + 1] = widths[i + 1].max(cell.chars().count());
+            }
+        }
+        for (name, row) in &rows {
+            let mut line = format!("  {name:<w$}", w = widths[0]);
+            for (i, cell) in row.iter().enumerate() {
+                let _ = write!(line, "  {cell:<w$}", w = widths[i + 1]);
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    match print_all(&out) {
+        0 => code,
+        c => c,
+    }
+}
+
+/// With `--case`/`--filter`, an error (exit 2) when no case of any spec is chosen: a typo
+/// should not pass as "0 passed, 0 failed". Specs that do not load are left to the run.
+fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> Option<i32> {
+    if select.is_all() {
+        return None;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for path in specs {
+        if let Ok(doc) = spec::load(path) {
+            for n in doc.case_names() {
+                if select.selects(n) {
+                    return None;
+                }
+                if !names.iter().any(|m| m == n) {
+                    names.push(n.to_owned());
+                }
+            }
+        }
+    }
+    const SHOWN: usize = 40;
+    let more = match names.len() {
+        n if n > SHOWN => format!(" and {} more", n - SHOWN),
+        _ => String::new(),
+    };
+    names.truncate(SHOWN);
+    eprintln!(
+        "error: no case matches {}\n  = expected: one of {}{more}\n  = hint: `gametrace cases SPEC` lists a spec's cases",
+        select.describe(),
+        names.join(", ")
+    );
+    Some(2)
+}
+
 /// `test --against`: every case of every spec checked against the command's output, graded.
 fn grade(
     paths: Vec<PathBuf>,
     cmd: CommandLine,
     mode: Option<Mode>,
     diagnose: bool,
+    select: &suite::Selection,
     args: &ReportArgs,
 ) -> i32 {
     let specs = match specs_under(paths) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(code) = nothing_selected(&specs, select) {
+        return code;
+    }
     let palette = args.palette();
     let streaming = args.format == Format::Human && args.output.is_none();
     let mut report = Report::default();
@@ -1635,6 +1865,7 @@ fn grade(
             Ok(doc) => doc
                 .checkable_names()
                 .iter()
+                .filter(|name| select.selects(name))
                 .map(|name| {
                     case::check_case(&doc, name, &source, options).unwrap_or_else(|d| {
                         crate::report::CaseResult::new(
@@ -1694,12 +1925,21 @@ fn note_stale(totals: &suite::Totals) {
     }
 }
 
-fn test(paths: Vec<PathBuf>, bless: bool, time_limit: Duration, args: &ReportArgs) -> i32 {
+fn test(
+    paths: Vec<PathBuf>,
+    bless: bool,
+    time_limit: Duration,
+    select: &suite::Selection,
+    args: &ReportArgs,
+) -> i32 {
     let time_limit = Some(time_limit);
     let specs = match specs_under(paths) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(code) = nothing_selected(&specs, select) {
+        return code;
+    }
     let palette = args.palette();
     if args.format != Format::Human || args.output.is_some() {
         let mut report = Report::default();
@@ -1710,6 +1950,7 @@ fn test(paths: Vec<PathBuf>, bless: bool, time_limit: Duration, args: &ReportArg
                 palette,
                 time_limit,
             },
+            select,
             &mut |o: &suite::Outcome| report.cases.push(suite::to_result(o)),
         );
         note_stale(&totals);
@@ -1725,6 +1966,7 @@ fn test(paths: Vec<PathBuf>, bless: bool, time_limit: Duration, args: &ReportArg
             palette,
             time_limit,
         },
+        select,
         &mut |o: &suite::Outcome| {
             if write_error.is_none() {
                 if let Err(e) = out.write_all(suite::render(o, palette).as_bytes()) {

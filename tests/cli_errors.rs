@@ -382,7 +382,7 @@ fn generated_trees_too_large_or_malformed() {
 fn bad_flags_are_usage_errors() {
     gametrace().args(["run"]).assert().code(2);
     gametrace()
-        .args(["--threads", "0", "run", "x.yaml"])
+        .args(["run", "--threads", "0", "x.yaml"])
         .assert()
         .code(2);
     gametrace()

@@ -132,7 +132,7 @@ fn output_is_the_same_with_one_thread_and_many() {
     .unwrap();
     let with = |threads: &str| {
         gametrace()
-            .args(["--threads", threads, "run"])
+            .args(["run", "--threads", threads])
             .arg(&spec)
             .assert()
             .success()

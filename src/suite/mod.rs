@@ -2,6 +2,9 @@
 //! trace in `expected/`; `--bless` writes the expected traces.
 
 pub mod compare;
+pub mod select;
+
+pub use select::Selection;
 
 use crate::check::expected::Expected;
 use crate::search::deadline::TimedOut;
@@ -134,7 +137,12 @@ pub struct Options {
 pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Runs every case of every spec, reporting each line to `report` as it is decided.
-pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)) -> Totals {
+pub fn run(
+    specs: &[PathBuf],
+    options: Options,
+    select: &Selection,
+    report: &mut dyn FnMut(&Outcome),
+) -> Totals {
     let mut totals = Totals::default();
     let started = std::time::SystemTime::now();
     let mut swept = std::collections::HashSet::new();
@@ -162,16 +170,19 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
             Document::Tree(spec) => spec
                 .cases
                 .iter()
+                .filter(|c| select.selects(&c.name))
                 .map(|c| check_case(spec, c, options))
                 .collect(),
             Document::Task(spec) => spec
                 .cases
                 .iter()
+                .filter(|c| select.selects(&c.name))
                 .map(|c| check_task_case(spec, c))
                 .collect(),
             Document::Game(g) => crate::with_game_spec!(g, spec => spec
                 .cases
                 .iter()
+                .filter(|c| select.selects(&c.case.name))
                 .map(|c| {
                     let traced = crate::run::trace_game_within(
                         &c.game,
@@ -181,9 +192,15 @@ pub fn run(specs: &[PathBuf], options: Options, report: &mut dyn FnMut(&Outcome)
                     );
                     judge_traced(&spec.path, &c.case, traced, options)
                 })
-                .chain(spec.scenarios.iter().map(|s| judge_scenario(&spec.path, s)))
+                .chain(
+                    spec.scenarios
+                        .iter()
+                        .filter(|s| select.selects(&s.name))
+                        .map(|s| judge_scenario(&spec.path, s)),
+                )
                 .collect()),
         };
+        totals.selected += outcomes.len();
         for o in outcomes {
             totals.add(&o);
             report(&o);
@@ -457,6 +474,8 @@ pub struct Totals {
     pub timed_out: usize,
     /// Temporary files of an earlier, interrupted run found and removed.
     pub stale_temporaries: usize,
+    /// Cases (and scenarios) run: those `--case`/`--filter` chose.
+    pub selected: usize,
 }
 
 impl Totals {
