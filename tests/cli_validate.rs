@@ -197,3 +197,47 @@ fn every_case_of_a_task_spec_is_checked() {
         ))
         .stdout(contains("task.yaml: invalid, 2 errors"));
 }
+
+#[test]
+fn a_tab_is_reported_where_it_is_and_called_a_tab() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("tabbed.yaml");
+    // Line 9 is indented with a tab; yaml-rust2 notices at 8:16, scanning `alphabeta`.
+    std::fs::write(
+        &spec,
+        "title: t\ntree:\n  a:\n    b: 1\n    e: 2\ncases:\n  ab:\n    algorithm: alphabeta\n\tdepth: 1\n",
+    )
+    .unwrap();
+    gametrace()
+        .arg("validate")
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stdout(
+            contains("a tab in the indentation")
+                .and(contains("tabbed.yaml:9:1"))
+                .and(contains("YAML forbids tabs for indentation"))
+                .and(contains("while scanning a plain scalar").not()),
+        );
+}
+
+#[test]
+fn too_few_move_names_is_a_warning_naming_the_unnamed_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("names.yaml");
+    std::fs::write(
+        &spec,
+        "move_names: [left]\ntree:\n  a:\n    b: {c: 1, d: 2}\n    e: {f: 3, g: 4}\n    h: {i: 5}\ncases:\n  ab: {algorithm: alphabeta}\n",
+    )
+    .unwrap();
+    gametrace()
+        .arg("validate")
+        .arg(&spec)
+        .assert()
+        .success()
+        .stdout(
+            contains("warning: 2 of the root's 3 moves have no name")
+                .and(contains("names.yaml:1:13"))
+                .and(contains("unnamed: move 1 (to `e`), move 2 (to `h`)")),
+        );
+}

@@ -204,6 +204,31 @@ fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
     }
 }
 
+/// Where the tab is that a YAML tab error is about: the first tab in a line's leading
+/// whitespace (yaml-rust2 reports it later, at the scalar it was scanning), else the first
+/// tab at or after the reported place.
+fn indenting_tab(source: &str, reported: Pos) -> Option<Pos> {
+    let leading = source.lines().enumerate().find_map(|(i, line)| {
+        let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+        indent.find('\t').map(|c| Pos {
+            line: i + 1,
+            col: indent[..c].chars().count() + 1,
+        })
+    });
+    leading.or_else(|| {
+        source
+            .lines()
+            .enumerate()
+            .skip(reported.line.saturating_sub(1))
+            .find_map(|(i, line)| {
+                line.find('\t').map(|c| Pos {
+                    line: i + 1,
+                    col: line[..c].chars().count() + 1,
+                })
+            })
+    })
+}
+
 /// A map's entry for `key`.
 fn entry<'n>(entries: &'n [(Node, Node)], key: &str) -> Option<&'n (Node, Node)> {
     entries.iter().find(|(k, _)| k.scalar() == Some(key))
@@ -263,10 +288,42 @@ impl Loader<'_> {
         }
     }
 
-    /// Warns about move names past the root's last move: nothing prints them.
+    /// Warns about move names past the root's last move (nothing prints them), and about
+    /// too few (the choice of an unnamed move prints as `move 2`).
     fn unused_move_names(&self, v: &Node, tree: &Tree) {
         let moves = tree.children(tree.root()).len();
         if let Yaml::Seq(items) = &v.yaml {
+            if !items.is_empty() && items.len() < moves {
+                let unnamed: Vec<String> = (items.len()..moves)
+                    .map(|i| {
+                        let child = tree.children(tree.root())[i];
+                        format!("move {i} (to `{}`)", tree.name(child))
+                    })
+                    .collect();
+                self.problem(
+                    self.error(
+                        v.pos,
+                        format!(
+                            "{} of the root's {moves} moves {} no name",
+                            moves - items.len(),
+                            if moves - items.len() == 1 {
+                                "has"
+                            } else {
+                                "have"
+                            }
+                        ),
+                    )
+                    .warning()
+                    .expected(format!("{moves} names: the root has {moves} moves"))
+                    .found(format!(
+                        "{} name{}; unnamed: {}",
+                        items.len(),
+                        if items.len() == 1 { "" } else { "s" },
+                        unnamed.join(", ")
+                    ))
+                    .hint("add the missing names (a choice of an unnamed move prints as `move N`)"),
+                );
+            }
             if let Some(first) = items.get(moves) {
                 let extra: Vec<&str> = items[moves..].iter().filter_map(Node::scalar).collect();
                 self.problem(
@@ -354,6 +411,15 @@ impl Loader<'_> {
     /// The spec; `Ok(None)` when the problems that stopped it are already noted.
     fn spec(&self) -> Result<Option<Document>, Diagnostic> {
         let doc = yaml::parse(self.source).map_err(|e| {
+            if e.message.contains("tab") {
+                if let Some(at) = indenting_tab(self.source, e.pos) {
+                    return self
+                        .error(at, "a tab in the indentation")
+                        .expected("spaces to indent (YAML forbids tabs for indentation)")
+                        .found("a tab character")
+                        .hint("indent with spaces, two per level; many editors can convert tabs to spaces");
+                }
+            }
             self.error(e.pos, "the spec is not valid YAML")
                 .expected("YAML (a map with `title`, `tree` and `cases`)")
                 .found(e.message)
