@@ -404,6 +404,10 @@ struct ReportArgs {
     /// Colour the report and diffs (auto: when printing to a terminal and NO_COLOR is unset)
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     color: ColorWhen,
+    /// Show each failure's whole diff (by default a diff stops after 200 lines and counts
+    /// the rest, so a flooding program cannot flood the report)
+    #[arg(long)]
+    full_diff: bool,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -501,6 +505,14 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    match &cli.command {
+        Command::Check { report, .. } | Command::Test { report, .. } if report.full_diff => {
+            crate::check::diff::set_max_diff_lines(usize::MAX)
+        }
+        // `diff` is asked for a diff: all of it.
+        Command::Diff { .. } => crate::check::diff::set_max_diff_lines(usize::MAX),
+        _ => {}
+    }
     if let Some(n) = cli.command.threads() {
         // Only fails if a pool already exists, which cannot happen this early.
         let _ = rayon::ThreadPoolBuilder::new()

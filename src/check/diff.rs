@@ -526,8 +526,26 @@ pub fn caret_under(line: &str, marks: &[(usize, usize)], indent: usize) -> Optio
     ))
 }
 
+/// How many lines of hunks a report's diff shows ([`unified`]); the rest is counted, not
+/// shown, so a program that floods its output cannot flood the report. `--full-diff` lifts it.
+static MAX_DIFF_LINES: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(DEFAULT_MAX_DIFF_LINES);
+
+/// The default of [`set_max_diff_lines`]: enough for any handout trace's whole diff.
+pub const DEFAULT_MAX_DIFF_LINES: usize = 200;
+
+/// Sets how many lines of hunks [`unified`] writes (`usize::MAX`: all).
+pub fn set_max_diff_lines(n: usize) {
+    MAX_DIFF_LINES.store(n, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn max_diff_lines() -> usize {
+    MAX_DIFF_LINES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The unified diff of two line sequences, with file headers, hunks of 3 lines of context and,
-/// in colour, the changed words inside changed lines emphasised.
+/// in colour, the changed words inside changed lines emphasised. Past [`set_max_diff_lines`]
+/// lines of hunks it stops with a line saying how many changed lines it leaves out.
 pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
     old: &A,
     new: &B,
@@ -545,7 +563,17 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
     out.push('\n');
     palette.push(&mut out, bold, &format!("+++ {}", visible(names.1)));
     out.push('\n');
+    let cap = max_diff_lines();
+    let changed = |op: &DiffOp| match op.as_tag_tuple() {
+        (DiffTag::Equal, _, _) => 0,
+        (_, o, n) => o.len() + n.len(),
+    };
+    let total_changed: usize = diff.ops.iter().map(changed).sum();
+    let (mut shown_lines, mut shown_changed) = (0usize, 0usize);
     for group in similar::group_diff_ops(diff.ops.clone(), 3) {
+        if shown_lines >= cap {
+            break;
+        }
         let (Some(first), Some(last)) = (group.first(), group.last()) else {
             continue;
         };
@@ -567,6 +595,19 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
         out.push('\n');
         for op in &group {
             let (tag, or, nr) = op.as_tag_tuple();
+            // Whole ops are written, but an op's lines only up to the cap.
+            let room = cap.saturating_sub(shown_lines);
+            let (or, nr) = if or.len() + nr.len() > room {
+                let o = or.len().min(room);
+                let n = nr.len().min(room - o);
+                (or.start..or.start + o, nr.start..nr.start + n)
+            } else {
+                (or, nr)
+            };
+            shown_lines += or.len() + nr.len();
+            if tag != DiffTag::Equal {
+                shown_changed += or.len() + nr.len();
+            }
             match tag {
                 DiffTag::Equal => {
                     for line in or.map(|i| old.line(i)) {
@@ -600,6 +641,13 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
                 }
             }
         }
+    }
+    if shown_changed < total_changed {
+        let rest = total_changed - shown_changed;
+        out.push_str(&format!(
+            "... {rest} more changed {} not shown: the diff stops after {cap} lines (--full-diff shows it all)\n",
+            if rest == 1 { "line" } else { "lines" }
+        ));
     }
     out
 }
