@@ -404,6 +404,10 @@ struct ReportArgs {
     /// Colour the report and diffs (auto: when printing to a terminal and NO_COLOR is unset)
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     color: ColorWhen,
+    /// A report to hand to students: cases whose `visibility:` is not `visible` show the
+    /// verdict, the place and the diagnosis, but none of the reference's lines
+    #[arg(long)]
+    for_students: bool,
     /// Show each failure's whole diff (by default a diff stops after 200 lines and counts
     /// the rest, so a flooding program cannot flood the report)
     #[arg(long)]
@@ -1018,10 +1022,13 @@ fn check(
         },
     };
     let palette = options.palette;
-    let result = match case::check_case(&doc, &name, &source, options) {
+    let mut result = match case::check_case(&doc, &name, &source, options) {
         Ok(r) => r,
         Err(d) => return report_error(&d),
     };
+    if report.for_students {
+        crate::report::for_students(&mut result);
+    }
     let all = Report {
         cases: vec![result],
     };
@@ -1892,7 +1899,10 @@ fn grade(
                 })
                 .collect(),
         };
-        for r in results {
+        for mut r in results {
+            if args.for_students {
+                crate::report::for_students(&mut r);
+            }
             if streaming && write_error.is_none() {
                 let text = crate::report::human_case(&r, palette);
                 if let Err(e) = stdout.write_all(text.as_bytes()) {

@@ -34,6 +34,7 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         mode: Mode::Full,
         unordered: Default::default(),
         points: 1.0,
+        visibility: gametrace::spec::Visibility::Visible,
         time_limit: None,
         metrics: Vec::new(),
         cs10: Default::default(),

@@ -72,7 +72,11 @@ pub fn check_case(
             .or_else(|| s.scenario(name).map(|c| c.points))
             .unwrap_or(1.0)),
     };
-    let result = |status: Status| CaseResult::new(&shown_spec, name, status, max_points);
+    let visibility = doc.visibility(name);
+    let result = |status: Status| CaseResult {
+        visibility,
+        ..CaseResult::new(&shown_spec, name, status, max_points)
+    };
     let (output, actual_name) = match source {
         Source::File(path) => match read_actual(path, options.max_input)? {
             Ok(text) => (text, path.display().to_string()),

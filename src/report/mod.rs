@@ -79,6 +79,8 @@ pub struct CaseResult {
     pub details: String,
     /// On a FAIL of a search case: the catalogued mistake that prints this output, if any.
     pub diagnosis: Option<crate::check::diagnose::Diagnosis>,
+    /// Who may see the result (the case's `visibility:`).
+    pub visibility: crate::spec::Visibility,
 }
 
 impl CaseResult {
@@ -92,6 +94,7 @@ impl CaseResult {
             message: String::new(),
             details: String::new(),
             diagnosis: None,
+            visibility: crate::spec::Visibility::Visible,
         }
     }
 
@@ -227,6 +230,8 @@ struct GradescopeTest {
     max_score: f64,
     status: &'static str,
     output: String,
+    /// Gradescope's own field: visible, hidden, after_due_date or after_published.
+    visibility: &'static str,
 }
 
 #[derive(Serialize)]
@@ -235,6 +240,56 @@ struct Gradescope {
     max_score: f64,
     output: String,
     tests: Vec<GradescopeTest>,
+}
+
+/// A result as a student may see it (`--for-students`): a case that is not `visible` keeps its
+/// verdict, message, place of divergence, the student's own line and the diagnosis, but loses
+/// every reference line (`expected:` and the diff), so a hidden test does not give away its
+/// tree.
+pub fn for_students(c: &mut CaseResult) {
+    if c.visibility == crate::spec::Visibility::Visible {
+        return;
+    }
+    let mut kept = String::new();
+    let mut lines = c.details.lines().peekable();
+    let mut diff_indent: Option<usize> = None;
+    let mut redacted = false;
+    while let Some(line) = lines.next() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let body = &line[indent..];
+        if let Some(at) = diff_indent {
+            let in_diff = indent >= at
+                && (line.len() == at
+                    || matches!(line.as_bytes()[at], b' ' | b'+' | b'-' | b'@')
+                    || line[at..].starts_with("... "));
+            if in_diff {
+                continue;
+            }
+            diff_indent = None;
+        }
+        if body.starts_with("--- ") {
+            diff_indent = Some(indent);
+            redacted = true;
+            continue;
+        }
+        if body.starts_with("expected: ") {
+            redacted = true;
+            // The caret line under it marks reference words too.
+            if lines
+                .peek()
+                .is_some_and(|l| l.trim_start().starts_with('^'))
+            {
+                lines.next();
+            }
+            continue;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    if redacted {
+        kept.push_str("(a hidden case: its reference lines are not shown)\n");
+    }
+    c.details = kept;
 }
 
 /// The whole report in `format` (human reports are written case by case by the caller; this
@@ -285,6 +340,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                             "failed"
                         },
                         output: clean(&human_case(c, Palette { color: false })),
+                        visibility: c.visibility.name(),
                     })
                     .collect(),
             };

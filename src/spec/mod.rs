@@ -105,6 +105,18 @@ impl Document {
         }
     }
 
+    /// Who may see case `name`'s result (scenarios and unknown names: visible).
+    pub fn visibility(&self, name: &str) -> Visibility {
+        match self {
+            Document::Tree(s) => s.case(name).map(|c| c.visibility),
+            Document::Task(s) => s.case(name).map(|c| c.visibility),
+            Document::Game(g) => {
+                crate::with_game_spec!(g, s => s.case(name).map(|c| c.case.visibility))
+            }
+        }
+        .unwrap_or_default()
+    }
+
     /// The names of the cases (and a game spec's scenarios).
     pub fn case_names(&self) -> Vec<&str> {
         match self {
@@ -195,6 +207,41 @@ pub struct Spec {
     pub cases: Vec<Case>,
 }
 
+/// Who may see a case's result in a grading report (`visibility:`), as Gradescope names it.
+/// A case that is not `visible` is hidden from students: `--for-students` reports give its
+/// verdict, place and diagnosis but never its reference lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    #[default]
+    Visible,
+    Hidden,
+    AfterDueDate,
+    AfterPublished,
+}
+
+impl Visibility {
+    pub const ALL: [Visibility; 4] = [
+        Visibility::Visible,
+        Visibility::Hidden,
+        Visibility::AfterDueDate,
+        Visibility::AfterPublished,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::Hidden => "hidden",
+            Visibility::AfterDueDate => "after_due_date",
+            Visibility::AfterPublished => "after_published",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Visibility> {
+        Visibility::ALL.into_iter().find(|v| v.name() == s)
+    }
+}
+
 /// Which blocks of a trace `check` accepts in any order (`unordered:`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Unordered {
@@ -240,6 +287,8 @@ pub struct Case {
     pub unordered: Unordered,
     /// The case's weight in a grade (`points:`, default 1).
     pub points: f64,
+    /// Who may see its result (`visibility:`, default visible).
+    pub visibility: Visibility,
     /// How long its search may run in `test` and `run` (`time_limit:`, seconds); without it,
     /// the command's `--time-limit`.
     pub time_limit: Option<std::time::Duration>,
@@ -282,6 +331,8 @@ pub struct TaskCase {
     pub repl: bool,
     /// The case's weight in a grade (`points:`, default 1).
     pub points: f64,
+    /// Who may see its result (`visibility:`, default visible).
+    pub visibility: Visibility,
 }
 
 /// What a task case should give.

@@ -82,6 +82,8 @@ pub struct TreeCase {
     /// The case's weight in a grade (default 1).
     #[schemars(range(min = 0.0))]
     points: Option<f64>,
+    /// Who may see the result in a grading report (default visible).
+    visibility: Option<VisibilityName>,
     /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
     #[schemars(range(min = 0.0, max = 86400.0))]
     time_limit: Option<f64>,
@@ -118,6 +120,8 @@ pub struct TaskCase {
     dialect: Option<TaskDialect>,
     #[schemars(range(min = 0.0))]
     points: Option<f64>,
+    /// Who may see the result in a grading report (default visible).
+    visibility: Option<VisibilityName>,
 }
 
 /// A real game (Connect 4 or PopOut, Riskless, Nim) at a position, searched by cases and
@@ -192,6 +196,8 @@ pub struct GameCase {
     unordered: Option<UnorderedName>,
     #[schemars(range(min = 0.0))]
     points: Option<f64>,
+    /// Who may see the result in a grading report (default visible).
+    visibility: Option<VisibilityName>,
     /// This case's estimator, instead of the spec's.
     estimator: Option<EstimatorName>,
     /// `game_state_tree` only: which of the starter's measures to print (default all).
@@ -484,6 +490,24 @@ string_enum!(
         (
             "cs10",
             "negamax values for the player to move (Dartmouth CS10)"
+        )
+    ]
+);
+
+pub struct VisibilityName;
+string_enum!(
+    VisibilityName,
+    "Visibility",
+    [
+        ("visible", "students see the case and its reference lines"),
+        (
+            "hidden",
+            "students see the verdict, the place and the diagnosis, never the reference"
+        ),
+        ("after_due_date", "hidden until the due date (Gradescope)"),
+        (
+            "after_published",
+            "hidden until grades are published (Gradescope)"
         )
     ]
 );

@@ -46,6 +46,7 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "check",
     "unordered",
     "points",
+    "visibility",
     "estimator",
     "time_limit",
     "metrics",

@@ -2,7 +2,7 @@
 
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
-use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec, Unordered};
+use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec, Unordered, Visibility};
 use crate::check::trace::Mode;
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
 use crate::game::Player;
@@ -41,6 +41,7 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "check",
     "unordered",
     "points",
+    "visibility",
     "time_limit",
     "ordering",
     "aspiration",
@@ -52,6 +53,7 @@ pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "order",
     "dialect",
     "points",
+    "visibility",
 ];
 const GENERATE_KEYS: &[&str] = &["branching", "depth", "seed", "min", "max"];
 pub(super) const ALGORITHMS: &[&str] = &[
@@ -696,6 +698,10 @@ impl Loader<'_> {
             Some((_, p)) => self.points(p)?,
             None => 1.0,
         };
+        let visibility = match get("visibility") {
+            Some((_, v)) => self.visibility(v)?,
+            None => Visibility::Visible,
+        };
         Ok(TaskCase {
             name: name.to_owned(),
             args,
@@ -703,6 +709,7 @@ impl Loader<'_> {
             any_order,
             repl,
             points,
+            visibility,
         })
     }
 
@@ -1219,6 +1226,10 @@ impl Loader<'_> {
             Some((_, p)) => self.soft(self.points(p)),
             None => Some(1.0),
         };
+        let visibility = match get("visibility") {
+            Some((_, v)) => self.soft(self.visibility(v)),
+            None => Some(Visibility::Visible),
+        };
         let time_limit = match get("time_limit") {
             Some((_, t)) => self.soft(self.time_limit(t).map(Some)),
             None => Some(None),
@@ -1256,6 +1267,7 @@ impl Loader<'_> {
             Some(mode),
             Some(unordered),
             Some(points),
+            Some(visibility),
             Some(time_limit),
             Some(metrics),
             Some(cs10),
@@ -1272,6 +1284,7 @@ impl Loader<'_> {
             mode,
             unordered,
             points,
+            visibility,
             time_limit,
             metrics,
             cs10,
@@ -1297,6 +1310,7 @@ impl Loader<'_> {
             mode,
             unordered,
             points,
+            visibility,
             time_limit,
             metrics,
             cs10,
@@ -1847,6 +1861,24 @@ impl Loader<'_> {
     }
 
     /// `points:` a case's weight in a grade: a number, 0 or more.
+    /// `visibility:` who may see a case's result, as Gradescope names it.
+    fn visibility(&self, v: &Node) -> Result<Visibility, Diagnostic> {
+        let text = v.scalar().unwrap_or("");
+        Visibility::parse(text).ok_or_else(|| {
+            let names: Vec<&str> = Visibility::ALL.iter().map(|v| v.name()).collect();
+            let d = self
+                .error(v.pos, "unknown visibility")
+                .expected(format!("one of {}", names.join(", ")))
+                .found(v.describe());
+            match did_you_mean(text, &names) {
+                Some(s) => d.hint(format!("did you mean `{s}`?")),
+                None => d.hint(
+                    "hidden cases keep their reference lines out of `--for-students` reports",
+                ),
+            }
+        })
+    }
+
     fn points(&self, p: &Node) -> Result<f64, Diagnostic> {
         let value = match &p.yaml {
             Yaml::Scalar { text, plain: true } => text.parse::<f64>().ok(),
