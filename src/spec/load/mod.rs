@@ -192,6 +192,7 @@ fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
     if let Err(d) = result.as_ref() {
         problems.push(d.clone());
     }
+    let mut problems = root_causes(problems);
     let first_error = problems.iter().find(|d| d.is_error()).cloned();
     let document = match result {
         Ok(doc) if first_error.is_none() => doc,
@@ -204,6 +205,56 @@ fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
         problems,
         first_error,
     }
+}
+
+/// A misspelt key's did-you-mean explains the "missing key" error it causes (`prune_percentge`
+/// leaves a Jamboree case without `prune_percentage`; `case:` leaves the spec without
+/// `cases`): the consequence is dropped and named in the root cause's hint, so the one thing
+/// to fix comes first and alone.
+fn root_causes(problems: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    // (index, the key it suggests, where: "case `j`" or "the spec")
+    let causes: Vec<(usize, String, String)> = problems
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| {
+            let rest = d.message.strip_prefix("unknown key `")?;
+            let (_, within) = rest.split_once("` in ")?;
+            let hint = d.hint.as_deref()?;
+            let key = hint.strip_prefix("did you mean `")?.strip_suffix("`?")?;
+            Some((i, key.to_owned(), within.to_owned()))
+        })
+        .collect();
+    let mut explained: Vec<(usize, String)> = Vec::new();
+    let mut keep = vec![true; problems.len()];
+    for (j, d) in problems.iter().enumerate() {
+        let m = &d.message;
+        if let Some((i, _, _)) = causes.iter().find(|(i, key, within)| {
+            *i != j
+                && d.is_error()
+                && m.contains(within.as_str())
+                && (m.contains(&format!("without `{key}`")) || m.contains(&format!("no `{key}`")))
+        }) {
+            keep[j] = false;
+            explained.push((*i, m.clone()));
+        }
+    }
+    problems
+        .into_iter()
+        .enumerate()
+        .filter(|(j, _)| keep[*j])
+        .map(|(i, mut d)| {
+            let also: Vec<&str> = explained
+                .iter()
+                .filter(|(c, _)| *c == i)
+                .map(|(_, m)| m.as_str())
+                .collect();
+            if !also.is_empty() {
+                let hint = d.hint.take().unwrap_or_default();
+                d = d.hint(format!("{hint} (that also explains: {})", also.join("; ")));
+            }
+            d
+        })
+        .collect()
 }
 
 /// Where the tab is that a YAML tab error is about: the first tab in a line's leading
