@@ -445,3 +445,55 @@ fn a_python_alpha_beta_reading_the_tree_json_passes_and_its_buggy_copy_fails_at_
         .assert()
         .code(0);
 }
+
+fn reference(spec: &str, case: &str) -> String {
+    let out = gametrace()
+        .args(["run", spec, "--case", case])
+        .output()
+        .unwrap()
+        .stdout;
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_sml_conventions_a_python_student_misses_are_explained() {
+    // HandoutSmall's S14 alpha-beta prints `Guess: ~2` at e; Python prints -2.
+    let minus = reference(S14_SMALL, "alphabeta").replace('~', "-");
+    gametrace()
+        .args(["check", S14_SMALL, "--case", "alphabeta", "--actual", "-"])
+        .args(["--color", "never", "--no-diagnosis"])
+        .write_stdin(minus)
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "hint: SML writes negative numbers with a tilde: the handout prints `~2` where your program prints `-2`",
+        ));
+    // S12 spells guesses without the space.
+    let spaced = reference(S12_SMALL, "alphabeta").replace("Guess:", "Guess: ");
+    gametrace()
+        .args(["check", S12_SMALL, "--case", "alphabeta", "--actual", "-"])
+        .args(["--color", "never", "--no-diagnosis", "--exact"])
+        .write_stdin(spaced)
+        .assert()
+        .code(1)
+        .stdout(contains("hint: S12 writes `Guess:3` with no space"));
+    // S14 prints a guess of 0 as a draw.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("zero.yaml");
+    std::fs::write(
+        &spec,
+        "tree:\n  a: {b: 0, c: -1}\ncases:\n  mm: {algorithm: minimax, dialect: s14}\n",
+    )
+    .unwrap();
+    let out = gametrace().arg("run").arg(&spec).output().unwrap().stdout;
+    let zero = String::from_utf8(out).unwrap();
+    assert!(zero.contains("It's a draw!"), "{zero}");
+    gametrace()
+        .arg("check")
+        .arg(&spec)
+        .args(["--actual", "-", "--color", "never", "--no-diagnosis"])
+        .write_stdin(zero.replace("It's a draw!", "Guess: 0"))
+        .assert()
+        .code(1)
+        .stdout(contains("hint: S14 prints a guess of 0 as `It's a draw!`"));
+}

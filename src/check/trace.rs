@@ -136,6 +136,9 @@ impl TraceCheck {
             if let Some(c) = diff::caret_under(&d.actual, &nm, 12) {
                 let _ = writeln!(out, "{c}");
             }
+            if let Some(h) = super::conventions::hint(&d.expected, &d.actual) {
+                let _ = writeln!(out, "  hint: {h}");
+            }
         }
         out.push_str(note);
         out.push_str(&self.diff);
