@@ -230,11 +230,16 @@ enum Command {
     /// a, b, ..., z, aa, ..., and alpha-beta and Jamboree cases ready to bless
     New {
         /// Children per internal node
-        #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=1000))]
-        branching: u32,
+        #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=1000), required_unless_present = "discriminating")]
+        branching: Option<u32>,
         /// Levels below the root
-        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=200))]
-        depth: u32,
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=200), required_unless_present = "discriminating")]
+        depth: Option<u32>,
+        /// Instead, a small tree on which the catalogued mistakes print traces different from
+        /// the reference's and from each other (a hidden test no buggy program passes), with
+        /// a case for every 15-150 searcher; what it cannot tell apart is said in its header
+        #[arg(long, conflicts_with_all = ["branching", "depth", "seed", "min", "max"])]
+        discriminating: bool,
         /// The seed (the same default as `generate:`'s)
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
@@ -629,13 +634,17 @@ pub fn main() -> i32 {
             seed,
             min,
             max,
-        } => new_spec(crate::game::tree::Generate {
-            branching,
-            depth,
-            seed,
-            min,
-            max,
-        }),
+            discriminating,
+        } => match (discriminating, branching, depth) {
+            (false, Some(branching), Some(depth)) => new_spec(crate::game::tree::Generate {
+                branching,
+                depth,
+                seed,
+                min,
+                max,
+            }),
+            _ => print_all(&discriminating_spec()),
+        },
         Command::Schema { write } => schema(write),
         Command::Export {
             spec,
@@ -1542,6 +1551,49 @@ fn new_spec(g: crate::game::tree::Generate) -> i32 {
     }
 }
 
+/// `new --discriminating`: the tree the search finds, its coverage in the header.
+fn discriminating_spec() -> String {
+    use std::fmt::Write as _;
+    let (g, text, coverage) = crate::check::coverage::discriminating_tree(40);
+    let mut out = format!(
+        "# Made by `gametrace new --discriminating`: of the trees tried (shapes by size, seeds 0 to 39,\n\
+         # estimates -3 to 3), the one on which the most catalogued mistakes print a trace unlike\n\
+         # the reference's and unlike each other's (branching {}, depth {}, seed {}).\n",
+        g.branching, g.depth, g.seed
+    );
+    for (name, c) in &coverage {
+        let _ = write!(
+            out,
+            "#   {name}: {} of {} mistakes caught and told apart",
+            c.distinguished(),
+            c.applicable.len()
+        );
+        if !c.missed.is_empty() {
+            let _ = write!(out, "; passes with {}", c.missed.join(", "));
+        }
+        for group in &c.alike {
+            let _ = write!(out, "; cannot tell {} apart", group.join(" from "));
+        }
+        out.push('\n');
+    }
+    if coverage
+        .iter()
+        .any(|(_, c)| c.missed.contains(&"depth-kept"))
+    {
+        out.push_str(
+            "# depth-kept cannot be caught on an explicit tree: every case searches to the leaves,\n\
+             # so keeping the depth changes nothing, and traces do not print depths.\n",
+        );
+    }
+    // The generated spec's own first lines name another command; they are left out.
+    out.extend(
+        text.lines()
+            .filter(|l| !l.starts_with("# "))
+            .map(|l| format!("{l}\n")),
+    );
+    out
+}
+
 fn schema(write: bool) -> i32 {
     if !write {
         return print_all(&crate::spec::schema::spec_schema());
@@ -1586,7 +1638,13 @@ fn stats(path: &std::path::Path, format: StatsFormat, positions: u64, limit: Dur
     };
     let rows = crate::stats::table(&spec);
     let text = match format {
-        StatsFormat::Table => crate::stats::human(&spec, &rows),
+        StatsFormat::Table => {
+            let mut t = crate::stats::human(&spec, &rows);
+            t.push_str(&crate::stats::coverage_human(&crate::stats::coverage(
+                &spec,
+            )));
+            t
+        }
         StatsFormat::Json => crate::stats::json(&spec, &rows),
         StatsFormat::Csv => crate::stats::csv(&rows),
     };

@@ -101,3 +101,98 @@ fn a_task_spec_has_no_tree_to_count() {
         .code(2)
         .stderr(contains("`stats` works on game trees"));
 }
+
+#[test]
+fn coverage_says_a_strict_cut_passes_handout_small() {
+    // The issue's own finding: HandoutSmall never ties between the bounds, so `>` for `>=`
+    // goes unseen by its alpha-beta case; Minnie's root has a tie and catches it.
+    let out = gametrace()
+        .args(["stats", "specs/15150-s14/handout-small.yaml"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = |case: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("  {case} ")))
+            .unwrap_or_else(|| panic!("no coverage line for {case}:\n{text}"))
+            .to_owned()
+    };
+    assert!(
+        line("alphabeta").contains("a program with strict-cut"),
+        "{text}"
+    );
+    assert!(!line("minnie-alphabeta").contains("strict-cut"), "{text}");
+}
+
+#[test]
+fn the_discriminating_tree_tells_the_mistakes_apart_as_its_header_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("hidden.yaml");
+    let out = gametrace()
+        .args(["new", "--discriminating"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::write(&spec, &out.stdout).unwrap();
+    let header = String::from_utf8(out.stdout).unwrap();
+    // Every case of the spec, every mistake its coverage says it catches: run the mistake
+    // with `explain --trace` and compare with the reference and with each other.
+    let json = gametrace()
+        .args(["stats", "--format", "json"])
+        .arg(&spec)
+        .output()
+        .unwrap()
+        .stdout;
+    let doc: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let mut told_apart = 0;
+    for c in doc["coverage"].as_array().unwrap() {
+        let case = c["case"].as_str().unwrap();
+        let names = |k: &str| -> Vec<String> {
+            c[k].as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|v| match v.as_array() {
+                    Some(group) => group
+                        .iter()
+                        .map(|g| g.as_str().unwrap().to_owned())
+                        .collect(),
+                    None => vec![v.as_str().unwrap().to_owned()],
+                })
+                .collect()
+        };
+        let (missed, alike) = (names("missed"), names("alike"));
+        let reference = gametrace()
+            .arg("run")
+            .arg(&spec)
+            .args(["--case", case])
+            .output()
+            .unwrap()
+            .stdout;
+        let mut traces: Vec<(String, Vec<u8>)> = Vec::new();
+        for m in names("applicable") {
+            let t = gametrace()
+                .arg("explain")
+                .arg(&spec)
+                .args(["--case", case, "--bug", &m, "--trace"])
+                .output()
+                .unwrap()
+                .stdout;
+            assert_eq!(t == reference, missed.contains(&m), "{case} {m}");
+            if !missed.contains(&m) && !alike.contains(&m) {
+                traces.push((m, t));
+            }
+        }
+        for (i, (a, ta)) in traces.iter().enumerate() {
+            for (b, tb) in &traces[i + 1..] {
+                assert_ne!(ta, tb, "{case}: {a} and {b} print the same trace");
+            }
+        }
+        told_apart += traces.len();
+        assert!(
+            header.contains(&format!("#   {case}: {} of", traces.len())),
+            "{header}"
+        );
+    }
+    // Most of the catalogue: all but the depth mistakes an explicit tree cannot show.
+    assert!(told_apart >= 40, "{told_apart}");
+}

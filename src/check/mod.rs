@@ -5,6 +5,7 @@ pub mod case;
 pub mod command;
 pub mod contain;
 pub mod conventions;
+pub mod coverage;
 pub mod diagnose;
 pub mod diff;
 pub mod expected;

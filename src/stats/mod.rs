@@ -164,13 +164,63 @@ pub fn csv(rows: &[Row]) -> String {
     out
 }
 
+/// Each case's coverage of the mistake catalogue.
+pub fn coverage(spec: &Spec) -> Vec<(String, crate::check::coverage::Coverage)> {
+    spec.cases
+        .iter()
+        .map(|case| {
+            let subject = crate::check::trace::TreeCase { spec, case };
+            (case.name.clone(), crate::check::coverage::of(&subject))
+        })
+        .collect()
+}
+
+/// The coverage as the table's closing section: what each case would let a mistaken program
+/// pass with, and which mistakes it cannot tell apart.
+pub fn coverage_human(coverage: &[(String, crate::check::coverage::Coverage)]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::from(
+        "\nCoverage: the catalogued mistakes (`gametrace bugs`) each case catches and tells apart\n",
+    );
+    let width = coverage.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    for (name, c) in coverage {
+        let _ = write!(
+            out,
+            "  {name:<width$}  {} of {} caught, {} told apart",
+            c.caught(),
+            c.applicable.len(),
+            c.distinguished()
+        );
+        if !c.missed.is_empty() {
+            let _ = write!(out, "; a program with {} passes", c.missed.join(", "));
+        }
+        for group in &c.alike {
+            let _ = write!(out, "; {} print the same trace", group.join(" and "));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 pub fn json(spec: &Spec, rows: &[Row]) -> String {
+    let coverage: Vec<serde_json::Value> = coverage(spec)
+        .into_iter()
+        .map(|(name, c)| {
+            serde_json::json!({
+                "case": name,
+                "applicable": c.applicable,
+                "missed": c.missed,
+                "alike": c.alike,
+            })
+        })
+        .collect();
     let doc = serde_json::json!({
         "spec": spec.path.display().to_string(),
         "title": spec.title,
         "nodes": spec.tree.len(),
         "height": spec.tree.height(),
         "searches": rows,
+        "coverage": coverage,
     });
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');
