@@ -1556,7 +1556,7 @@ fn discriminating_spec() -> String {
     use std::fmt::Write as _;
     let (g, text, coverage) = crate::check::coverage::discriminating_tree(40);
     let mut out = format!(
-        "# Made by `gametrace new --discriminating`: of the trees tried (shapes by size, seeds 0 to 39,\n\
+        "# Made by `gametrace new --discriminating`: of the trees tried (9 shapes by size, seeds 0 to 39,\n\
          # estimates -3 to 3), the one on which the most catalogued mistakes print a trace unlike\n\
          # the reference's and unlike each other's (branching {}, depth {}, seed {}).\n",
         g.branching, g.depth, g.seed

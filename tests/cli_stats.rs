@@ -193,6 +193,6 @@ fn the_discriminating_tree_tells_the_mistakes_apart_as_its_header_says() {
             "{header}"
         );
     }
-    // Most of the catalogue: all but the depth mistakes an explicit tree cannot show.
-    assert!(told_apart >= 40, "{told_apart}");
+    // Most of the catalogue (52 of 61 today): not `depth-kept`, which no explicit tree shows.
+    assert!(told_apart >= 50, "{told_apart}");
 }

@@ -111,7 +111,8 @@ pub fn discriminating_tree(
     seeds: u64,
 ) -> (crate::game::tree::Generate, String, Vec<(String, Coverage)>) {
     use crate::game::tree::Generate;
-    // (branching, depth) by node count: 7, 13, 15, 21, 31, 40, 63, 85.
+    // (branching, depth) by node count: 7, 13, 15, 21, 31, 40, 63, 85, 121. Depth 4 or more
+    // is what tells a search that halves its depth from one that estimates a level early.
     let shapes = [
         (2, 2),
         (3, 2),
@@ -121,6 +122,7 @@ pub fn discriminating_tree(
         (3, 3),
         (2, 5),
         (4, 3),
+        (3, 4),
     ];
     let mut best: Option<(usize, Generate, String, CaseCoverages)> = None;
     for (branching, depth) in shapes {
