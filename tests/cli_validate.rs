@@ -280,3 +280,37 @@ fn a_misspelt_key_comes_alone_and_explains_what_it_caused() {
             .stderr(contains("error: unknown key"));
     }
 }
+
+#[test]
+fn a_bad_visibility_or_a_broken_exported_tree_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("vis.yaml");
+    std::fs::write(
+        &spec,
+        "tree:\n  a: {b: 1, c: 2}\ncases:\n  ab:\n    algorithm: alphabeta\n    visibility: hiden\n",
+    )
+    .unwrap();
+    gametrace()
+        .arg("validate")
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stdout(
+            contains("error: unknown visibility")
+                .and(contains("vis.yaml:6:17"))
+                .and(contains("visible, hidden, after_due_date, after_published"))
+                .and(contains("did you mean `hidden`?")),
+        );
+    // An exported document whose leaf has both `children` and `value`.
+    let json = dir.path().join("tree.json");
+    std::fs::write(
+        &json,
+        "{\"format\": \"gametrace-tree\", \"version\": 1, \"case\": \"x\", \"algorithm\": \"minimax\",\n \"tree\": {\"name\": \"a\", \"children\": [{\"name\": \"b\", \"value\": 1, \"children\": []}]}}\n",
+    )
+    .unwrap();
+    gametrace().arg("run").arg(&json).assert().code(2).stderr(
+        contains("has both `children` and `value`")
+            .and(contains("tree.json:2:"))
+            .and(contains("panicked").not()),
+    );
+}
