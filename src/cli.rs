@@ -61,10 +61,10 @@ enum Command {
         /// Riskless: the handout's map M1 (default) or M2
         #[arg(long, value_name = "M")]
         map: Option<String>,
-        /// Connect 4 and PopOut: the board's width (default 7)
+        /// Connect 4 and PopOut: the board's width (default 7); tic-tac-toe's (default 3)
         #[arg(long, value_name = "N")]
         columns: Option<u64>,
-        /// Connect 4 and PopOut: the board's height (default 6)
+        /// Connect 4 and PopOut: the board's height (default 6); tic-tac-toe's (default 3)
         #[arg(long, value_name = "N")]
         rows: Option<u64>,
         /// Nim: the sticks to start with (default 21)
@@ -82,6 +82,9 @@ enum Command {
         /// Kalah: seeds a pit at the start (default 4)
         #[arg(long, value_name = "N")]
         seeds: Option<u64>,
+        /// Tic-tac-toe: how many in a row win (default 3; --columns and --rows size the board)
+        #[arg(long, value_name = "N")]
+        k: Option<u64>,
         /// Stop after this many moves (PopOut games can go round in circles)
         #[arg(long, value_name = "N", default_value_t = 1000)]
         max_moves: u64,
@@ -556,6 +559,7 @@ pub fn main() -> i32 {
             size,
             pits,
             seeds,
+            k,
             max_moves,
         } => play(
             &game,
@@ -569,6 +573,7 @@ pub fn main() -> i32 {
                 size,
                 pits,
                 seeds,
+                k,
             },
             max_moves,
         ),
@@ -739,10 +744,11 @@ struct PlayOptions {
     size: Option<u64>,
     pits: Option<u64>,
     seeds: Option<u64>,
+    k: Option<u64>,
 }
 
 /// The games `play` knows by name.
-const PLAYABLE: [&str; 7] = [
+const PLAYABLE: [&str; 8] = [
     "connect4",
     "popout",
     "riskless",
@@ -750,6 +756,7 @@ const PLAYABLE: [&str; 7] = [
     "subtract_square",
     "tippy",
     "kalah",
+    "tictactoe",
 ];
 
 fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
@@ -777,10 +784,19 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         };
     }
     // Each option, whether it was given, and the games it belongs to.
-    let options: [(&str, bool, &[&str]); 8] = [
+    let options: [(&str, bool, &[&str]); 9] = [
         ("--map", o.map.is_some(), &["riskless"]),
-        ("--columns", o.columns.is_some(), &["connect4", "popout"]),
-        ("--rows", o.rows.is_some(), &["connect4", "popout"]),
+        (
+            "--columns",
+            o.columns.is_some(),
+            &["connect4", "popout", "tictactoe"],
+        ),
+        (
+            "--rows",
+            o.rows.is_some(),
+            &["connect4", "popout", "tictactoe"],
+        ),
+        ("--k", o.k.is_some(), &["tictactoe"]),
         ("--sticks", o.sticks.is_some(), &["nim"]),
         ("--total", o.total.is_some(), &["subtract_square"]),
         ("--size", o.size.is_some(), &["tippy"]),
@@ -793,7 +809,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         if options.iter().any(|(_, given, _)| *given) {
             return usage(
                 format!("{game} is a spec, and the game's options come from it"),
-                "leave out the game's options (--map, --columns, --rows, --sticks, --total, --size, --pits, --seeds), or name a game instead",
+                "leave out the game's options (--map, --columns, --rows, --k, --sticks, --total, --size, --pits, --seeds), or name a game instead",
             );
         }
     } else if !PLAYABLE.contains(&game) {
@@ -808,11 +824,18 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     {
         return usage(
             format!("{option} is not an option of {game}"),
-            "--map is Riskless's, --columns and --rows Connect 4's and PopOut's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits and --seeds Kalah's",
+            "--map is Riskless's, --columns and --rows Connect 4's, PopOut's and tic-tac-toe's, --k tic-tac-toe's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits and --seeds Kalah's",
         );
     }
     let ended = if is_spec {
         match spec::load(spec_path) {
+            // The referee has no dice, and its computer players know no chance nodes.
+            Ok(Document::Game(crate::spec::GameDocument::Pig(_))) => {
+                return usage(
+                    format!("{game}: `play` does not play Pig"),
+                    "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
+                )
+            }
             Ok(Document::Game(g)) => crate::with_game_spec!(&g, s => go!(s.game)),
             Ok(_) => {
                 return report_error(
@@ -874,6 +897,23 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                     );
                 }
                 go!(kalah::Kalah::new(pits as usize, seeds as u16, false))
+            }
+            "tictactoe" => {
+                use crate::game::tictactoe;
+                let (c, r, k) = (
+                    o.columns.unwrap_or(3),
+                    o.rows.unwrap_or(3),
+                    o.k.unwrap_or(3),
+                );
+                match tictactoe::check_size(c, r, k) {
+                    Ok((c, r, k)) => go!(tictactoe::TicTacToe::new(c, r, k)),
+                    Err(why) => {
+                        return usage(
+                            why,
+                            "--columns and --rows from 1 to 8, --k at most the longer side (tic-tac-toe is 3, 3, 3)",
+                        )
+                    }
+                }
             }
             _ => {
                 use crate::game::tippy;
@@ -1556,9 +1596,10 @@ fn discriminating_spec() -> String {
     use std::fmt::Write as _;
     let (g, text, coverage) = crate::check::coverage::discriminating_tree(40);
     let mut out = format!(
-        "# Made by `gametrace new --discriminating`: of the trees tried (9 shapes by size, seeds 0 to 39,\n\
-         # estimates -3 to 3), the one on which the most catalogued mistakes print a trace unlike\n\
-         # the reference's and unlike each other's (branching {}, depth {}, seed {}).\n",
+        "# Made by `gametrace new --discriminating`: of the trees tried (3 shapes by size, seeds 0 to 39,\n\
+         # then to 399 where S12 Jamboree can meet a tie at the root; estimates -3 to 3), the one on\n\
+         # which the most catalogued mistakes print a trace unlike the reference's and unlike each\n\
+         # other's (branching {}, depth {}, seed {}).\n",
         g.branching, g.depth, g.seed
     );
     for (name, c) in &coverage {
@@ -1574,16 +1615,39 @@ fn discriminating_spec() -> String {
         for group in &c.alike {
             let _ = write!(out, "; cannot tell {} apart", group.join(" from "));
         }
+        for group in &c.inseparable {
+            let _ = write!(
+                out,
+                "; {} print the same trace on every tree",
+                group.join(" and ")
+            );
+        }
         out.push('\n');
     }
-    if coverage
-        .iter()
-        .any(|(_, c)| c.missed.contains(&"depth-kept"))
-    {
-        out.push_str(
-            "# depth-kept cannot be caught on an explicit tree: every case searches to the leaves,\n\
-             # so keeping the depth changes nothing, and traces do not print depths.\n",
+    out.push_str(
+        "# Every inner node has a static value and every case stops one level above the leaves,\n\
+         # so a search that keeps its depth goes on past them and is caught.\n",
+    );
+    for (rules, algorithm, name, why) in crate::check::coverage::INVISIBLE {
+        let _ = writeln!(
+            out,
+            "# {name} is not counted in {} {algorithm}: {why}.",
+            rules.name()
         );
+    }
+    for (rules, algorithm, names, why) in crate::check::coverage::INSEPARABLE {
+        if coverage
+            .iter()
+            .any(|(_, c)| c.inseparable.iter().any(|g| g.contains(&names[0])))
+        {
+            let _ = writeln!(
+                out,
+                "# {} and {} ({} {algorithm}) cannot be told apart on any tree: {why}.",
+                names[0],
+                names[1],
+                rules.name()
+            );
+        }
     }
     // The generated spec's own first lines name another command; they are left out.
     out.extend(

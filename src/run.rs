@@ -5,12 +5,14 @@ use crate::game::{Estimate, Game, Playable, Player, Status};
 use crate::search::cs10;
 use crate::search::csc148::{self, Strategy};
 use crate::search::deadline::{self, TimedOut};
+use crate::search::expectimax;
 use crate::search::mistakes::Flaws;
 use crate::search::Algorithm;
 use crate::search::{s12, s14, EventLog, Parallel, Summary};
-use crate::spec::{Case, GameCase, Rules, Spec};
+use crate::spec::{Case, Deepening, GameCase, Rules, Spec};
 use crate::trace::{
-    Cs10Printer, Csc148Printer, Dialect, LineSet, ReplPrinter, S12Printer, S14Printer,
+    Cs10Printer, Csc148Printer, Dialect, ExpectimaxPrinter, LineSet, ReplPrinter, S12Printer,
+    S14Printer,
 };
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -31,11 +33,54 @@ pub fn trace_game_within<G: Game, W: Write>(
 }
 
 /// Searches `game` from its start as `case` says and writes the case's trace to `out`.
-pub fn trace_game<G: Game, W: Write>(
-    game: &G,
-    case: &Case,
-    mut out: W,
-) -> io::Result<(W, Summary)> {
+pub fn trace_game<G: Game, W: Write>(game: &G, case: &Case, out: W) -> io::Result<(W, Summary)> {
+    match case.deepening {
+        Deepening::None => trace_once(game, case, out),
+        Deepening::Iterative => {
+            let mut out = out;
+            let mut total = Summary::default();
+            for (d, once) in deepening_steps(case) {
+                writeln!(out, "{}", deepening_line(d))?;
+                let (o, summary) = trace_once(game, &once, out)?;
+                out = o;
+                total = add_iteration(total, summary);
+            }
+            Ok((out, total))
+        }
+    }
+}
+
+/// The line before each depth of an iteratively deepened search.
+pub fn deepening_line(depth: u32) -> String {
+    format!("Deepening to depth {depth}")
+}
+
+/// Each depth of an iteratively deepened case, with the case as searched at that depth.
+fn deepening_steps(case: &Case) -> impl Iterator<Item = (u32, Case)> + '_ {
+    (1..=case.depth).map(move |d| {
+        (
+            d,
+            Case {
+                depth: d,
+                deepening: Deepening::None,
+                ..case.clone()
+            },
+        )
+    })
+}
+
+/// An iteratively deepened search's summary: the deepest search's value and move, and the
+/// terminals and table hits of every depth.
+fn add_iteration(total: Summary, last: Summary) -> Summary {
+    Summary {
+        terminals: total.terminals + last.terminals,
+        table_hits: total.table_hits + last.table_hits,
+        ..last
+    }
+}
+
+/// One search of `game` at the case's depth, traced to `out`.
+fn trace_once<G: Game, W: Write>(game: &G, case: &Case, mut out: W) -> io::Result<(W, Summary)> {
     let style = case.style.clone();
     let (depth, algorithm) = (case.depth, case.algorithm);
     if algorithm == Algorithm::GameStateTree {
@@ -48,6 +93,11 @@ pub fn trace_game<G: Game, W: Write>(
         return Ok((out, Summary::default()));
     }
     match (case.dialect, case.rules) {
+        (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
+            let mut p = ExpectimaxPrinter::new(game, out, style);
+            let summary = expectimax::search(game, depth, algorithm, &mut p);
+            Ok((p.finish()?, summary))
+        }
         (Dialect::Csc148, _) | (_, Rules::Csc148) => {
             let strategy = Strategy::of(algorithm, depth);
             let mut p = Csc148Printer::new(game, out, style, strategy);
@@ -196,6 +246,37 @@ pub fn variant_lines_of<G: Game>(
     flaws: Flaws,
     budget: Option<u64>,
 ) -> Option<(Vec<RefLine>, Summary)> {
+    match case.deepening {
+        Deepening::None => variant_lines_once(game, case, lines, place, flaws, budget),
+        Deepening::Iterative => {
+            let mut all = Vec::new();
+            let mut total = Summary::default();
+            let root = place(&game.start());
+            for (d, once) in deepening_steps(case) {
+                all.push(RefLine {
+                    text: deepening_line(d),
+                    place: root.clone(),
+                    blocks: Blocks::default(),
+                });
+                let (lines, summary) =
+                    variant_lines_once(game, &once, lines, &place, flaws, budget)?;
+                all.extend(lines);
+                total = add_iteration(total, summary);
+            }
+            Some((all, total))
+        }
+    }
+}
+
+/// [`variant_lines_of`] for one search at the case's depth.
+fn variant_lines_once<G: Game>(
+    game: &G,
+    case: &Case,
+    lines: LineSet,
+    place: impl Fn(&G::State) -> Place,
+    flaws: Flaws,
+    budget: Option<u64>,
+) -> Option<(Vec<RefLine>, Summary)> {
     let mut style = case.style.clone();
     style.lines = lines;
     let (depth, algorithm) = (case.depth, case.algorithm);
@@ -258,6 +339,11 @@ pub fn variant_lines_of<G: Game>(
         };
     }
     match (case.dialect, case.rules) {
+        // The catalogue has no expectimax mistakes: `flaws` is always none here.
+        (Dialect::Expectimax, _) | (_, Rules::Expectimax) => located!(
+            |g, log| expectimax::search(g, depth, algorithm, log),
+            ExpectimaxPrinter::new(game, Vec::new(), style)
+        ),
         (Dialect::Csc148, _) | (_, Rules::Csc148) => {
             let strategy = Strategy::of(algorithm, depth);
             located!(
@@ -373,6 +459,12 @@ impl<G: Game> Game for Tracked<'_, G> {
     }
     fn estimate(&self, s: &Self::State) -> Estimate {
         self.0.estimate(&s.state)
+    }
+    fn utility(&self, s: &Self::State, outcome: crate::game::Outcome) -> Estimate {
+        self.0.utility(&s.state, outcome)
+    }
+    fn chances(&self, s: &Self::State) -> Option<Vec<crate::game::Probability>> {
+        self.0.chances(&s.state)
     }
     fn write_label(&self, s: &Self::State, out: &mut String) {
         self.0.write_label(&s.state, out)
@@ -508,6 +600,12 @@ pub fn variant_prefix_of<G: Game>(
             }};
         }
         let run = std::panic::AssertUnwindSafe(|| match (case.dialect, case.rules) {
+            (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
+                let mut p = ExpectimaxPrinter::new(g, writer, style);
+                let summary = expectimax::search(g, depth, algorithm, &mut p);
+                let _ = p.finish();
+                summary
+            }
             (Dialect::Csc148, _) | (_, Rules::Csc148) => {
                 let strategy = Strategy::of(algorithm, depth);
                 let mut p = Csc148Printer::new(g, writer, style, strategy);

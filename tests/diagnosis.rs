@@ -278,4 +278,68 @@ mod properties {
             .unwrap()?;
         }
     }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// S12 alpha-beta never meets a tie between a child's value and its node's bound:
+        /// every value a child returns lies strictly between the bounds it was given (on or
+        /// past one it is Pruned or ParentPrune), and the node's bound only ever becomes such
+        /// a value, which the next child must then beat strictly. So breaking ties the other
+        /// way prints the reference's trace on every tree, whatever the estimates' ties, and
+        /// the catalogue does not count it against S12 alpha-beta cases.
+        #[test]
+        fn s12_alpha_beta_never_breaks_a_tie(
+            seed in 0u64..100_000,
+            branching in 2u32..5,
+            depth in 1u32..5,
+            maxie in any::<bool>(),
+        ) {
+            let root = if maxie { "maxie" } else { "minnie" };
+            let doc = spec(seed, branching, depth, root, "s12", "algorithm: alphabeta");
+            with_subject(&doc, "c", |s| {
+                let reference = variant_trace(s, &[]).unwrap();
+                for side in [None, Some(gametrace::game::Player::Maxie), Some(gametrace::game::Player::Minnie)] {
+                    let bug = Bug { mistake: "ties-other-way", side };
+                    prop_assert_eq!(&variant_trace(s, &[bug]).unwrap(), &reference);
+                }
+                // And coverage does not count it against the case.
+                let c = gametrace::check::coverage::of(s);
+                prop_assert!(!c.applicable.contains(&"ties-other-way"));
+                Ok(())
+            })
+            .unwrap()?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// In S12 Jamboree, breaking ties the other way and folding the parallel values from
+        /// the last are one and the same trace. A tie can only show where parallel values are
+        /// folded at the root (alpha-beta's phase never meets one, as above, and below the
+        /// root every value is relabelled with the move into its node); there, both keep the
+        /// last of the tied moves instead of the first (Maxie), or the first instead of the
+        /// last (Minnie, whose handout rule takes the new edge on a tie). So no tree tells
+        /// them apart, and `new --discriminating` reports them as alike.
+        #[test]
+        fn s12_jamboree_ties_other_way_is_folding_backwards(
+            seed in 0u64..100_000,
+            branching in 2u32..5,
+            depth in 1u32..5,
+            maxie in any::<bool>(),
+            share in prop::sample::select(vec!["0", "0.34", "0.4", "0.5", "0.75"]),
+        ) {
+            let root = if maxie { "maxie" } else { "minnie" };
+            let algo = format!("algorithm: jamboree, prune_percentage: {share}");
+            let doc = spec(seed, branching, depth, root, "s12", &algo);
+            with_subject(&doc, "c", |s| {
+                let ties = Bug { mistake: "ties-other-way", side: None };
+                let folds = Bug { mistake: "jamboree-folds-out-of-order", side: None };
+                prop_assert_eq!(variant_trace(s, &[ties]).unwrap(), variant_trace(s, &[folds]).unwrap());
+                Ok(())
+            })
+            .unwrap()?;
+        }
+    }
 }

@@ -6,6 +6,7 @@ use gametrace::check::trace::Mode;
 use gametrace::game::connect4::Connect4;
 use gametrace::game::nim::Nim;
 use gametrace::game::riskless::{Map, Riskless};
+use gametrace::game::tictactoe::TicTacToe;
 use gametrace::game::{Game, Playable, Player};
 use gametrace::run::trace_game;
 use gametrace::search::{minimax_value, s12, s14, Algorithm, NullSink};
@@ -38,6 +39,7 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         time_limit: None,
         metrics: Vec::new(),
         cs10: Default::default(),
+        deepening: Default::default(),
     }
 }
 
@@ -92,6 +94,33 @@ proptest! {
         let map = if m2 { Map::m2() } else { Map::m1() };
         let g = played(&Riskless::new(map), &picks);
         invariants(&g, depth)?;
+    }
+
+    #[test]
+    fn tic_tac_toe_searches_agree(
+        columns in 2u8..5, rows in 2u8..5, k in 2u8..4,
+        picks in prop::collection::vec(0usize..16, 0..8),
+        depth in 1u32..5,
+    ) {
+        let k = k.min(columns.max(rows));
+        let g = played(&TicTacToe::new(columns, rows, k), &picks);
+        invariants(&g, depth)?;
+        // Iterative deepening's last depth is the plain search at that depth.
+        let mut deepened = case(Algorithm::AlphaBeta, depth, Dialect::S14);
+        deepened.deepening = gametrace::spec::Deepening::Iterative;
+        let (bytes, _) = trace_game(&g, &deepened, Vec::new()).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        let last = format!("Deepening to depth {depth}\n");
+        let at = text.rfind(&last).unwrap() + last.len();
+        prop_assert_eq!(&text[at..], trace(&g, Algorithm::AlphaBeta, depth, Dialect::S14));
+        // The equally good moves are those whose exact value is the root's.
+        let root = g.start();
+        let want = minimax_value(&g, &root, depth);
+        let good = gametrace::search::equally_good(&g, depth);
+        for (i, m) in g.moves(&root).enumerate() {
+            let v = minimax_value(&g, &g.play(&root, m), depth - 1);
+            prop_assert_eq!(good.contains(&i), v == want, "move {}", i);
+        }
     }
 
     #[test]

@@ -142,3 +142,33 @@ proptest! {
         prop_assert_eq!(&one, &with(7));
     }
 }
+
+mod chance {
+    use super::*;
+    use gametrace::search::expectimax;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// Without chance nodes, expectiminimax is minimax (to the exact value and the
+        /// chosen move); expectimax, which averages Minnie's moves, is never below it.
+        #[test]
+        fn expectiminimax_without_chance_is_minimax(s in shape(), maxie in any::<bool>()) {
+            let tree = build(&s);
+            let root = if maxie { Player::Maxie } else { Player::Minnie };
+            let game = TreeGame::new(&tree, root);
+            let depth = tree.height();
+            let want = minimax_value(&game, &game.start(), depth);
+            let (emm, _) = expectimax::root_values(&game, depth, Algorithm::Expectiminimax);
+            prop_assert_eq!(emm.clone(), expectimax::exact(want));
+            let (em, _) = expectimax::root_values(&game, depth, Algorithm::Expectimax);
+            if maxie {
+                prop_assert!(em >= emm);
+            }
+            let mm = s14::search(&game, depth, Algorithm::Minimax, &mut gametrace::search::NullSink);
+            let ex = expectimax::search(&game, depth, Algorithm::Expectiminimax, &mut gametrace::search::NullSink);
+            prop_assert_eq!(mm.best_index, ex.best_index);
+            prop_assert_eq!(mm.terminals, ex.terminals);
+        }
+    }
+}

@@ -67,8 +67,34 @@ pub fn classify_any(text: &str) -> Option<LineKind> {
         Some(Terminals)
     } else if starts("Overall choice:") || is_repl_move(text) {
         Some(Choice)
+    } else if starts("Deepening to depth ") {
+        Some(Deepening)
     } else {
-        classify_csc148(text).or_else(|| classify_cs10(text))
+        classify_csc148(text)
+            .or_else(|| classify_cs10(text))
+            .or_else(|| classify_expectimax(text))
+    }
+}
+
+/// The kind of a line of the expectimax dialect (`Visiting a: Maxie to move, depth 2`,
+/// `Average at b: 19/3`, ...).
+fn classify_expectimax(text: &str) -> Option<LineKind> {
+    use LineKind::*;
+    let starts = |p: &str| text.starts_with(p);
+    if starts("Visiting ") && text.contains(", depth ") {
+        Some(Enter)
+    } else if starts("Evaluation of ") && text.contains(": ") {
+        Some(Estimate)
+    } else if (starts("Best for ") && text.contains(" at ")) || starts("Average at ") {
+        Some(Result)
+    } else if starts("Therefore the value of ") {
+        Some(Value)
+    } else if starts("Terminals visited:") {
+        Some(Terminals)
+    } else if starts("Overall choice:") {
+        Some(Choice)
+    } else {
+        None
     }
 }
 
@@ -123,9 +149,20 @@ fn is_repl_move(text: &str) -> bool {
 pub fn classify(dialect: Dialect, text: &str) -> Option<LineKind> {
     let kind = classify_any(text)?;
     let fits = match (dialect, kind) {
+        (_, LineKind::Deepening) => true,
         (Dialect::Csc148, _) => classify_csc148(text) == Some(kind),
         (Dialect::Cs10, _) => classify_cs10(text) == Some(kind),
-        (_, _) if classify_csc148(text).is_some() || classify_cs10(text).is_some() => false,
+        (Dialect::Expectimax, _) => classify_expectimax(text) == Some(kind),
+        (_, _)
+            if classify_csc148(text).is_some()
+                || classify_cs10(text).is_some()
+                || matches!(
+                    classify_expectimax(text),
+                    Some(LineKind::Enter | LineKind::Estimate | LineKind::Result | LineKind::Value)
+                ) =>
+        {
+            false
+        }
         (Dialect::S14, LineKind::Enter) => text.starts_with("F: ") || text.starts_with("G: "),
         (Dialect::S12, LineKind::Enter) => text.starts_with("Evaluating "),
         (Dialect::Repl, LineKind::Choice) => is_repl_move(text),
@@ -182,6 +219,12 @@ pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
     if classify_cs10(text).is_some() {
         return cs10_label(kind, text);
     }
+    if matches!(
+        classify_expectimax(text),
+        Some(LineKind::Enter | LineKind::Estimate | LineKind::Result | LineKind::Value)
+    ) {
+        return expectimax_label(kind, text);
+    }
     match kind {
         LineKind::Estimate => {
             let rest = text.strip_prefix("Estimating state ")?;
@@ -198,7 +241,41 @@ pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
             let rest = &rest[..rest.rfind(") is ")?];
             Some(rest.split_once(',')?.1)
         }
-        LineKind::Terminals | LineKind::Choice => None,
+        LineKind::Terminals | LineKind::Choice | LineKind::Deepening => None,
+    }
+}
+
+/// The label in an expectimax line: `b` in `Visiting b: chance, depth 1`, `Evaluation of b:
+/// 3`, `Average at b: 19/3`, `Best for Maxie at b: 3, by move 0`, `Therefore the value of b
+/// is ...`.
+fn expectimax_label(kind: LineKind, text: &str) -> Option<&str> {
+    match kind {
+        LineKind::Enter => text
+            .strip_prefix("Visiting ")?
+            .rsplit_once(": ")
+            .map(|(l, _)| l),
+        LineKind::Estimate => text
+            .strip_prefix("Evaluation of ")?
+            .rsplit_once(": ")
+            .map(|(l, _)| l),
+        LineKind::Result => {
+            let rest = match text.strip_prefix("Average at ") {
+                Some(r) => r,
+                None => text.strip_prefix("Best for ")?.split_once(" at ")?.1,
+            };
+            let (label, _) = rest.rsplit_once(": ")?;
+            Some(
+                label
+                    .strip_suffix(" at random)")
+                    .and_then(|l| l.rsplit_once(" ("))
+                    .map_or(label, |(l, _)| l),
+            )
+        }
+        LineKind::Value => text
+            .strip_prefix("Therefore the value of ")?
+            .split_once(" is ")
+            .map(|(l, _)| l),
+        _ => None,
     }
 }
 

@@ -25,6 +25,8 @@ pub struct Picture<'s> {
     pub minimax: Vec<Estimate>,
     /// Each node's distance from the root.
     pub levels: Vec<u32>,
+    /// The player to move at each node (a chance node's is the one who moves after nature).
+    pub players: Vec<Player>,
     pub search: Option<Overlay>,
 }
 
@@ -36,23 +38,26 @@ impl<'s> Picture<'s> {
         let root_player = shown.map_or(Player::Maxie, |c| c.root_player);
         let move_names = shown.map_or(&[][..], |c| &c.style.move_names[..]);
         let levels = spec.tree.levels();
+        let players = players(&spec.tree, root_player);
         Picture {
             title: spec.title.as_deref(),
             tree: &spec.tree,
             root_player,
             move_names,
-            minimax: minimax_values(&spec.tree, &levels, root_player),
+            minimax: minimax_values(&spec.tree, &players),
             levels,
+            players,
             search: case.map(|c| Overlay::of(spec, c)),
         }
     }
 
     pub fn player(&self, id: NodeId) -> Player {
-        if self.levels[id as usize] % 2 == 0 {
-            self.root_player
-        } else {
-            self.root_player.other()
-        }
+        self.players[id as usize]
+    }
+
+    /// Is this node a chance node?
+    pub fn is_chance(&self, id: NodeId) -> bool {
+        self.tree.chance(id).is_some()
     }
 
     /// The move label of the edge into `child`, the `index`th child of its parent: the move
@@ -78,17 +83,48 @@ impl<'s> Picture<'s> {
     }
 }
 
-/// Minimax over the whole tree, bottom up (children have higher ids than their parent).
-fn minimax_values(tree: &Tree, levels: &[u32], root_player: Player) -> Vec<Estimate> {
+/// Each node's player, top down (a parent's id is below its children's): turns alternate,
+/// but not across a chance node, as [`crate::game::tree::TreeGame`] plays them.
+fn players(tree: &Tree, root_player: Player) -> Vec<Player> {
+    let mut players = vec![root_player; tree.len()];
+    for id in 0..tree.len() as NodeId {
+        let p = players[id as usize];
+        let next = if tree.chance(id).is_some() {
+            p
+        } else {
+            p.other()
+        };
+        for &c in tree.children(id) {
+            players[c as usize] = next;
+        }
+    }
+    players
+}
+
+/// Minimax over the whole tree, bottom up (children have higher ids than their parent); a
+/// chance node's value is its expectation (expectiminimax), rounded to a whole number.
+fn minimax_values(tree: &Tree, players: &[Player]) -> Vec<Estimate> {
+    use crate::game::Probability;
     let mut values = vec![Estimate::Draw; tree.len()];
     for id in (0..tree.len() as NodeId).rev() {
         values[id as usize] = match tree.leaf_value(id) {
             Some(v) => Estimate::Guess(v),
             None => {
                 let kids = tree.children(id).iter().map(|&c| values[c as usize]);
-                let maxie = (levels[id as usize] % 2 == 0) == (root_player == Player::Maxie);
-                let best = if maxie { kids.max() } else { kids.min() };
-                best.unwrap_or(Estimate::Draw)
+                if let Some(ps) = tree.chance(id) {
+                    let mean: Probability = kids
+                        .zip(ps)
+                        .map(|(v, p)| crate::search::expectimax::exact(v) * p)
+                        .sum();
+                    Estimate::Guess(i64::try_from(mean.round().to_integer()).unwrap_or(0))
+                } else {
+                    let best = if players[id as usize] == Player::Maxie {
+                        kids.max()
+                    } else {
+                        kids.min()
+                    };
+                    best.unwrap_or(Estimate::Draw)
+                }
             }
         };
     }

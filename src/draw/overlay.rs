@@ -4,6 +4,7 @@ use crate::game::tree::{NodeId, Tree, TreeGame, TreeMove, TreeState};
 use crate::game::Estimate;
 use crate::search::{cs10, csc148, s12, s14, Event, EventLog};
 use crate::spec::{Case, Rules, Spec};
+use num_traits::Signed;
 
 /// A bound as a drawing shows it: an estimate, or S12's `Pruned` (no bound yet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub struct Overlay {
 
 /// What one search's events say: each node's visit, the root's chosen move, its value and
 /// the terminals visited. `bound` and `outcome` read the rule year's values and results.
-fn read<V: Copy, R>(
+fn read<V, R>(
     tree: &Tree,
     events: Vec<Event<TreeState, TreeMove, V, R>>,
     bound: impl Fn(V) -> Bound,
@@ -108,94 +109,135 @@ impl Overlay {
     pub fn of(spec: &Spec, case: &Case) -> Overlay {
         let game = TreeGame::new(&spec.tree, case.root_player);
         let tree = &spec.tree;
-        let (mut visits, chosen, value, terminals) = match case.rules {
-            Rules::S14 => {
-                let mut log = EventLog::default();
-                s14::search(&game, case.depth, case.algorithm, &mut log);
-                read(
-                    tree,
-                    log.events,
-                    |v: s14::Value<TreeMove>| Bound::Value(v.estimate()),
-                    |r: s14::Verdict<TreeMove>| {
-                        let value = r.value.estimate();
-                        (
-                            Outcome::Value {
-                                value,
-                                cut: r.pruned,
-                            },
-                            r.value.step(),
-                        )
-                    },
-                )
+        let (mut visits, chosen, value, terminals) =
+            match case.rules {
+                Rules::S14 => {
+                    let mut log = EventLog::default();
+                    s14::search(&game, case.depth, case.algorithm, &mut log);
+                    read(
+                        tree,
+                        log.events,
+                        |v: s14::Value<TreeMove>| Bound::Value(v.estimate()),
+                        |r: s14::Verdict<TreeMove>| {
+                            let value = r.value.estimate();
+                            (
+                                Outcome::Value {
+                                    value,
+                                    cut: r.pruned,
+                                },
+                                r.value.step(),
+                            )
+                        },
+                    )
+                }
+                Rules::S12 => {
+                    let mut log = EventLog::default();
+                    s12::search(&game, case.depth, case.algorithm, &mut log);
+                    read(
+                        tree,
+                        log.events,
+                        |v: s12::Value<TreeMove>| v.estimate().map_or(Bound::Pruned, Bound::Value),
+                        |r: s12::Verdict<TreeMove>| match r {
+                            s12::Verdict::Value(s12::Value::Edge(m, value)) => {
+                                (Outcome::Value { value, cut: false }, Some(m))
+                            }
+                            s12::Verdict::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
+                            s12::Verdict::ParentPrune => (Outcome::ParentPrune, None),
+                        },
+                    )
+                }
+                Rules::Csc148 => {
+                    let mut log = EventLog::default();
+                    let strategy = csc148::Strategy::of(case.algorithm, case.depth);
+                    csc148::search(&game, strategy, &mut log);
+                    // Scores are the mover's; drawn as -1, 0 or 1.
+                    let score = |s: csc148::Score| Estimate::Guess(s.as_f64() as i64);
+                    read(
+                        tree,
+                        log.events,
+                        |s| Bound::Value(score(s)),
+                        |r: csc148::Verdict<TreeMove>| match r {
+                            csc148::Verdict::Searched {
+                                score: s,
+                                best,
+                                pruned,
+                            } => (
+                                Outcome::Value {
+                                    value: score(s),
+                                    cut: pruned.is_some(),
+                                },
+                                Some(best),
+                            ),
+                            csc148::Verdict::Recalled { score: s } => (
+                                Outcome::Value {
+                                    value: score(s),
+                                    cut: false,
+                                },
+                                None,
+                            ),
+                        },
+                    )
+                }
+                Rules::Expectimax => {
+                    use crate::search::expectimax;
+                    let mut log = EventLog::default();
+                    expectimax::search(&game, case.depth, case.algorithm, &mut log);
+                    // Drawings show whole numbers: an expected value is rounded to the nearest.
+                    let whole =
+                        |v: &crate::game::Probability| {
+                            Estimate::Guess(
+                                i64::try_from(v.round().to_integer())
+                                    .unwrap_or(if v.is_positive() { i64::MAX } else { i64::MIN }),
+                            )
+                        };
+                    read(
+                        tree,
+                        log.events,
+                        |v: Option<crate::game::Probability>| match v {
+                            Some(v) => Bound::Value(whole(&v)),
+                            None => Bound::Value(Estimate::Guess(0)),
+                        },
+                        |r: expectimax::Verdict<TreeMove>| {
+                            let best = match &r {
+                                expectimax::Verdict::Chose { best, .. } => Some(best.1),
+                                _ => None,
+                            };
+                            (
+                                Outcome::Value {
+                                    value: whole(r.value()),
+                                    cut: false,
+                                },
+                                best,
+                            )
+                        },
+                    )
+                }
+                Rules::Cs10 => {
+                    let mut log = EventLog::default();
+                    cs10::search(&game, case.depth, case.algorithm, case.cs10, &mut log);
+                    // A child's result comes from its parent, with the child's own value.
+                    read(
+                        tree,
+                        log.events,
+                        |v: i64| Bound::Value(Estimate::Guess(v.clamp(-(1 << 62), 1 << 62))),
+                        |r: cs10::Verdict| {
+                            (
+                                Outcome::Value {
+                                    value: Estimate::Guess(r.value),
+                                    cut: false,
+                                },
+                                None,
+                            )
+                        },
+                    )
+                }
+            };
+        // Expectimax has no bounds to show.
+        if case.rules == Rules::Expectimax {
+            for v in visits.iter_mut().flatten() {
+                v.bounds = None;
             }
-            Rules::S12 => {
-                let mut log = EventLog::default();
-                s12::search(&game, case.depth, case.algorithm, &mut log);
-                read(
-                    tree,
-                    log.events,
-                    |v: s12::Value<TreeMove>| v.estimate().map_or(Bound::Pruned, Bound::Value),
-                    |r: s12::Verdict<TreeMove>| match r {
-                        s12::Verdict::Value(s12::Value::Edge(m, value)) => {
-                            (Outcome::Value { value, cut: false }, Some(m))
-                        }
-                        s12::Verdict::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
-                        s12::Verdict::ParentPrune => (Outcome::ParentPrune, None),
-                    },
-                )
-            }
-            Rules::Csc148 => {
-                let mut log = EventLog::default();
-                let strategy = csc148::Strategy::of(case.algorithm, case.depth);
-                csc148::search(&game, strategy, &mut log);
-                // Scores are the mover's; drawn as -1, 0 or 1.
-                let score = |s: csc148::Score| Estimate::Guess(s.as_f64() as i64);
-                read(
-                    tree,
-                    log.events,
-                    |s| Bound::Value(score(s)),
-                    |r: csc148::Verdict<TreeMove>| match r {
-                        csc148::Verdict::Searched {
-                            score: s,
-                            best,
-                            pruned,
-                        } => (
-                            Outcome::Value {
-                                value: score(s),
-                                cut: pruned.is_some(),
-                            },
-                            Some(best),
-                        ),
-                        csc148::Verdict::Recalled { score: s } => (
-                            Outcome::Value {
-                                value: score(s),
-                                cut: false,
-                            },
-                            None,
-                        ),
-                    },
-                )
-            }
-            Rules::Cs10 => {
-                let mut log = EventLog::default();
-                cs10::search(&game, case.depth, case.algorithm, case.cs10, &mut log);
-                // A child's result comes from its parent, with the child's own value.
-                read(
-                    tree,
-                    log.events,
-                    |v: i64| Bound::Value(Estimate::Guess(v.clamp(-(1 << 62), 1 << 62))),
-                    |r: cs10::Verdict| {
-                        (
-                            Outcome::Value {
-                                value: Estimate::Guess(r.value),
-                                cut: false,
-                            },
-                            None,
-                        )
-                    },
-                )
-            }
-        };
+        }
         // The root's best move is the one the search reports choosing.
         let root = tree.root();
         if let (Some(i), Some(v)) = (chosen, visits[root as usize].as_mut()) {

@@ -51,6 +51,9 @@ pub fn draw(p: &Picture, palette: Palette) -> String {
         out.push('\n');
     }
     out.push_str("▲ Maxie  ▼ Minnie  ■ leaf and its estimate  =v minimax value\n");
+    if p.tree.has_chance() {
+        out.push_str("◆ chance node: its value is the expectation, rounded\n");
+    }
     let column = match &p.search {
         None => 0,
         Some(s) => {
@@ -123,6 +126,7 @@ fn node_text(p: &Picture, id: NodeId) -> String {
         Some(v) => format!("■ {name}  {v}"),
         None => {
             let glyph = match p.player(id) {
+                _ if p.is_chance(id) => '◆',
                 Player::Maxie => '▲',
                 Player::Minnie => '▼',
             };

@@ -60,6 +60,14 @@ pub struct TreeDocument {
 pub enum TreeNode {
     Node {
         name: String,
+        /// The inner node's static value, if it has one: what a depth-limited search
+        /// estimates when it stops there.
+        #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
+        static_value: Option<i64>,
+        /// A chance node's children's probabilities, in move order, as exact fractions
+        /// (`"1/3"`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        chance: Option<Vec<String>>,
         children: Vec<TreeNode>,
     },
     Leaf {
@@ -112,6 +120,10 @@ fn node(tree: &Tree, id: NodeId) -> TreeNode {
         },
         None => TreeNode::Node {
             name: tree.name(id),
+            static_value: tree.inner_static(id),
+            chance: tree
+                .chance(id)
+                .map(|ps| ps.iter().map(|p| p.to_string()).collect()),
             children: tree.children(id).iter().map(|&c| node(tree, c)).collect(),
         },
     }

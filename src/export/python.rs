@@ -45,13 +45,17 @@ gametrace's traces). Turns alternate by level from ROOT_PLAYER.
     actions, result, terminal_test, utility, to_move     AIMA's Game methods, as functions
     TreeGame          the same as a class (initial, actions, result, ...)
     successors, evaluation                               CS188 style
-    minimax_value     the plain minimax value of a state (for checking)
+    STATICS, CHANCE   inner nodes' static values; chance nodes' probabilities (Fractions)
+    GameTreeState     CS188's multiagent test-tree state (getLegalActions, generateSuccessor,
+                      isWin, isLose, getScore), recording GENERATED as the autograder does
+    minimax_value, expectimax_value    plain values of a state (for checking)
 
 Run it (python3 thisfile.py) to list each state's successors and each leaf's evaluation.
 """
 
 "#,
     );
+    out.push_str("from fractions import Fraction\n\n");
     let _ = writeln!(out, "ROOT = {}", string(&tree.name(tree.root())));
     let _ = writeln!(
         out,
@@ -92,6 +96,21 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
         }
     }
     out.push_str("}\n\n");
+    out.push_str("# Inner nodes' static values (MIT 6.034): what a depth-limited search takes there.\nSTATICS = {\n");
+    for &(id, v) in tree.inner_statics() {
+        let _ = writeln!(out, "    {}: {v},", string(&tree.name(id)));
+    }
+    out.push_str("}\n\n# Chance nodes: each child's probability, in move order (exact fractions).\nCHANCE = {\n");
+    for id in tree.chance_nodes() {
+        let ps: Vec<String> = tree
+            .chance(id)
+            .unwrap_or(&[])
+            .iter()
+            .map(|p| format!("Fraction({})", string(&p.to_string())))
+            .collect();
+        let _ = writeln!(out, "    {}: [{}],", string(&tree.name(id)), ps.join(", "));
+    }
+    out.push_str("}\n\n");
     // Python refuses literals nested much past 100 brackets; deep trees are built instead.
     if tree.height() <= MAX_LITERAL_HEIGHT {
         out.push_str("TREE = ");
@@ -100,7 +119,7 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
     } else {
         out.push_str("def _build(state):\n    if state in UTILS:\n        return (state, UTILS[state])\n    return (state, [_build(s) for s in SUCCS[state].values()])\n\n\nTREE = _build(ROOT)\n\n");
     }
-    out.push_str("_LEVEL = {ROOT: 0}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n");
+    out.push_str("_LEVEL = {ROOT: 0}\n_PLAYER = {ROOT: ROOT_PLAYER}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n        # Turns alternate, but nature's move at a chance node is not a turn.\n        _PLAYER[_next] = _PLAYER[_state] if _state in CHANCE else (\"MIN\" if _PLAYER[_state] == \"MAX\" else \"MAX\")\n");
     out.push_str(PYTHON_FUNCTIONS);
     Ok(out)
 }
@@ -152,10 +171,12 @@ def terminal_test(state):
 
 
 def to_move(state):
-    """'MAX' or 'MIN': whose turn it is at a state."""
-    if _LEVEL[state] % 2 == 0:
-        return ROOT_PLAYER
-    return "MIN" if ROOT_PLAYER == "MAX" else "MAX"
+    """'MAX' or 'MIN': whose turn it is at a state (at a chance node, who moves after it)."""
+    return _PLAYER[state]
+
+
+def is_chance(state):
+    return state in CHANCE
 
 
 def utility(state, player):
@@ -190,12 +211,74 @@ def successors(state):
 
 
 def evaluation(state):
-    """CS188 style: a leaf's value (Maxie's point of view)."""
-    return UTILS[state]
+    """CS188 style: a leaf's value, or an inner node's static value (Maxie's point of view)."""
+    return UTILS[state] if state in UTILS else STATICS[state]
+
+
+# The states GameTreeState.generateSuccessor produced, and the start state: what CS188's
+# autograder compares (its `generatedStates`).
+GENERATED = set()
+
+
+class GameTreeState:
+    """CS188's multiagent test-tree state over this tree. Agent 0 is Maxie (MAX), 1 Minnie.
+
+    A leaf is a finished game: isWin() is true there (so an agent stops), and getScore() is
+    its value; at a depth cutoff getScore() gives an inner node's static value. toMove() says
+    'MAX', 'MIN' or 'CHANCE'; at a chance node getProbabilities() gives each action's
+    probability, in the order of getLegalActions().
+    """
+
+    def __init__(self, state=ROOT, start=True):
+        self.state = state
+        if start:
+            GENERATED.add(state)
+
+    def getNumAgents(self):
+        return 2
+
+    def getLegalActions(self, agentIndex=0):
+        return actions(self.state)
+
+    def generateSuccessor(self, agentIndex, action):
+        nxt = result(self.state, action)
+        GENERATED.add(nxt)
+        return GameTreeState(nxt, start=False)
+
+    def isWin(self):
+        return terminal_test(self.state)
+
+    def isLose(self):
+        return False
+
+    def getScore(self):
+        return evaluation(self.state)
+
+    def toMove(self):
+        return "CHANCE" if is_chance(self.state) else to_move(self.state)
+
+    def getProbabilities(self):
+        return CHANCE[self.state]
+
+    def __repr__(self):
+        return self.state
+
+
+def expectimax_value(state=ROOT, minimises=True):
+    """The exact expectiminimax value (Minnie minimises), or expectimax's (Minnie averages
+    uniformly) with minimises=False."""
+    if terminal_test(state):
+        return Fraction(evaluation(state))
+    values = [expectimax_value(s, minimises) for _, s in successors(state)]
+    if is_chance(state):
+        return sum(p * v for p, v in zip(CHANCE[state], values))
+    if to_move(state) == "MAX":
+        return max(values)
+    return min(values) if minimises else sum(values) / len(values)
 
 
 def minimax_value(state=ROOT):
-    """The plain minimax value of a state, with no pruning."""
+    """The plain minimax value of a state, with no pruning (no chance nodes)."""
     if terminal_test(state):
         return evaluation(state)
     values = [minimax_value(s) for _, s in successors(state)]

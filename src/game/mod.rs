@@ -7,10 +7,12 @@
 pub mod connect4;
 pub mod kalah;
 pub mod nim;
+pub mod pig;
 pub mod riskless;
 pub mod scenario;
 pub mod state_tree;
 pub mod subtract_square;
+pub mod tictactoe;
 pub mod tippy;
 pub mod tree;
 
@@ -146,6 +148,18 @@ pub trait Game: Sync {
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
     /// The estimator. Called only on in-play states where the search stops.
     fn estimate(&self, state: &Self::State) -> Estimate;
+    /// What a finished game is worth to the searchers. The 15-150 games make the outcome
+    /// itself the value (`MaxieWins`, `MinnieWins`, a draw as 0); games from sources that
+    /// score outcomes as numbers (AIMA's and OpenSpiel's +1/-1/0) say so here.
+    fn utility(&self, _state: &Self::State, outcome: Outcome) -> Estimate {
+        Estimate::of_outcome(outcome)
+    }
+    /// At a chance node (nature moves: a die, a random ghost), the probability of each move in
+    /// move order, exact and summing to 1; `None` where a player moves. Only the expectimax
+    /// searchers read it; the loader keeps chance nodes away from the others.
+    fn chances(&self, _state: &Self::State) -> Option<Vec<Probability>> {
+        None
+    }
     /// The state's name in traces: `a` in `(Maxie,a)` and in `Estimating state a[3]`.
     fn write_label(&self, state: &Self::State, out: &mut String);
 
@@ -181,6 +195,10 @@ pub trait Game: Sync {
         }
     }
 }
+
+/// An exact probability (or an expected value): a fraction of big integers, so sums of
+/// products never round and never overflow.
+pub type Probability = num_rational::BigRational;
 
 /// A state's identity for memo tables and sets of positions ([`Game::key`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -219,6 +237,11 @@ pub trait Playable: Game + Clone + fmt::Debug {
     fn move_name(&self, mv: Self::Move) -> String;
     /// How moves are written, for prompts and hints.
     fn move_syntax(&self) -> &'static str;
+    /// The most moves any game can last from any position, for games with such a bound
+    /// (every move fills a cell): a search case without `depth` searches to the end.
+    fn longest_game(&self) -> Option<u32> {
+        None
+    }
     /// The position as a student's driver rebuilds the course's state objects from it
     /// (`{position_json}` in `check --cmd`), for the games that have such a driver.
     fn position_json(&self, _state: &Self::State) -> Option<serde_json::Value> {

@@ -134,7 +134,7 @@ fn mismatches<G: Playable>(game: &G, state: &G::State, step: &Step<G>) -> Vec<St
 /// The estimator's value, or the outcome of a finished game (as a search would take it).
 pub fn estimate_of<G: Playable>(game: &G, state: &G::State) -> Estimate {
     match game.status(state) {
-        Status::Over(o) => Estimate::of_outcome(o),
+        Status::Over(o) => game.utility(state, o),
         Status::InPlay => game.estimate(state),
     }
 }

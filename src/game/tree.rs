@@ -4,7 +4,7 @@
 //! Nodes live in one arena in preorder; a node's children are a contiguous run of ids in
 //! `children`, so a search touches memory roughly in order.
 
-use super::{Estimate, Game, Player, Status};
+use super::{Estimate, Game, Player, Probability, Status};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -40,6 +40,12 @@ pub struct Tree {
     children: Vec<NodeId>,
     /// Leaf estimates, in preorder.
     values: Vec<i64>,
+    /// The static values inner nodes carry (MIT 6.034 gives every node one), by node id in
+    /// increasing order: what a depth-limited search estimates at a cutoff there.
+    statics: Vec<(NodeId, i64)>,
+    /// The chance nodes, by id in increasing order, with their children's probabilities in
+    /// move order (exact, summing to 1).
+    chances: Vec<(NodeId, Box<[Probability]>)>,
     names: Names,
 }
 
@@ -113,6 +119,45 @@ impl Tree {
         (n.len == 0).then(|| self.values[n.first as usize])
     }
 
+    /// The static value of an inner node, if the tree gives it one (`None` for a leaf).
+    pub fn inner_static(&self, id: NodeId) -> Option<i64> {
+        self.statics
+            .binary_search_by_key(&id, |&(n, _)| n)
+            .ok()
+            .map(|i| self.statics[i].1)
+    }
+
+    /// What a search estimates at this node: a leaf's estimate, or an inner node's static
+    /// value (`None` for an inner node without one).
+    #[inline]
+    pub fn static_value(&self, id: NodeId) -> Option<i64> {
+        self.leaf_value(id).or_else(|| self.inner_static(id))
+    }
+
+    /// The probabilities of a chance node's children, in move order (`None` where a player
+    /// moves).
+    pub fn chance(&self, id: NodeId) -> Option<&[Probability]> {
+        self.chances
+            .binary_search_by_key(&id, |(n, _)| *n)
+            .ok()
+            .map(|i| &*self.chances[i].1)
+    }
+
+    /// Does the tree have chance nodes?
+    pub fn has_chance(&self) -> bool {
+        !self.chances.is_empty()
+    }
+
+    /// The chance nodes, in preorder.
+    pub fn chance_nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.chances.iter().map(|(id, _)| *id)
+    }
+
+    /// The inner nodes with static values, with them, in preorder.
+    pub fn inner_statics(&self) -> &[(NodeId, i64)] {
+        &self.statics
+    }
+
     pub fn write_name(&self, id: NodeId, out: &mut String) {
         match &self.names {
             Names::Given(names) => out.push_str(&names[id as usize]),
@@ -131,12 +176,13 @@ impl Tree {
         self.levels().into_iter().max().unwrap_or(0)
     }
 
-    /// The first internal node (in preorder) that a search of `depth` reaches at depth 0,
-    /// where the game cannot be estimated.
+    /// The first internal node (in preorder) without a static value that a search of
+    /// `depth` reaches at depth 0, where the game cannot be estimated.
     pub fn internal_node_at(&self, depth: u32) -> Option<NodeId> {
         let levels = self.levels();
-        (0..self.nodes.len() as NodeId)
-            .find(|&id| levels[id as usize] == depth && !self.is_leaf(id))
+        (0..self.nodes.len() as NodeId).find(|&id| {
+            levels[id as usize] == depth && !self.is_leaf(id) && self.inner_static(id).is_none()
+        })
     }
 
     /// A uniform tree with deterministic names and leaf values for a seed: the same on every
@@ -207,6 +253,8 @@ pub struct TreeBuilder {
     nodes: Vec<Node>,
     children: Vec<NodeId>,
     values: Vec<i64>,
+    statics: Vec<(NodeId, i64)>,
+    chances: Vec<(NodeId, Box<[Probability]>)>,
     names: Vec<String>,
     open: Vec<(NodeId, Vec<NodeId>)>,
 }
@@ -236,6 +284,22 @@ impl TreeBuilder {
     pub fn open(&mut self, name: &str) {
         self.names.push(name.to_owned());
         self.open_unnamed();
+    }
+
+    /// Makes the innermost open node a chance node whose children (added after) have these
+    /// probabilities, in move order.
+    pub fn chance(&mut self, probabilities: Vec<Probability>) {
+        if let Some((id, _)) = self.open.last() {
+            self.chances.push((*id, probabilities.into_boxed_slice()));
+        }
+    }
+
+    /// Opens an internal node with a static value (what a search estimates if it stops
+    /// there).
+    pub fn open_with_static(&mut self, name: &str, value: i64) {
+        self.open(name);
+        let id = (self.nodes.len() - 1) as NodeId;
+        self.statics.push((id, value));
     }
 
     fn open_unnamed(&mut self) {
@@ -277,10 +341,24 @@ impl TreeBuilder {
         while !self.open.is_empty() {
             self.close();
         }
+        // A node opened with a static value and closed with no children is a leaf with
+        // that estimate.
+        let mut statics = Vec::with_capacity(self.statics.len());
+        for (id, v) in self.statics {
+            let n = self.nodes[id as usize];
+            if n.len == 0 {
+                self.values[n.first as usize] = v;
+            } else {
+                statics.push((id, v));
+            }
+        }
+        self.chances.sort_by_key(|(id, _)| *id);
         Tree {
             nodes: self.nodes,
             children: self.children,
             values: self.values,
+            statics,
+            chances: self.chances,
             names: Names::Given(self.names),
         }
     }
@@ -372,18 +450,31 @@ impl Game for TreeGame<'_> {
         }
     }
 
+    /// Turns alternate by level, but nature's move at a chance node is not a turn: the
+    /// player to move at a chance node (the one after its parent's) moves after it too, so
+    /// expectiminimax trees read Maxie, chance, Minnie, chance, Maxie.
     #[inline]
     fn play(&self, state: &TreeState, mv: TreeMove) -> TreeState {
+        let player = if self.tree.chances.is_empty() || self.tree.chance(state.node).is_none() {
+            state.player.other()
+        } else {
+            state.player
+        };
         TreeState {
             node: mv.child,
-            player: state.player.other(),
+            player,
         }
+    }
+
+    fn chances(&self, state: &TreeState) -> Option<Vec<Probability>> {
+        self.tree.chance(state.node).map(<[Probability]>::to_vec)
     }
 
     #[inline]
     fn estimate(&self, state: &TreeState) -> Estimate {
-        // Internal nodes are never estimated: the spec loader rejects a depth that would.
-        Estimate::Guess(self.tree.leaf_value(state.node).unwrap_or(0))
+        // Internal nodes without a static value are never estimated: the spec loader rejects
+        // a depth that would.
+        Estimate::Guess(self.tree.static_value(state.node).unwrap_or(0))
     }
 
     fn write_label(&self, state: &TreeState, out: &mut String) {

@@ -271,7 +271,7 @@ impl<G: Game> Searcher<'_, G> {
         }
         self.searched += 1;
         let estimated = match game.status(state) {
-            Status::Over(o) => Some(Estimate::of_outcome(o)),
+            Status::Over(o) => Some(game.utility(state, o)),
             Status::InPlay
                 if depth == Some(0) || ply >= MAX_PLIES || game.moves(state).len() == 0 =>
             {

@@ -74,6 +74,12 @@ impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
         self.watch.tick();
         self.game.estimate(state)
     }
+    fn utility(&self, state: &Self::State, outcome: crate::game::Outcome) -> Estimate {
+        self.game.utility(state, outcome)
+    }
+    fn chances(&self, state: &Self::State) -> Option<Vec<crate::game::Probability>> {
+        self.game.chances(state)
+    }
     fn write_label(&self, state: &Self::State, out: &mut String) {
         self.game.write_label(state, out)
     }

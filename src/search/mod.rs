@@ -4,9 +4,11 @@
 //! Two rule sets, one per handout year, share the algorithms' shape:
 //! [`s14`] (values `Leaf`/`Step`, the `(* Pruned *)` mark) and [`s12`] (`Pruned`/`ParentPrune`).
 
+pub mod counts;
 pub mod cs10;
 pub mod csc148;
 pub mod deadline;
+pub mod expectimax;
 pub mod mistakes;
 pub mod s12;
 pub mod s14;
@@ -31,6 +33,11 @@ pub enum Algorithm {
     /// CSC148's game-state tree (option B): not a search, the tree of every game from the
     /// position, measured (the `csc148` rules only).
     GameStateTree,
+    /// CS188's expectimax: Maxie maximises; Minnie's nodes and chance nodes average (Minnie's
+    /// uniformly, chance nodes by their probabilities). The `expectimax` rules only.
+    Expectimax,
+    /// Maxie maximises, Minnie minimises, chance nodes average (AIMA's EXPECTIMINIMAX).
+    Expectiminimax,
 }
 
 impl Algorithm {
@@ -41,6 +48,8 @@ impl Algorithm {
             Algorithm::Jamboree { .. } => "jamboree",
             Algorithm::Memoize => "memoize",
             Algorithm::GameStateTree => "game_state_tree",
+            Algorithm::Expectimax => "expectimax",
+            Algorithm::Expectiminimax => "expectiminimax",
         }
     }
 }
@@ -247,7 +256,7 @@ fn with_own<V: Copy>(player: Player, (alpha, beta): (V, V), bound: V) -> (V, V) 
 #[inline]
 fn stops_at<G: Game>(game: &G, state: &G::State, depth: u32) -> Option<Estimate> {
     match game.status(state) {
-        Status::Over(outcome) => Some(Estimate::of_outcome(outcome)),
+        Status::Over(outcome) => Some(game.utility(state, outcome)),
         Status::InPlay if depth == 0 || game.moves(state).len() == 0 => Some(game.estimate(state)),
         Status::InPlay => None,
     }
@@ -342,7 +351,11 @@ fn sequential_share(algorithm: Algorithm, n: usize, flaws: Flaws) -> usize {
     match algorithm {
         // The CSC148 algorithms never reach the 15-150 searchers (the loader keeps them to
         // the csc148 rules); were they to, they would search as minimax.
-        Algorithm::Minimax | Algorithm::Memoize | Algorithm::GameStateTree => 0,
+        Algorithm::Minimax
+        | Algorithm::Memoize
+        | Algorithm::GameStateTree
+        | Algorithm::Expectimax
+        | Algorithm::Expectiminimax => 0,
         Algorithm::AlphaBeta => n,
         Algorithm::Jamboree { prune_percentage } => {
             let share = prune_percentage * n as f64;
@@ -411,6 +424,71 @@ pub fn minimax_value<G: Game>(game: &G, state: &G::State, depth: u32) -> Estimat
         Player::Minnie => values.min(),
     }
     .unwrap_or(Estimate::Draw)
+}
+
+/// The exact value of `state` searched `depth` deep, by a plain alpha-beta within
+/// `(alpha, beta)` (fail-soft: a value outside the window is a bound on the true one).
+fn alphabeta_value<G: Game>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+    mut alpha: Estimate,
+    mut beta: Estimate,
+) -> Estimate {
+    if let Some(e) = stops_at(game, state, depth) {
+        return e;
+    }
+    let maxie = game.player(state) == Player::Maxie;
+    let mut best = if maxie {
+        Estimate::MinnieWins
+    } else {
+        Estimate::MaxieWins
+    };
+    for m in game.moves(state) {
+        let v = alphabeta_value(game, &game.play(state, m), depth - 1, alpha, beta);
+        if maxie {
+            best = best.max(v);
+            alpha = alpha.max(best);
+        } else {
+            best = best.min(v);
+            beta = beta.min(best);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The root moves (by index in move order) whose value, searched `depth` deep, is the
+/// root's: every move a correct searcher could choose. Each is searched exactly, with a
+/// full window, so the set is the same whichever searcher a case runs.
+pub fn equally_good<G: Game>(game: &G, depth: u32) -> Vec<usize> {
+    let root = game.start();
+    if depth == 0 || stops_at(game, &root, depth).is_some() {
+        return Vec::new();
+    }
+    let values: Vec<Estimate> = game
+        .moves(&root)
+        .map(|m| {
+            let child = game.play(&root, m);
+            alphabeta_value(
+                game,
+                &child,
+                depth - 1,
+                Estimate::MinnieWins,
+                Estimate::MaxieWins,
+            )
+        })
+        .collect();
+    let best = match game.player(&root) {
+        Player::Maxie => values.iter().max(),
+        Player::Minnie => values.iter().min(),
+    };
+    match best {
+        Some(&b) => (0..values.len()).filter(|&i| values[i] == b).collect(),
+        None => Vec::new(),
+    }
 }
 
 #[cfg(test)]

@@ -273,7 +273,12 @@ impl<G: Game> Searcher<'_, G> {
         match self.algorithm {
             Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
             // The CSC148 algorithms never reach here (see `sequential_share`).
-            Algorithm::Minimax | Algorithm::Memoize | Algorithm::GameStateTree => {
+            // Nor do the expectimax algorithms (`search::expectimax`).
+            Algorithm::Minimax
+            | Algorithm::Memoize
+            | Algorithm::GameStateTree
+            | Algorithm::Expectimax
+            | Algorithm::Expectiminimax => {
                 let moves = self.game.moves(state);
                 self.together(player, state, moves, depth, ab, own(player, ab), sink)
             }

@@ -200,9 +200,11 @@ impl<G: Game> Searcher<'_, G> {
             Entered::Searching(player) => {
                 let (verdict, terminals) = match self.algorithm {
                     Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
-                    Algorithm::Minimax | Algorithm::Memoize | Algorithm::GameStateTree => {
-                        self.minimax(player, state, depth, ab, sink)
-                    }
+                    Algorithm::Minimax
+                    | Algorithm::Memoize
+                    | Algorithm::GameStateTree
+                    | Algorithm::Expectimax
+                    | Algorithm::Expectiminimax => self.minimax(player, state, depth, ab, sink),
                     Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
                 };
                 self.report(state, player, verdict, sink);

@@ -33,9 +33,11 @@ use crate::task::Task;
 use crate::game::connect4::Connect4;
 use crate::game::kalah::Kalah;
 use crate::game::nim::Nim;
+use crate::game::pig::Pig;
 use crate::game::riskless::Riskless;
 use crate::game::scenario::Scenario;
 use crate::game::subtract_square::SubtractSquare;
+use crate::game::tictactoe::TicTacToe;
 use crate::game::tippy::Tippy;
 use crate::game::tree::Tree;
 use crate::game::{Playable, Player};
@@ -61,6 +63,8 @@ pub enum Rules {
     Csc148,
     /// Dartmouth CS10's negamax with (low, high) windows (`search::cs10`).
     Cs10,
+    /// Expectimax and expectiminimax over chance nodes (`search::expectimax`).
+    Expectimax,
 }
 
 impl Rules {
@@ -70,6 +74,7 @@ impl Rules {
             Rules::S12 => "s12",
             Rules::Csc148 => "csc148",
             Rules::Cs10 => "cs10",
+            Rules::Expectimax => "expectimax",
         }
     }
 }
@@ -137,6 +142,8 @@ pub enum GameDocument {
     SubtractSquare(GameSpec<SubtractSquare>),
     Tippy(GameSpec<Tippy>),
     Kalah(GameSpec<Kalah>),
+    TicTacToe(GameSpec<TicTacToe>),
+    Pig(GameSpec<Pig>),
 }
 
 /// Runs `$body` with `$s` bound to the typed [`GameSpec`] of a [`GameDocument`].
@@ -150,6 +157,8 @@ macro_rules! with_game_spec {
             $crate::spec::GameDocument::SubtractSquare($s) => $body,
             $crate::spec::GameDocument::Tippy($s) => $body,
             $crate::spec::GameDocument::Kalah($s) => $body,
+            $crate::spec::GameDocument::TicTacToe($s) => $body,
+            $crate::spec::GameDocument::Pig($s) => $body,
         }
     };
 }
@@ -296,6 +305,28 @@ pub struct Case {
     pub metrics: Vec<&'static str>,
     /// CS10's move ordering and aspiration window (`ordering:`, `aspiration:`).
     pub cs10: crate::search::cs10::Options,
+    /// Search once at the case's depth, or at every depth up to it (`deepening:`).
+    pub deepening: Deepening,
+}
+
+/// Whether a case searches once at its depth or deepens to it (`deepening:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Deepening {
+    /// One search at the case's depth.
+    #[default]
+    None,
+    /// Iterative (MIT 6.034's "progressive") deepening: the case's search at depth 1, 2, ...,
+    /// the case's depth, each traced in turn under a `Deepening to depth d` line.
+    Iterative,
+}
+
+impl Deepening {
+    pub fn parse(s: &str) -> Option<Deepening> {
+        match s {
+            "iterative" => Some(Deepening::Iterative),
+            _ => None,
+        }
+    }
 }
 
 impl Spec {

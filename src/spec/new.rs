@@ -21,6 +21,31 @@ fn yaml_key(name: &str) -> String {
 
 /// The spec's text.
 pub fn spec(g: &Generate) -> String {
+    spec_of(g, false)
+}
+
+/// The spec's text with a static value on every inner node (MIT 6.034's trees), drawn from
+/// the same range as the leaves: what a depth-limited search estimates where it stops.
+pub fn spec_with_statics(g: &Generate) -> String {
+    spec_of(g, true)
+}
+
+/// An inner node's static value: a SplitMix64 draw keyed by the seed and the node, reduced to
+/// `min..=max` (fixed here, so it is the same on every machine and version).
+pub fn static_value(g: &Generate, id: NodeId) -> i64 {
+    let mut z = g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(
+        u64::from(id)
+            .wrapping_add(1)
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9),
+    );
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    let span = (i128::from(g.max) - i128::from(g.min) + 1) as u128;
+    (i128::from(g.min) + (u128::from(z) % span) as i128) as i64
+}
+
+fn spec_of(g: &Generate, statics: bool) -> String {
     let tree = Tree::generate(g);
     let mut out = String::with_capacity(tree.len() * 12 + 512);
     let _ = writeln!(
@@ -31,7 +56,8 @@ pub fn spec(g: &Generate) -> String {
          tree:",
         g.branching, g.depth, g.seed, g.min, g.max, g.branching, g.depth, g.seed, g.min, g.max
     );
-    node(&tree, tree.root(), 1, &mut out);
+    let statics = statics.then_some(g);
+    node(&tree, tree.root(), 1, statics, &mut out);
     out.push_str(
         "cases:\n  alphabeta:\n    algorithm: alphabeta\n  jamboree:\n    algorithm: jamboree\n    prune_percentage: 0.5\n",
     );
@@ -40,7 +66,7 @@ pub fn spec(g: &Generate) -> String {
 
 /// A node as a block (`name:` then its children indented), or, when all its children are
 /// leaves, one flow line (`name: {c: 3, d: -2}`). Recursion is bounded by the depth.
-fn node(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
+fn node(tree: &Tree, id: NodeId, indent: usize, statics: Option<&Generate>, out: &mut String) {
     let pad = "  ".repeat(indent);
     let name = yaml_key(&tree.name(id));
     if let Some(v) = tree.leaf_value(id) {
@@ -48,23 +74,28 @@ fn node(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
         return;
     }
     let kids = tree.children(id);
+    let own = statics.map(|g| static_value(g, id));
     if kids.iter().all(|&c| tree.is_leaf(c)) {
-        let leaves: Vec<String> = kids
-            .iter()
-            .map(|&c| {
+        let leaves: Vec<String> = own
+            .map(|v| format!("static: {v}"))
+            .into_iter()
+            .chain(kids.iter().map(|&c| {
                 format!(
                     "{}: {}",
                     yaml_key(&tree.name(c)),
                     tree.leaf_value(c).unwrap_or(0)
                 )
-            })
+            }))
             .collect();
         let _ = writeln!(out, "{pad}{name}: {{{}}}", leaves.join(", "));
         return;
     }
     let _ = writeln!(out, "{pad}{name}:");
+    if let Some(v) = own {
+        let _ = writeln!(out, "{pad}  static: {v}");
+    }
     for &c in kids {
-        node(tree, c, indent + 1, out);
+        node(tree, c, indent + 1, statics, out);
     }
 }
 

@@ -92,6 +92,14 @@ pub struct TreeCase {
     /// CS10 negamax_ab only: a first window around a guess, re-searched in full if the value
     /// falls outside.
     aspiration: Option<AspirationField>,
+    /// `iterative`: the search at depth 1, 2, ..., `depth` in turn, each traced under a
+    /// `Deepening to depth d` line (on a tree, every inner node a depth stops at needs a
+    /// `static:` value).
+    deepening: Option<DeepeningName>,
+    /// Expectimax only: print values with this many decimal places (rounded half away from
+    /// zero) instead of exact fractions.
+    #[schemars(range(min = 0, max = 12))]
+    decimals: Option<u8>,
 }
 
 /// A homework task (graphs, sequences) and argument cases.
@@ -135,12 +143,27 @@ pub struct GameSpecFile {
     game: GameName,
     /// Connect 4 only: `standard` (default) or `popout`.
     variant: Option<VariantName>,
-    /// Connect 4 only: the board's width (default 7).
+    /// Connect 4 and tic-tac-toe: the board's width (default 7; tic-tac-toe 3, at most 8).
     #[schemars(range(min = 1))]
     columns: Option<u32>,
-    /// Connect 4 only: the board's height (default 6).
+    /// Connect 4 and tic-tac-toe: the board's height (default 6; tic-tac-toe 3, at most 8).
     #[schemars(range(min = 1))]
     rows: Option<u32>,
+    /// Tic-tac-toe only: how many in a row win (default 3, at most the longer side).
+    #[schemars(range(min = 1, max = 8))]
+    k: Option<u32>,
+    /// Pig only: the score to reach (default 100, as OpenSpiel's pig).
+    #[schemars(range(min = 1, max = 1000))]
+    target: Option<u32>,
+    /// Pig only: the die's faces (default 6).
+    #[schemars(range(min = 2, max = 20))]
+    dice: Option<u32>,
+    /// Pig only: decisions (rolls and stops) before the game is a draw (default 1000).
+    #[schemars(range(min = 1, max = 1000000))]
+    horizon: Option<u32>,
+    /// Tic-tac-toe only: what a finished game is worth, as X's number (default win 1, draw 0,
+    /// loss -1, as AIMA and OpenSpiel score it).
+    utility: Option<UtilityField>,
     /// Riskless only: `M1`, `M2`, or a map of one's own.
     map: Option<MapField>,
     /// Tippy only: the board is size × size (3 to 8, default 4).
@@ -211,6 +234,14 @@ pub struct GameCase {
     /// CS10 negamax_ab only: a first window around a guess, re-searched in full if the value
     /// falls outside.
     aspiration: Option<AspirationField>,
+    /// `iterative`: the search at depth 1, 2, ..., `depth` in turn, each traced under a
+    /// `Deepening to depth d` line (on a tree, every inner node a depth stops at needs a
+    /// `static:` value).
+    deepening: Option<DeepeningName>,
+    /// Expectimax only: print values with this many decimal places (rounded half away from
+    /// zero) instead of exact fractions.
+    #[schemars(range(min = 0, max = 12))]
+    decimals: Option<u8>,
     /// Seconds the search may run in `test` and `run` (default: `--time-limit`).
     #[schemars(range(min = 0.0, max = 86400.0))]
     time_limit: Option<f64>,
@@ -297,6 +328,8 @@ string_enum!(
             Dialect::Repl => "what the support code prints at the SML/NJ prompt",
             Dialect::Csc148 => "Toronto CSC148's strategies: scores for the player to move",
             Dialect::Cs10 => "Dartmouth CS10's negamax: the hand method with (low, high) ranges",
+            Dialect::Expectimax =>
+                "expectimax and expectiminimax: exact expected values at chance nodes",
         }
     ))
 );
@@ -331,7 +364,34 @@ string_enum!(
         ("subtract_square", "Subtract Square (Toronto CSC148)"),
         ("tippy", "Tippy on an n×n board (Toronto CSC148)"),
         ("kalah", "Kalah(pits, seeds) (Dartmouth CS10)"),
+        (
+            "tictactoe",
+            "Tic-tac-toe and m,n,k-games: columns × rows, k in a row (AIMA, OpenSpiel)"
+        ),
+        (
+            "pig",
+            "Pig, the dice game, as OpenSpiel defines it (expectimax searches)"
+        ),
     ]
+);
+
+/// Tic-tac-toe's utility: X's win, a draw and X's loss as X's numbers.
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct UtilityField {
+    win: Option<i64>,
+    draw: Option<i64>,
+    loss: Option<i64>,
+}
+
+pub struct DeepeningName;
+string_enum!(
+    DeepeningName,
+    "Deepening",
+    [(
+        "iterative",
+        "iterative (progressive) deepening: depth 1, 2, ..., the case's depth"
+    )]
 );
 
 pub struct VariantName;
@@ -379,9 +439,10 @@ impl JsonSchema for PositionField {
         json_schema!({
             "anyOf": [
                 {"type": "integer", "minimum": 0, "description": "Nim: sticks left"},
-                {"type": "string", "description": "Connect 4 and Tippy: rows of .XO text, top row first (Tippy: one line, rows separated by /); Subtract Square: `p1:6`"},
+                {"type": "string", "description": "Connect 4, Tippy and tic-tac-toe: rows of .XO text, top row first (Tippy and tic-tac-toe: one line, rows separated by /); Subtract Square: `p1:6`"},
                 {"type": "array", "items": {"type": "string"}, "description": "Connect 4: rows of .XO text, top row first"},
                 {"type": "object", "additionalProperties": {"type": "string", "pattern": "^([Mm]axie|[Mm]innie) [0-9]+$|^[Ee]mpty$"}, "description": "Riskless: territory -> `Maxie 3`, `Minnie 2` or `empty`; unlisted territories are empty"},
+                {"type": "object", "properties": {"scores": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}, "turn_total": {"type": "integer", "minimum": 0}, "decisions": {"type": "integer", "minimum": 0}}, "additionalProperties": false, "description": "Pig: the banked scores [p1's, p2's], the turn total, the decisions made so far"},
                 {"type": "object", "properties": {"p1": {"type": "array", "items": {"type": "integer", "minimum": 0}}, "p2": {"type": "array", "items": {"type": "integer", "minimum": 0}}, "kalahs": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}}, "required": ["p1", "p2", "kalahs"], "additionalProperties": false, "description": "Kalah: each row in sowing order, and the kalahs [p1's, p2's]"}
             ]
         })
@@ -444,6 +505,14 @@ string_enum!(
             "CS10: always maximise, negating the opponent's values"
         ),
         ("negamax_ab", "CS10: negamax with a (low, high) window"),
+        (
+            "expectimax",
+            "CS188: Maxie maximises; Minnie's nodes and chance nodes average"
+        ),
+        (
+            "expectiminimax",
+            "AIMA: Maxie maximises, Minnie minimises, chance nodes average"
+        ),
     ]
 );
 
@@ -561,8 +630,8 @@ impl JsonSchema for PlayerName {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "type": "string",
-            "pattern": "^([Mm][Aa][Xx][Ii][Ee]|[Mm][Ii][Nn][Nn][Ii][Ee]|[Pp][12])$",
-            "examples": ["Maxie", "Minnie", "p1", "p2"]
+            "pattern": "^([Mm][Aa][Xx][Ii][Ee]|[Mm][Ii][Nn][Nn][Ii][Ee]|[Pp][12]|[XxOo])$",
+            "examples": ["Maxie", "Minnie", "p1", "p2", "X", "O"]
         })
     }
 }
@@ -585,6 +654,7 @@ impl JsonSchema for TreeField {
     }
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         let subtree = generator.subschema_for::<Subtree>();
+        let static_value = static_value_schema();
         json_schema!({
             "anyOf": [
                 {
@@ -610,7 +680,7 @@ impl JsonSchema for TreeField {
                     "type": "object",
                     "minProperties": 1,
                     "maxProperties": 1,
-                    "additionalProperties": {"type": "object", "minProperties": 1, "additionalProperties": subtree}
+                    "additionalProperties": {"type": "object", "minProperties": 1, "properties": {"static": static_value, "chance": chance_schema()}, "additionalProperties": subtree}
                 }
             ]
         })
@@ -629,10 +699,31 @@ impl JsonSchema for Subtree {
             "anyOf": [
                 {"type": "integer", "description": "a leaf's estimate"},
                 {"type": "string", "pattern": "^~[0-9]+$", "description": "a negative estimate in SML notation"},
-                {"type": "object", "minProperties": 1, "additionalProperties": subtree, "description": "children in move order"}
+                {"type": "object", "minProperties": 1, "properties": {"static": static_value_schema(), "chance": chance_schema()}, "additionalProperties": subtree, "description": "children in move order, and optionally `static:`, the node's own static value, and `chance:`, its children's probabilities (a chance node)"}
             ]
         })
     }
+}
+
+/// `chance:` of a tree node: each child's probability, exact (`1/3`, `0.25`), summing to 1.
+fn chance_schema() -> serde_json::Value {
+    serde_json::json!({
+        "type": "object",
+        "minProperties": 1,
+        "additionalProperties": {"anyOf": [
+            {"type": "number", "minimum": 0, "maximum": 1},
+            {"type": "string", "pattern": "^ *[0-9]+ */ *[0-9]+ *$"}
+        ]},
+        "description": "a chance node: each child's probability (1/3, 0.25, 0 or 1), summing to exactly 1; only expectimax and expectiminimax search it"
+    })
+}
+
+/// `static:` of a tree node: the estimate a depth-limited search takes if it stops there.
+fn static_value_schema() -> serde_json::Value {
+    serde_json::json!({
+        "anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^~[0-9]+$"}],
+        "description": "the node's static value: what a depth-limited search estimates if it stops here (MIT 6.034 gives every node one); a node with only `static:` is a leaf"
+    })
 }
 
 /// The schema, pretty-printed, as committed in `schema/spec.schema.json`.

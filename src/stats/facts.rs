@@ -4,6 +4,7 @@
 
 use crate::game::state_tree::{self, Limits, Measures, MAX_DESCRIBED};
 use crate::game::{Estimate, Game, Player};
+use crate::search::counts::{Counted, Counts};
 use crate::search::csc148::{self, Score, Strategy};
 use crate::search::deadline::TimedOut;
 use crate::search::{Algorithm, Summary};
@@ -37,12 +38,31 @@ pub struct SearchFacts {
     /// aspiration window's full re-searches.
     pub positions_evaluated: Option<u64>,
     pub re_searches: Option<u64>,
+    /// The search's counts in the other sources' conventions ([`crate::search::counts`]);
+    /// for iterative deepening, of every depth together.
+    pub counts: Option<Counts>,
+    /// Iterative deepening: what each depth found, shallowest first (the fields above are the
+    /// deepest search's, its counts those of every depth).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Vec<Iteration>>,
     /// The search passed its time limit before it ended; nothing else is filled in.
     pub timed_out: bool,
     /// The position and the case's settings as a course driver reads them
     /// (`{position_json}`), for the games that have a driver.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<serde_json::Value>,
+}
+
+/// One depth of an iteratively deepened search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Iteration {
+    pub depth: u32,
+    pub value: Option<String>,
+    pub best_move: Option<String>,
+    pub equally_good: Vec<String>,
+    pub terminals_visited: Option<u64>,
+    pub positions_searched: Option<u64>,
+    pub counts: Option<Counts>,
 }
 
 /// A game-state tree's measures, under the starter's names, as JSON numbers and maps. The
@@ -98,7 +118,55 @@ fn player_name<G: Game>(game: &G, p: Player) -> &'static str {
 
 /// Runs a search case untraced (within `limit`) and says what it found.
 pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
-    let traced = crate::run::trace_game_within(game, case, std::io::sink(), limit);
+    if case.deepening == crate::spec::Deepening::Iterative {
+        return deepened(game, case, limit);
+    }
+    search_once(game, case, limit)
+}
+
+/// An iteratively deepened case: each depth's findings, the deepest's at the top.
+fn deepened<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
+    let mut iterations = Vec::new();
+    let mut total = Counts::default();
+    let mut last = None;
+    for depth in 1..=case.depth {
+        let once = Case {
+            depth,
+            deepening: crate::spec::Deepening::None,
+            ..case.clone()
+        };
+        let f = search_once(game, &once, limit);
+        if let Some(c) = f.counts {
+            total.nodes_entered += c.nodes_entered;
+            total.aima_expanded_nodes += c.aima_expanded_nodes;
+            total.mit_static_evaluations += c.mit_static_evaluations;
+            total.cs188_expanded_states += c.cs188_expanded_states;
+        }
+        iterations.push(Iteration {
+            depth,
+            value: f.value.clone(),
+            best_move: f.best_move.clone(),
+            equally_good: f.equally_good.clone(),
+            terminals_visited: f.terminals_visited,
+            positions_searched: f.positions_searched,
+            counts: f.counts,
+        });
+        let stop = f.timed_out;
+        last = Some(f);
+        if stop {
+            break;
+        }
+    }
+    let mut facts = last.unwrap_or_else(|| search_once(game, case, limit));
+    facts.depth = Some(case.depth);
+    facts.counts = Some(total);
+    facts.iterations = Some(iterations);
+    facts
+}
+
+fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
+    let counted = Counted::new(game);
+    let traced = crate::run::trace_game_within(&counted, case, std::io::sink(), limit);
     let root = game.start();
     let player = game.player(&root);
     let mut facts = SearchFacts {
@@ -117,11 +185,16 @@ pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Search
         table_hits: None,
         positions_evaluated: None,
         re_searches: None,
+        counts: None,
+        iterations: None,
         timed_out: false,
         position: None,
     };
     if case.rules == Rules::Cs10 {
         return cs10_facts(game, case, limit, facts);
+    }
+    if case.rules == Rules::Expectimax {
+        return expectimax_facts(game, case, limit, facts);
     }
     let summary: Summary = match traced {
         Ok(Ok((_, summary))) => summary,
@@ -138,6 +211,7 @@ pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Search
     };
     facts.best_move_index = summary.best_index;
     facts.best_move = summary.best_index.and_then(write);
+    facts.counts = Some(counted.counts());
     if case.rules == Rules::Csc148 {
         let score = summary.value.map(|e| Score::of_estimate(e, player));
         facts.value = score.map(|s| s.to_string());
@@ -150,7 +224,10 @@ pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Search
     } else {
         facts.value = summary.value.map(|e| estimate_text(case.rules, e));
         facts.terminals_visited = Some(summary.terminals);
-        facts.equally_good = facts.best_move.iter().cloned().collect();
+        facts.equally_good = crate::search::equally_good(game, case.depth)
+            .into_iter()
+            .filter_map(write)
+            .collect();
     }
     facts
 }
@@ -164,19 +241,21 @@ fn cs10_facts<G: Game>(
 ) -> SearchFacts {
     use crate::search::cs10;
     let quiet = &mut crate::search::NullSink;
+    let counted = Counted::new(game);
     let searched = match limit {
-        Some(l) => crate::search::deadline::within(game, l, |g| {
+        Some(l) => crate::search::deadline::within(&counted, l, |g| {
             cs10::search(g, case.depth, case.algorithm, case.cs10, quiet)
         })
         .ok(),
         None => Some(cs10::search(
-            game,
+            &counted,
             case.depth,
             case.algorithm,
             case.cs10,
             quiet,
         )),
     };
+    facts.counts = Some(counted.counts());
     let Some((summary, counts)) = searched else {
         facts.timed_out = true;
         return facts;
@@ -203,6 +282,52 @@ fn cs10_facts<G: Game>(
     facts.positions_searched = Some(counts.nodes);
     facts.positions_evaluated = Some(counts.evaluations);
     facts.re_searches = Some(counts.re_searches);
+    facts
+}
+
+/// An expectimax case's findings: the exact value (as the case prints it) and every move
+/// whose exact value is the root's.
+fn expectimax_facts<G: Game>(
+    game: &G,
+    case: &Case,
+    limit: Option<Duration>,
+    mut facts: SearchFacts,
+) -> SearchFacts {
+    use crate::search::expectimax;
+    let found = match limit {
+        Some(l) => crate::search::deadline::within(game, l, |g| {
+            expectimax::root_values(g, case.depth, case.algorithm)
+        })
+        .ok(),
+        None => Some(expectimax::root_values(game, case.depth, case.algorithm)),
+    };
+    let Some((value, children)) = found else {
+        facts.timed_out = true;
+        return facts;
+    };
+    let root = game.start();
+    let write = |i: usize| {
+        let m = game.moves(&root).nth(i)?;
+        let mut s = String::new();
+        game.write_move(m, &mut s);
+        Some(s)
+    };
+    let mut text = String::new();
+    expectimax::write_value(&mut text, &value, case.style.decimals);
+    facts.value = Some(text);
+    let good: Vec<usize> = (0..children.len())
+        .filter(|&i| children[i] == value)
+        .collect();
+    facts.best_move_index = good.first().copied();
+    facts.best_move = facts.best_move_index.and_then(write);
+    facts.equally_good = good.into_iter().filter_map(write).collect();
+    // The counts are one search's from the root (`root_values` searched each root move once
+    // more to compare them).
+    let mut quiet = crate::search::NullSink;
+    let again = Counted::new(game);
+    let summary = expectimax::search(&again, case.depth, case.algorithm, &mut quiet);
+    facts.terminals_visited = Some(summary.terminals);
+    facts.counts = Some(again.counts());
     facts
 }
 

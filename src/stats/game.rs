@@ -172,5 +172,26 @@ pub fn human(s: &GameStats) -> String {
         ));
     }
     out.push_str("searched: positions searched (CSC148, CS10) or terminals visited (15-150); table hits: positions answered from memoization's table\n");
+    let counted: Vec<_> = s
+        .searches
+        .iter()
+        .filter_map(|f| Some((&f.case, f.counts?)))
+        .collect();
+    if !counted.is_empty() {
+        out.push_str(&format!(
+            "\n{:<width$}  {:>14}  {:>14}  {:>14}  {:>14}\n",
+            "counts", "nodes entered", "AIMA expanded", "MIT static ev", "CS188 states"
+        ));
+        for (case, c) in counted {
+            out.push_str(&format!(
+                "{case:<width$}  {:>14}  {:>14}  {:>14}  {:>14}\n",
+                c.nodes_entered,
+                c.aima_expanded_nodes,
+                c.mit_static_evaluations,
+                c.cs188_expanded_states
+            ));
+        }
+        out.push_str("AIMA expanded: aima-java's expandedNodes (every state but the root); MIT static ev: 6.034's static evaluations (endgame scores and heuristic calls); CS188 states: distinct states generated, the start included\n");
+    }
     out
 }

@@ -31,6 +31,10 @@ pub struct Row {
     pub terminals_visited: u64,
     pub work: u64,
     pub span: u64,
+    /// The search's counts in other sources' conventions. On a tree they follow from the
+    /// nodes and terminals: no position is reached twice, and every leaf or cutoff is one
+    /// static evaluation.
+    pub counts: crate::search::counts::Counts,
 }
 
 /// The prune percentages the sweep shows for Jamboree.
@@ -44,7 +48,8 @@ pub fn table(spec: &Spec) -> Vec<Row> {
         .iter()
         .map(|c| row(spec, c, format!("case {}", c.name)))
         .collect();
-    if let Some(first) = spec.cases.first() {
+    // Minimax, alpha-beta and Jamboree cannot search chance nodes: no sweep on such trees.
+    if let Some(first) = spec.cases.first().filter(|_| !spec.tree.has_chance()) {
         let mut algorithms = vec![Algorithm::Minimax, Algorithm::AlphaBeta];
         algorithms.extend(SWEEP.iter().map(|&p| Algorithm::Jamboree {
             prune_percentage: p,
@@ -83,6 +88,12 @@ pub fn row(spec: &Spec, case: &Case, search: String) -> Row {
         terminals_visited: overlay.terminals,
         work,
         span,
+        counts: crate::search::counts::Counts {
+            nodes_entered: overlay.nodes_visited() as u64,
+            aima_expanded_nodes: (overlay.nodes_visited() as u64).saturating_sub(1),
+            mit_static_evaluations: overlay.terminals,
+            cs188_expanded_states: overlay.nodes_visited() as u64,
+        },
     }
 }
 
@@ -136,6 +147,7 @@ pub fn human(spec: &Spec, rows: &[Row]) -> String {
         ));
     }
     out.push_str("work: nodes entered; span: the longest chain of them that must run in order\n");
+    out.push_str("other sources' counts (--format json gives each): AIMA's expanded nodes = nodes - 1, MIT 6.034's static evaluations = terminals, CS188's expanded states = nodes\n");
     out
 }
 
@@ -197,6 +209,13 @@ pub fn coverage_human(coverage: &[(String, crate::check::coverage::Coverage)]) -
         for group in &c.alike {
             let _ = write!(out, "; {} print the same trace", group.join(" and "));
         }
+        for group in &c.inseparable {
+            let _ = write!(
+                out,
+                "; {} print the same trace on every tree",
+                group.join(" and ")
+            );
+        }
         out.push('\n');
     }
     out
@@ -211,6 +230,7 @@ pub fn json(spec: &Spec, rows: &[Row]) -> String {
                 "applicable": c.applicable,
                 "missed": c.missed,
                 "alike": c.alike,
+                "inseparable": c.inseparable,
             })
         })
         .collect();

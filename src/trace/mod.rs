@@ -39,7 +39,9 @@
 
 mod print;
 
-pub use print::{Cs10Printer, Csc148Printer, ReplPrinter, S12Printer, S14Printer};
+pub use print::{
+    Cs10Printer, Csc148Printer, ExpectimaxPrinter, ReplPrinter, S12Printer, S14Printer,
+};
 
 use std::fmt;
 
@@ -51,15 +53,19 @@ pub enum Dialect {
     Repl,
     Csc148,
     Cs10,
+    /// Expectimax and expectiminimax with exact expected values (no handout prints one; see
+    /// the README's table).
+    Expectimax,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 5] = [
+    pub const ALL: [Dialect; 6] = [
         Dialect::S14,
         Dialect::S12,
         Dialect::Repl,
         Dialect::Csc148,
         Dialect::Cs10,
+        Dialect::Expectimax,
     ];
 
     pub fn name(self) -> &'static str {
@@ -69,6 +75,7 @@ impl Dialect {
             Dialect::Repl => "repl",
             Dialect::Csc148 => "csc148",
             Dialect::Cs10 => "cs10",
+            Dialect::Expectimax => "expectimax",
         }
     }
 
@@ -83,7 +90,9 @@ impl Dialect {
             Dialect::S14 => &[Enter, Estimate, Result, Value, Terminals, Choice],
             Dialect::S12 => &[Search, Enter, Estimate, Result, Value, Terminals, Choice],
             Dialect::Repl => &[Estimate, Choice],
-            Dialect::Csc148 | Dialect::Cs10 => &[Enter, Estimate, Result, Value, Terminals, Choice],
+            Dialect::Csc148 | Dialect::Cs10 | Dialect::Expectimax => {
+                &[Enter, Estimate, Result, Value, Terminals, Choice]
+            }
         }
     }
 }
@@ -104,6 +113,9 @@ pub enum LineKind {
     Value,
     Terminals,
     Choice,
+    /// `Deepening to depth 2`: the line before each depth of an iteratively deepened case.
+    /// Not a `lines:` choice: a deepened case always prints it, in every dialect.
+    Deepening,
 }
 
 impl LineKind {
@@ -126,6 +138,7 @@ impl LineKind {
             LineKind::Value => "value",
             LineKind::Terminals => "terminals",
             LineKind::Choice => "choice",
+            LineKind::Deepening => "deepening",
         }
     }
 
@@ -148,7 +161,7 @@ impl LineSet {
     }
 
     pub fn contains(self, kind: LineKind) -> bool {
-        self.0 & kind.bit() != 0
+        kind == LineKind::Deepening || self.0 & kind.bit() != 0
     }
 
     /// The kinds in the set, in the order of [`LineKind::ALL`].
@@ -171,6 +184,9 @@ pub struct Style {
     pub move_names: Vec<String>,
     /// The structure in `val it = 0 : HandoutBig.move`.
     pub sml_structure: String,
+    /// Expectimax values: `None` prints exact fractions (`19/3`), `Some(n)` decimals with n
+    /// places, rounded half away from zero (`decimals:` in a case).
+    pub decimals: Option<u8>,
 }
 
 impl Style {
@@ -179,6 +195,7 @@ impl Style {
             lines: LineSet::all_of(dialect),
             move_names: Vec::new(),
             sml_structure: "Game".to_owned(),
+            decimals: None,
         }
     }
 }

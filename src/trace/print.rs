@@ -5,6 +5,7 @@ use super::{LineKind, Style};
 use crate::game::{write_sml_int, Estimate, Game, Player};
 use crate::search::cs10::{self, Cs10Event};
 use crate::search::csc148::{self, Csc148Event, Score, Strategy};
+use crate::search::expectimax::{self, ExpectEvent};
 use crate::search::{s12, s14, EventLog, S12Event, S14Event, Sink};
 use std::io::{self, Write};
 
@@ -702,6 +703,133 @@ impl<'g, G: Game, W: Write> Cs10Printer<'g, G, W> {
     }
 }
 
+/// The expectimax dialect (see [`crate::trace`]): each node visited, each evaluation, each
+/// node's value (a player's best with its move, or an average), exact unless the case asks
+/// for decimals.
+pub struct ExpectimaxPrinter<'g, G, W> {
+    out: Out<'g, G, W>,
+}
+
+impl<'g, G: Game, W: Write> ExpectimaxPrinter<'g, G, W> {
+    pub fn new(game: &'g G, writer: W, style: Style) -> Self {
+        ExpectimaxPrinter {
+            out: Out::new(game, writer, style),
+        }
+    }
+
+    /// What was written so far.
+    pub fn get_ref(&self) -> &W {
+        &self.out.writer
+    }
+
+    /// Flushes and returns the writer, or the first write error.
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
+    }
+
+    fn print(&mut self, event: ExpectEvent<G>) {
+        use crate::search::Event::*;
+        let out = &mut self.out;
+        let game = out.game;
+        let decimals = out.style.decimals;
+        match event {
+            Enter {
+                state,
+                player,
+                depth,
+                ..
+            } if out.wants(LineKind::Enter) => {
+                out.line.push_str("Visiting ");
+                game.write_label(&state, &mut out.line);
+                if game.chances(&state).is_some() {
+                    out.line.push_str(": chance");
+                } else {
+                    out.line.push_str(": ");
+                    out.line.push_str(game.player_name(player));
+                    out.line.push_str(" to move");
+                }
+                out.line.push_str(", depth ");
+                out.line.push_str(itoa::Buffer::new().format(depth));
+                out.flush_line();
+            }
+            Estimate { state, estimate } if out.wants(LineKind::Estimate) => {
+                out.line.push_str("Evaluation of ");
+                game.write_label(&state, &mut out.line);
+                out.line.push_str(": ");
+                expectimax::write_value(&mut out.line, &expectimax::exact(estimate), decimals);
+                out.flush_line();
+            }
+            Result {
+                state,
+                player,
+                result,
+            } if out.wants(LineKind::Result) => match result {
+                expectimax::Verdict::Leaf { .. } => {}
+                expectimax::Verdict::Chose { value, best } => {
+                    out.line.push_str("Best for ");
+                    out.line.push_str(game.player_name(player));
+                    out.line.push_str(" at ");
+                    game.write_label(&state, &mut out.line);
+                    out.line.push_str(": ");
+                    expectimax::write_value(&mut out.line, &value, decimals);
+                    out.line.push_str(", by move ");
+                    game.write_move(best.1, &mut out.line);
+                    out.flush_line();
+                }
+                expectimax::Verdict::Averaged { value, uniform } => {
+                    out.line.push_str("Average at ");
+                    game.write_label(&state, &mut out.line);
+                    if uniform {
+                        out.line.push_str(" (");
+                        out.line.push_str(game.player_name(player));
+                        out.line.push_str(" at random)");
+                    }
+                    out.line.push_str(": ");
+                    expectimax::write_value(&mut out.line, &value, decimals);
+                    out.flush_line();
+                }
+            },
+            Done {
+                state,
+                value,
+                best,
+                terminals,
+                ..
+            } => {
+                use std::fmt::Write as _;
+                if out.wants(LineKind::Value) {
+                    out.line.push_str("Therefore the value of ");
+                    game.write_label(&state, &mut out.line);
+                    out.line.push_str(" is ");
+                    if let Some(v) = &value {
+                        expectimax::write_value(&mut out.line, v, decimals);
+                    }
+                    out.push_best_move(best);
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Terminals) {
+                    let _ = write!(out.line, "Terminals visited: {terminals}");
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Choice) {
+                    match best {
+                        Some((i, m)) => {
+                            out.line.push_str("Overall choice: move ");
+                            game.write_move(m, &mut out.line);
+                            if let Some(name) = out.style.move_names.get(i) {
+                                let _ = write!(out.line, "[{name}]");
+                            }
+                        }
+                        None => out.line.push_str("Overall choice: none"),
+                    }
+                    out.flush_line();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Every printer is a sink the same way: events print as they come, and a parallel branch is
 /// recorded and printed when it is joined (in move order).
 macro_rules! replaying_sink {
@@ -729,6 +857,7 @@ replaying_sink!(ReplPrinter, S14Event);
 replaying_sink!(ReplPrinter, S12Event);
 replaying_sink!(Csc148Printer, Csc148Event);
 replaying_sink!(Cs10Printer, Cs10Event);
+replaying_sink!(ExpectimaxPrinter, ExpectEvent);
 
 #[cfg(test)]
 mod tests {

@@ -125,7 +125,7 @@ impl Loader<'_> {
     /// Recursion is bounded by the YAML parser's nesting limit.
     fn export_node(&self, node: &Node) -> Result<(Node, Node), Diagnostic> {
         let entries = self.map(node, "a node of the exported tree")?;
-        let known = ["name", "children", "value"];
+        let known = ["name", "children", "value", "static", "chance"];
         for (k, _) in entries {
             if !known.contains(&k.scalar().unwrap_or("")) {
                 self.problem(self.unknown_key(k, &known, "a node of the exported tree"));
@@ -145,10 +145,52 @@ impl Loader<'_> {
                         .expected("a list of nodes, in move order")
                         .found(children.describe()));
                 };
-                let children = items
+                let mut children = items
                     .iter()
                     .map(|c| self.export_node(c))
                     .collect::<Result<Vec<_>, _>>()?;
+                // An inner node's static value is its `static:` key in a spec.
+                if let Some((k, v)) = entry(entries, "static") {
+                    children.insert(0, (scalar(k.pos, super::STATIC_KEY), v.clone()));
+                }
+                // A chance node's probabilities, in move order, become `chance: {child: p}`.
+                if let Some((k, v)) = entry(entries, "chance") {
+                    let Yaml::Seq(ps) = &v.yaml else {
+                        return Err(self
+                            .error(v.pos, "`chance` must be a list")
+                            .expected("the children's probabilities in move order, like [\"1/3\", \"2/3\"]")
+                            .found(v.describe()));
+                    };
+                    let named: Vec<&Node> = children
+                        .iter()
+                        .filter(|(n, _)| n.scalar() != Some(super::STATIC_KEY))
+                        .map(|(n, _)| n)
+                        .collect();
+                    if ps.len() != named.len() {
+                        return Err(self
+                            .error(
+                                v.pos,
+                                "`chance` has a probability for each child, in move order",
+                            )
+                            .expected(format!("{} probabilities", named.len()))
+                            .found(format!("{}", ps.len())));
+                    }
+                    let map = named
+                        .into_iter()
+                        .zip(ps)
+                        .map(|(n, p)| (n.clone(), p.clone()))
+                        .collect();
+                    children.insert(
+                        0,
+                        (
+                            scalar(k.pos, super::CHANCE_KEY),
+                            Node {
+                                pos: v.pos,
+                                yaml: Yaml::Map(map),
+                            },
+                        ),
+                    );
+                }
                 Ok((
                     name.clone(),
                     Node {
@@ -157,7 +199,29 @@ impl Loader<'_> {
                     },
                 ))
             }
-            (None, Some((_, value))) => Ok((name.clone(), value.clone())),
+            (None, Some((_, value))) => {
+                if let Some((k, st)) = entry(entries, "static") {
+                    let what = format!("the static value of `{}`", name.scalar().unwrap_or("?"));
+                    let (a, b) = (
+                        self.integer(st, &what, "3")?,
+                        self.integer(value, &what, "3")?,
+                    );
+                    if a != b {
+                        return Err(self
+                            .error(
+                                k.pos,
+                                format!(
+                                    "the leaf `{}` has a static value that disagrees with its estimate",
+                                    name.scalar().unwrap_or("?")
+                                ),
+                            )
+                            .expected(format!("`static: {b}` (a leaf's static value is its estimate), or no `static`"))
+                            .found(format!("`static: {a}` and `value: {b}`"))
+                            .hint("a search estimates a leaf by its value; remove `static` from leaves"));
+                    }
+                }
+                Ok((name.clone(), value.clone()))
+            }
             (Some((k, _)), Some(_)) => Err(self
                 .error(
                     k.pos,

@@ -6,9 +6,11 @@ use super::{entry, Loader, Target};
 use crate::game::connect4::{self, Board, Connect4};
 use crate::game::kalah::{self, Kalah};
 use crate::game::nim::{Nim, NimState};
+use crate::game::pig::{self, Pig, PigState};
 use crate::game::riskless::{Holding, Map, Riskless, Territories, MAX_TERRITORIES};
 use crate::game::scenario::{Scenario, Step};
 use crate::game::subtract_square::{self, SsState, SubtractSquare};
+use crate::game::tictactoe::{self, TicTacToe, TttState, Utility};
 use crate::game::tippy::{self, Tippy, TippyState};
 use crate::game::{Estimate, Estimator, Outcome, Playable, Player, Status};
 use crate::spec::diagnostic::{did_you_mean, Diagnostic};
@@ -27,6 +29,11 @@ pub(in crate::spec) const GAME_TOP_KEYS: &[&str] = &[
     "pits",
     "seeds",
     "capture_empty",
+    "k",
+    "utility",
+    "target",
+    "dice",
+    "horizon",
     "position",
     "to_move",
     "estimator",
@@ -54,6 +61,8 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "to_move",
     "ordering",
     "aspiration",
+    "deepening",
+    "decimals",
 ];
 pub(in crate::spec) const SCENARIO_KEYS: &[&str] = &["position", "to_move", "steps", "points"];
 pub(in crate::spec) const STEP_KEYS: &[&str] =
@@ -73,17 +82,22 @@ pub(in crate::spec) const GAMES: &[&str] = &[
     "subtract_square",
     "tippy",
     "kalah",
+    "tictactoe",
+    "pig",
 ];
 pub(in crate::spec) const VARIANTS: &[&str] = &["standard", "popout"];
 
-/// Which game a key belongs to, for "`map` is a Riskless setting" messages.
-fn owner(key: &str) -> Option<&'static str> {
+/// Which games a key belongs to, for "`map` is a Riskless setting" messages.
+fn owners(key: &str) -> &'static [&'static str] {
     match key {
-        "variant" | "columns" | "rows" => Some("connect4"),
-        "map" => Some("riskless"),
-        "size" => Some("tippy"),
-        "pits" | "seeds" | "capture_empty" => Some("kalah"),
-        _ => None,
+        "variant" => &["connect4"],
+        "columns" | "rows" => &["connect4", "tictactoe"],
+        "map" => &["riskless"],
+        "size" => &["tippy"],
+        "pits" | "seeds" | "capture_empty" => &["kalah"],
+        "k" | "utility" => &["tictactoe"],
+        "target" | "dice" | "horizon" => &["pig"],
+        _ => &[],
     }
 }
 
@@ -443,73 +457,19 @@ impl Positions for Tippy {
         to_move: Option<(Player, Pos)>,
     ) -> Result<TippyState, Diagnostic> {
         let n = self.size;
-        let mut rows = l.board_rows(v)?;
-        // One line may hold every row: `X.../.O../..../....`.
-        if rows.len() == 1 && rows[0].0.contains('/') {
-            let (text, at) = rows.remove(0);
-            let mut col = at.col;
-            for part in text.split('/') {
-                rows.push((part.to_owned(), Pos { line: at.line, col }));
-                col += part.chars().count() + 1;
-            }
-        }
-        if rows.len() != usize::from(n) {
-            let at = rows.get(usize::from(n)).map_or(v.pos, |r| r.1);
-            return Err(l
-                .error(
-                    at,
-                    format!("the position has {} rows, and the board {n}", rows.len()),
-                )
-                .expected(format!("{n} rows of {n} cells, top row first"))
-                .found(format!("{} rows", rows.len()))
-                .hint(format!("set `size: {}` for another board", rows.len())));
-        }
+        let grid = Grid {
+            columns: n,
+            rows: n,
+            marks: "`.` (empty), `X` (p1) or `O` (p2)",
+            size_hint: &|rows| format!("set `size: {rows}` for another board"),
+            width_hint: &format!("the board is {n}×{n}; set `size:` for another"),
+            cell_name: &|row, col| format!("({},{})", col + 1, row + 1),
+        };
+        let cells = l.xo_cells(v, &grid)?;
         let mut s = TippyState {
-            cells: [0, 0],
+            cells,
             to_move: Player::Maxie,
         };
-        for (y, (text, at)) in rows.iter().enumerate() {
-            let cells: Vec<char> = text.chars().collect();
-            if cells.len() != usize::from(n) {
-                return Err(l
-                    .error(
-                        *at,
-                        format!("row {} of the position has {} cells", y + 1, cells.len()),
-                    )
-                    .expected(format!("{n} cells, each `.`, `X` or `O`"))
-                    .found(format!("`{text}`"))
-                    .hint(format!("the board is {n}×{n}; set `size:` for another")));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let bit = 1u64
-                    << self.index(tippy::Cell {
-                        x: x as u8,
-                        y: y as u8,
-                    });
-                match c {
-                    '.' => {}
-                    'X' | 'x' => s.cells[0] |= bit,
-                    'O' | 'o' => s.cells[1] |= bit,
-                    _ => {
-                        return Err(l
-                            .error(
-                                Pos {
-                                    line: at.line,
-                                    col: at.col + x,
-                                },
-                                format!("`{c}` at ({},{}) is not a cell", x + 1, y + 1),
-                            )
-                            .expected("`.` (empty), `X` (p1) or `O` (p2)")
-                            .found(format!("`{c}`"))
-                            .hint(if c == '0' {
-                                "that is a zero; p2's cells are the letter O"
-                            } else {
-                                ""
-                            }))
-                    }
-                }
-            }
-        }
         let (xs, os) = (s.cells[0].count_ones(), s.cells[1].count_ones());
         // p1 starts unless the position has one O more (a game p2 started).
         let derived: &[Player] = match i64::from(xs) - i64::from(os) {
@@ -562,6 +522,287 @@ impl Positions for Tippy {
         Ok(TippyState {
             cells: [0, 0],
             to_move: to_move.map_or(Player::Maxie, |t| t.0),
+        })
+    }
+}
+
+impl Positions for TicTacToe {
+    /// Rows of `.XO`, top first. X moves first, so the counts say who moves; a position with
+    /// O ahead, X two ahead, two winners, or a winner who did not make the last move cannot
+    /// arise.
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<TttState, Diagnostic> {
+        let (m, n) = (self.columns, self.rows);
+        let grid = Grid {
+            columns: m,
+            rows: n,
+            marks: "`.` (empty), `X` or `O`",
+            size_hint: &|rows| format!("set `rows: {rows}` for another board"),
+            width_hint: &format!("the board is {m} columns × {n} rows; set `columns:` for another"),
+            cell_name: &|row, col| format!("({},{})", row + 1, col + 1),
+        };
+        let cells = l.xo_cells(v, &grid)?;
+        let (xs, os) = (cells[0].count_ones(), cells[1].count_ones());
+        let derived = match i64::from(xs) - i64::from(os) {
+            0 => Player::Maxie,
+            1 => Player::Minnie,
+            _ => {
+                return Err(l
+                    .error(
+                        v.pos,
+                        format!("a tic-tac-toe position with {xs} X and {os} O cannot arise"),
+                    )
+                    .expected("as many X as O (X to move) or one X more (O to move)")
+                    .found(format!("{xs} X and {os} O"))
+                    .hint(if os > xs {
+                        "X moves first, so O is never ahead"
+                    } else {
+                        "the players alternate, one cell each"
+                    }))
+            }
+        };
+        if let Some((p, at)) = to_move.filter(|(p, _)| *p != derived) {
+            let name = |p: Player| crate::game::Game::player_name(self, p);
+            return Err(l
+                .error(
+                    at,
+                    format!("it cannot be {}'s move in this position", name(p)),
+                )
+                .expected(format!(
+                    "{}: the board has {xs} X and {os} O",
+                    name(derived)
+                ))
+                .found(format!("to_move: {}", p.name()))
+                .hint("leave `to_move` out and it follows from the cells"));
+        }
+        let (x_won, o_won) = (self.has_line(cells[0]), self.has_line(cells[1]));
+        let k = self.k;
+        let impossible = if x_won && o_won {
+            Some((
+                "both players have a line".to_owned(),
+                format!("at most one {k} in a row: the game ends at the first"),
+                "an X line and an O line".to_owned(),
+            ))
+        } else if x_won && derived == Player::Maxie {
+            Some((
+                "X has won, yet O has moved since".to_owned(),
+                "one X more than O when X has a line (X's move ended the game)".to_owned(),
+                format!("{xs} X and {os} O"),
+            ))
+        } else if o_won && derived == Player::Minnie {
+            Some((
+                "O has won, yet X has moved since".to_owned(),
+                "as many X as O when O has a line (O's move ended the game)".to_owned(),
+                format!("{xs} X and {os} O"),
+            ))
+        } else {
+            None
+        };
+        if let Some((message, expected, found)) = impossible {
+            return Err(l
+                .error(v.pos, message)
+                .expected(expected)
+                .found(found)
+                .hint("no game of tic-tac-toe reaches this position"));
+        }
+        Ok(TttState {
+            cells,
+            to_move: derived,
+        })
+    }
+    fn default_position(
+        &self,
+        l: &Loader,
+        to_move: Option<(Player, Pos)>,
+        _: &Node,
+    ) -> Result<TttState, Diagnostic> {
+        if let Some((Player::Minnie, at)) = to_move {
+            return Err(l
+                .error(at, "it cannot be O's move on the empty board")
+                .expected("X: X moves first")
+                .found("to_move: Minnie")
+                .hint("leave `to_move` out, or give a `position` with one X more than O"));
+        }
+        Ok(TttState {
+            cells: [0, 0],
+            to_move: Player::Maxie,
+        })
+    }
+}
+
+/// How a board of `.XO` rows is read and its mistakes described ([`Loader::xo_cells`]).
+struct Grid<'a> {
+    columns: u8,
+    rows: u8,
+    /// The marks a cell may hold, for "expected".
+    marks: &'a str,
+    /// The hint for a wrong number of rows, given the number found.
+    size_hint: &'a dyn Fn(usize) -> String,
+    /// The hint for a row of the wrong width.
+    width_hint: &'a str,
+    /// A cell as the game writes it, from its 0-based row and column.
+    cell_name: &'a dyn Fn(usize, usize) -> String,
+}
+
+impl Loader<'_> {
+    /// X's and O's cells (bit `row * columns + col`) of a board written as rows of `.`, `X`
+    /// and `O`, top first: a YAML list, a `|` block, or one line with `/` between the rows.
+    fn xo_cells(&self, v: &Node, g: &Grid) -> Result<[u64; 2], Diagnostic> {
+        let (m, n) = (usize::from(g.columns), usize::from(g.rows));
+        let mut rows = self.board_rows(v)?;
+        // One line may hold every row: `X.../.O../..../....`.
+        if rows.len() == 1 && rows[0].0.contains('/') {
+            let (text, at) = rows.remove(0);
+            let mut col = at.col;
+            for part in text.split('/') {
+                rows.push((part.to_owned(), Pos { line: at.line, col }));
+                col += part.chars().count() + 1;
+            }
+        }
+        if rows.len() != n {
+            let at = rows.get(n).map_or(v.pos, |r| r.1);
+            let board = if m == n {
+                format!("{n}")
+            } else {
+                format!("{n} rows")
+            };
+            return Err(self
+                .error(
+                    at,
+                    format!(
+                        "the position has {} rows, and the board {board}",
+                        rows.len()
+                    ),
+                )
+                .expected(format!("{n} rows of {m} cells, top row first"))
+                .found(format!("{} rows", rows.len()))
+                .hint((g.size_hint)(rows.len())));
+        }
+        let mut cells = [0u64; 2];
+        for (y, (text, at)) in rows.iter().enumerate() {
+            let row: Vec<char> = text.chars().collect();
+            if row.len() != m {
+                return Err(self
+                    .error(
+                        *at,
+                        format!("row {} of the position has {} cells", y + 1, row.len()),
+                    )
+                    .expected(format!("{m} cells, each `.`, `X` or `O`"))
+                    .found(format!("`{text}`"))
+                    .hint(g.width_hint));
+            }
+            for (x, &c) in row.iter().enumerate() {
+                let bit = 1u64 << (y * m + x);
+                match c {
+                    '.' => {}
+                    'X' | 'x' => cells[0] |= bit,
+                    'O' | 'o' => cells[1] |= bit,
+                    _ => {
+                        return Err(self
+                            .error(
+                                Pos {
+                                    line: at.line,
+                                    col: at.col + x,
+                                },
+                                format!("`{c}` at {} is not a cell", (g.cell_name)(y, x)),
+                            )
+                            .expected(g.marks)
+                            .found(format!("`{c}`"))
+                            .hint(if c == '0' {
+                                "that is a zero; O is the letter O"
+                            } else {
+                                ""
+                            }))
+                    }
+                }
+            }
+        }
+        Ok(cells)
+    }
+}
+
+impl Positions for Pig {
+    /// `{scores: [3, 5], turn_total: 4, decisions: 0}`; who is on turn comes from `to_move` (p1
+    /// by default); `decisions` (rolls and stops so far, for the horizon) defaults to 0.
+    fn position(
+        &self,
+        l: &Loader,
+        v: &Node,
+        to_move: Option<(Player, Pos)>,
+    ) -> Result<PigState, Diagnostic> {
+        let entries = l
+            .map(v, "a Pig position")
+            .map_err(|d| d.hint("write `{scores: [3, 5], turn_total: 4}` (p1's score first)"))?;
+        let known = ["scores", "turn_total", "decisions"];
+        for (k, _) in entries {
+            if !known.contains(&k.scalar().unwrap_or("")) {
+                return Err(l.unknown_key(k, &known, "a Pig position"));
+            }
+        }
+        let mut s = PigState {
+            to_move: to_move.map_or(Player::Maxie, |t| t.0),
+            ..self.start
+        };
+        let number = |n: &Node, what: &str| -> Result<u32, Diagnostic> {
+            let x = l.integer(n, what, "0")?;
+            u32::try_from(x)
+                .ok()
+                .filter(|&x| x <= pig::MAX_TARGET)
+                .ok_or_else(|| {
+                    l.error(n.pos, format!("{what} is out of range"))
+                        .expected(format!("0 to {}", pig::MAX_TARGET))
+                        .found(n.describe())
+                })
+        };
+        if let Some((_, sc)) = entry(entries, "scores") {
+            let Yaml::Seq(items) = &sc.yaml else {
+                return Err(l
+                    .error(sc.pos, "`scores` must be a list of two")
+                    .expected("[p1's score, p2's score]")
+                    .found(sc.describe()));
+            };
+            if items.len() != 2 {
+                return Err(l
+                    .error(sc.pos, "`scores` must be a list of two")
+                    .expected("[p1's score, p2's score]")
+                    .found(format!("{} numbers", items.len())));
+            }
+            s.scores = [
+                number(&items[0], "p1's score")?,
+                number(&items[1], "p2's score")?,
+            ];
+            if s.scores.iter().all(|&x| x >= self.target) {
+                return Err(l
+                    .error(sc.pos, "both players have reached the target")
+                    .expected(format!(
+                        "at most one score of {} or more: the game ends at the first",
+                        self.target
+                    ))
+                    .found(format!("{} and {}", s.scores[0], s.scores[1])));
+            }
+        }
+        if let Some((_, t)) = entry(entries, "turn_total") {
+            s.turn_total = number(t, "the turn total")?;
+        }
+        // The decisions made so far count towards the horizon (OpenSpiel's total moves).
+        if let Some((_, d)) = entry(entries, "decisions") {
+            s.decisions = number(d, "the number of decisions")?;
+        }
+        Ok(s)
+    }
+    fn default_position(
+        &self,
+        _: &Loader,
+        to_move: Option<(Player, Pos)>,
+        _: &Node,
+    ) -> Result<PigState, Diagnostic> {
+        Ok(PigState {
+            to_move: to_move.map_or(Player::Maxie, |t| t.0),
+            ..self.start
         })
     }
 }
@@ -743,6 +984,108 @@ impl Loader<'_> {
 }
 
 impl Loader<'_> {
+    /// `target:` (default 100), `dice:` (6) and `horizon:` (1000) of a Pig game.
+    fn pig(&self, entries: &[(Node, Node)]) -> Option<Pig> {
+        let number = |key: &str,
+                      default: i64,
+                      range: std::ops::RangeInclusive<i64>|
+         -> Option<i64> {
+            let Some((_, v)) = entry(entries, key) else {
+                return Some(default);
+            };
+            let n = self.soft(self.integer(v, &format!("`{key}`"), &default.to_string()))?;
+            if range.contains(&n) {
+                return Some(n);
+            }
+            self.problem(
+                self.error(v.pos, format!("`{key}` is out of range"))
+                    .expected(format!("{} to {}", range.start(), range.end()))
+                    .found(v.describe())
+                    .hint("OpenSpiel's pig plays to 100 with a 6-faced die; searches want small targets, like 10"),
+            );
+            None
+        };
+        let target = number("target", 100, 1..=i64::from(pig::MAX_TARGET))?;
+        let dice = number("dice", 6, 2..=i64::from(pig::MAX_DICE))?;
+        let horizon = number("horizon", 1000, 1..=1_000_000)?;
+        Some(Pig::new(target as u32, dice as u8, horizon as u32))
+    }
+
+    /// `columns:`, `rows:` and `k:` of an m,n,k-game (3, 3, 3 by default) and its `utility:`.
+    fn tictactoe(&self, entries: &[(Node, Node)]) -> Option<TicTacToe> {
+        let number = |key: &str, default: u64| -> Option<(u64, Option<Pos>)> {
+            match entry(entries, key) {
+                None => Some((default, None)),
+                Some((_, v)) => {
+                    let n = self.soft(self.integer(v, &format!("`{key}`"), "3"))?;
+                    Some((u64::try_from(n).unwrap_or(0), Some(v.pos)))
+                }
+            }
+        };
+        let (columns, c_at) = number("columns", 3)?;
+        let (rows, r_at) = number("rows", 3)?;
+        let (k, k_at) = number("k", 3)?;
+        let board = match tictactoe::check_size(columns, rows, k) {
+            Ok((m, n, k)) => TicTacToe::new(m, n, k),
+            Err(why) => {
+                let at = if (1..=u64::from(tictactoe::MAX_SIDE)).contains(&columns)
+                    && (1..=u64::from(tictactoe::MAX_SIDE)).contains(&rows)
+                {
+                    k_at.or(c_at).or(r_at)
+                } else {
+                    c_at.or(r_at).or(k_at)
+                };
+                self.problem(
+                    self.error(at.unwrap_or(Pos { line: 1, col: 1 }), why)
+                        .expected(format!(
+                            "`columns` and `rows` from 1 to {}, and `k` from 1 to the longer side",
+                            tictactoe::MAX_SIDE
+                        ))
+                        .found(format!("columns: {columns}, rows: {rows}, k: {k}"))
+                        .hint("tic-tac-toe is columns: 3, rows: 3, k: 3 (the defaults)"),
+                );
+                return None;
+            }
+        };
+        let Some((_, u)) = entry(entries, "utility") else {
+            return Some(board);
+        };
+        let es = self.soft(self.map(u, "`utility`"))?;
+        let mut utility = Utility::default();
+        for (key, value) in es {
+            let slot = match key.scalar() {
+                Some("win") => &mut utility.win,
+                Some("draw") => &mut utility.draw,
+                Some("loss") => &mut utility.loss,
+                _ => {
+                    self.problem(self.unknown_key(key, &["win", "draw", "loss"], "`utility`"));
+                    continue;
+                }
+            };
+            *slot = self.soft(self.integer(
+                value,
+                &format!("`utility.{}`", key.scalar().unwrap_or("")),
+                "1",
+            ))?;
+        }
+        if utility.loss > utility.draw || utility.draw > utility.win {
+            self.problem(
+                self.error(
+                    u.pos,
+                    "the utility does not rank X's win above a draw above X's loss",
+                )
+                .expected("win ≥ draw ≥ loss, as X's numbers")
+                .found(format!(
+                    "win: {}, draw: {}, loss: {}",
+                    utility.win, utility.draw, utility.loss
+                ))
+                .hint("utilities are X's: O's win is X's loss (AIMA: win 1, draw 0, loss -1)"),
+            );
+            return None;
+        }
+        Some(board.with_utility(utility))
+    }
+
     /// `size:` of a Tippy board (3 to 8, default 4).
     fn tippy(&self, entries: &[(Node, Node)]) -> Option<Tippy> {
         let Some((_, v)) = entry(entries, "size") else {
@@ -820,11 +1163,14 @@ impl Loader<'_> {
                 _ if !GAME_TOP_KEYS.contains(&key) => {
                     self.problem(self.unknown_key(k, GAME_TOP_KEYS, "the spec"))
                 }
-                _ => match owner(key) {
-                    Some(g) if g != game => self.problem(
+                _ => match owners(key) {
+                    gs if !gs.is_empty() && !gs.contains(&game) => self.problem(
                         self.error(
                             k.pos,
-                            format!("`{key}` is a {g} setting, and this spec's game is {game}"),
+                            format!(
+                                "`{key}` is a {} setting, and this spec's game is {game}",
+                                gs.join(" and ")
+                            ),
                         )
                         .expected(format!("settings of {game}"))
                         .found(format!("`{key}`"))
@@ -873,6 +1219,20 @@ impl Loader<'_> {
                 };
                 self.game_parts(t, estimator, to_move, parts)?
                     .map(GameDocument::Tippy)
+            }
+            "pig" => {
+                let Some(g) = self.pig(entries) else {
+                    return Ok(None);
+                };
+                self.game_parts(g, estimator, to_move, parts)?
+                    .map(GameDocument::Pig)
+            }
+            "tictactoe" => {
+                let Some(t) = self.tictactoe(entries) else {
+                    return Ok(None);
+                };
+                self.game_parts(t, estimator, to_move, parts)?
+                    .map(GameDocument::TicTacToe)
             }
             "kalah" => {
                 let Some(k) = self.kalah(entries) else {
@@ -1105,6 +1465,11 @@ impl Loader<'_> {
                 .expected("`estimator: naive`, or no `estimator`")
                 .found(v.describe())
                 .hint("the slides' Nim estimator is already perfect")),
+            Some(Estimator::Improved) if game == "tictactoe" => Err(self
+                .error(v.pos, "tic-tac-toe has one estimator, AIMA's evaluation")
+                .expected("`estimator: naive`, or no `estimator`")
+                .found(v.describe())
+                .hint("3·X2 + X1 − (3·O2 + O1), counting the lines open to each player")),
             Some(Estimator::Improved) if matches!(game, "subtract_square" | "tippy" | "kalah") => {
                 Err(self
                     .error(
@@ -1158,9 +1523,52 @@ impl Loader<'_> {
                 },
                 ..Default::default()
             };
-            let plain = self.cases(k, v, Target::Game(to_move), &defaults)?;
+            let plain = self.cases(k, v, Target::Game(to_move, game.longest_game()), &defaults)?;
             let case_entries = self.map(v, "`cases`")?;
             for mut case in plain {
+                use crate::search::Algorithm;
+                let expect = matches!(
+                    case.algorithm,
+                    Algorithm::Expectimax | Algorithm::Expectiminimax
+                );
+                // Pig rolls dice: only the searchers of chance nodes can search it.
+                if game.name() == "pig" && !expect {
+                    let at = case_entries
+                        .iter()
+                        .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
+                        .map_or(k.pos, |(ck, _)| ck.pos);
+                    self.problem(
+                        self.error(
+                            at,
+                            format!(
+                                "Pig rolls dice, which {} cannot search",
+                                case.algorithm.name()
+                            ),
+                        )
+                        .expected("algorithm: expectiminimax or expectimax")
+                        .found(format!("algorithm: {}", case.algorithm.name()))
+                        .hint("minimax, alpha-beta and Jamboree know two players and no dice"),
+                    );
+                    continue;
+                }
+                // Expectimax needs numeric utilities: wins worth a number, not `Maxie wins!`.
+                if matches!(
+                    case.algorithm,
+                    Algorithm::Expectimax | Algorithm::Expectiminimax
+                ) && !matches!(game.name(), "tictactoe" | "pig")
+                {
+                    let at = case_entries
+                        .iter()
+                        .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
+                        .map_or(k.pos, |(ck, _)| ck.pos);
+                    self.problem(
+                        self.error(at, format!("{} has no expectimax search", game.name()))
+                            .expected("expectimax in tree specs, tic-tac-toe and Pig")
+                            .found(format!("algorithm: {}", case.algorithm.name()))
+                            .hint("its finished games are wins and losses, not numbers to average"),
+                    );
+                    continue;
+                }
                 let own: &[(Node, Node)] = case_entries
                     .iter()
                     .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))

@@ -2,7 +2,9 @@
 
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
-use super::{Case, Document, Expect, Rules, Spec, TaskCase, TaskSpec, Unordered, Visibility};
+use super::{
+    Case, Deepening, Document, Expect, Rules, Spec, TaskCase, TaskSpec, Unordered, Visibility,
+};
 use crate::check::trace::Mode;
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
 use crate::game::Player;
@@ -45,6 +47,8 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "time_limit",
     "ordering",
     "aspiration",
+    "deepening",
+    "decimals",
 ];
 pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "args",
@@ -66,12 +70,51 @@ pub(super) const ALGORITHMS: &[&str] = &[
     "game_state_tree",
     "negamax",
     "negamax_ab",
+    "expectimax",
+    "expectiminimax",
 ];
 /// CSC148's names: only with its rules (`prune` is alpha-beta, `myopic` minimax to a depth).
 const CSC148_ALGORITHMS: &[&str] = &["memoize", "prune", "myopic", "game_state_tree"];
 /// CS10's names: only with its rules (negamax is minimax, negamax_ab alpha-beta, for the
 /// player to move).
 const CS10_ALGORITHMS: &[&str] = &["negamax", "negamax_ab"];
+/// The searchers of chance nodes: only with the `expectimax` dialect.
+const EXPECT_ALGORITHMS: &[&str] = &["expectimax", "expectiminimax"];
+
+/// The key of a tree node's static value: `b: {static: 5, c: 3, d: 6}`.
+pub(crate) const STATIC_KEY: &str = "static";
+/// The key of a chance node's probabilities: `b: {chance: {c: 1/3, d: 2/3}, c: 3, d: 6}`.
+pub(crate) const CHANCE_KEY: &str = "chance";
+
+/// An exact probability written as a fraction (`1/3`), a decimal (`0.25`) or an integer.
+pub(crate) fn parse_probability(text: &str) -> Option<crate::game::Probability> {
+    use crate::game::Probability;
+    use num_bigint::BigInt;
+    let t = text.trim();
+    if let Some((a, b)) = t.split_once('/') {
+        let (a, b): (BigInt, BigInt) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+        if b == BigInt::from(0) {
+            return None;
+        }
+        return Some(Probability::new(a, b));
+    }
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() && frac.is_empty()
+        || !whole.chars().all(|c| c.is_ascii_digit())
+        || !frac.chars().all(|c| c.is_ascii_digit())
+        || frac.len() > 30
+    {
+        return None;
+    }
+    let numer: BigInt = format!("{whole}{frac}").parse().ok()?;
+    let denom = BigInt::from(10u32).pow(frac.len() as u32);
+    let p = Probability::new(numer, denom);
+    Some(if negative { -p } else { p })
+}
 
 /// Reads and checks the spec at `path`.
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {
@@ -302,7 +345,9 @@ struct Loader<'a> {
 #[derive(Clone, Copy)]
 enum Target<'t> {
     Tree(Option<&'t Tree>),
-    Game(Player),
+    /// A game's position: the player to move, and the most moves any game of it can last
+    /// (a case without `depth` searches that deep: to the end), if the game has a bound.
+    Game(Player, Option<u32>),
 }
 
 /// Top-level defaults that cases may override.
@@ -852,11 +897,12 @@ impl Loader<'_> {
     fn player_for(&self, v: &Node, key: &str) -> Result<Player, Diagnostic> {
         match v.scalar().map(|s| s.to_ascii_lowercase()).as_deref() {
             // CSC148 calls the players p1 (who moves first) and p2.
-            Some("maxie" | "p1") => Ok(Player::Maxie),
-            Some("minnie" | "p2") => Ok(Player::Minnie),
+            // Tic-tac-toe's players are X (who moves first) and O.
+            Some("maxie" | "p1" | "x") => Ok(Player::Maxie),
+            Some("minnie" | "p2" | "o") => Ok(Player::Minnie),
             _ => Err(self
                 .error(v.pos, format!("unknown player for `{key}`"))
-                .expected("Maxie or Minnie (p1 or p2 in CSC148's games)")
+                .expected("Maxie or Minnie (p1 or p2 in CSC148's games, X or O in tic-tac-toe)")
                 .found(v.describe())),
         }
     }
@@ -968,7 +1014,8 @@ impl Loader<'_> {
         }
     }
 
-    /// One node and its subtree, in preorder.
+    /// One node and its subtree, in preorder. A node written as a map is an inner node
+    /// (its children) unless the map holds only `static:`, which makes it a leaf.
     fn node(
         &self,
         key: &Node,
@@ -1006,6 +1053,52 @@ impl Loader<'_> {
                 .found("more"));
         }
         match &value.yaml {
+            Yaml::Map(entries)
+                if entry(entries, STATIC_KEY).is_some() || entry(entries, CHANCE_KEY).is_some() =>
+            {
+                // `b: {static: 5, c: 3, d: 6}`: an inner node with a static value, which a
+                // depth-limited search estimates if it stops at b. `b: {chance: {c: 1/3, d:
+                // 2/3}, c: 3, d: 6}`: a chance node, its children's probabilities.
+                let (mut static_at, mut chance_at) = (None, None);
+                let mut children = Vec::new();
+                for (k, v) in entries {
+                    match k.scalar() {
+                        Some(STATIC_KEY) if static_at.is_none() => static_at = Some(v),
+                        Some(CHANCE_KEY) if chance_at.is_none() => chance_at = Some((k, v)),
+                        _ => children.push((k, v)),
+                    }
+                }
+                let reserved = |d: Diagnostic, v: &Node, key: &str| {
+                    if matches!(v.yaml, Yaml::Map(_)) && key == STATIC_KEY {
+                        d.hint(format!(
+                            "`{key}:` is a node's static value; a child may not be named `{key}`"
+                        ))
+                    } else {
+                        d
+                    }
+                };
+                let estimate = static_at.and_then(|v| {
+                    self.soft(
+                        self.integer(v, &format!("the static value of `{name}`"), "3 or -2")
+                            .map_err(|d| reserved(d, v, STATIC_KEY)),
+                    )
+                });
+                self.keys(entries, &format!("the children of `{name}`"));
+                match static_at {
+                    Some(_) => builder.open_with_static(name, estimate.unwrap_or(0)),
+                    None => builder.open(name),
+                }
+                if let Some((k, v)) = chance_at {
+                    if let Some(ps) = self.soft(self.chance_probabilities(name, k, v, &children)) {
+                        builder.chance(ps);
+                    }
+                }
+                for (k, v) in children {
+                    self.node(k, v, level + 1, builder, count)?;
+                }
+                builder.close();
+                Ok(())
+            }
             Yaml::Map(children) => {
                 if children.is_empty() {
                     self.problem(
@@ -1046,6 +1139,103 @@ impl Loader<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// A chance node's `chance:` map: each child's probability, in the children's order.
+    /// Every child has one, each is exact and not negative, and they sum to 1.
+    fn chance_probabilities(
+        &self,
+        name: &str,
+        key: &Node,
+        v: &Node,
+        children: &[(&Node, &Node)],
+    ) -> Result<Vec<crate::game::Probability>, Diagnostic> {
+        use num_traits::{One, Zero};
+        let entries = self
+            .map(v, &format!("the probabilities of `{name}`"))
+            .map_err(|d| {
+                d.hint(format!(
+                    "write each child's probability: `{CHANCE_KEY}: {{c: 1/2, d: 1/2}}`"
+                ))
+            })?;
+        let mut given: Vec<(&str, crate::game::Probability, Pos)> = Vec::new();
+        for (k, p) in entries {
+            let child = k.scalar().unwrap_or("");
+            if !children.iter().any(|(c, _)| c.scalar() == Some(child)) {
+                let names: Vec<&str> = children.iter().filter_map(|(c, _)| c.scalar()).collect();
+                return Err(self
+                    .unknown_name(k, &format!("`{child}` is not a child of `{name}`"), &names)
+                    .expected(format!(
+                        "a probability for each child of `{name}`: {}",
+                        names.join(", ")
+                    )));
+            }
+            let text = p.scalar().unwrap_or("");
+            let Some(prob) = parse_probability(text) else {
+                return Err(self
+                    .error(
+                        p.pos,
+                        format!("the probability of `{child}` is not a number"),
+                    )
+                    .expected("a fraction like 1/3, a decimal like 0.25, 0 or 1")
+                    .found(p.describe())
+                    .hint("probabilities are exact: write 1/3, not 0.333"));
+            };
+            if prob < crate::game::Probability::zero() {
+                return Err(self
+                    .error(p.pos, format!("the probability of `{child}` is negative"))
+                    .expected("a probability from 0 to 1")
+                    .found(format!("`{text}`")));
+            }
+            given.push((child, prob, p.pos));
+        }
+        let mut out = Vec::with_capacity(children.len());
+        for (c, _) in children {
+            let child = c.scalar().unwrap_or("");
+            match given.iter().find(|(n, _, _)| *n == child) {
+                Some((_, p, _)) => out.push(p.clone()),
+                None => {
+                    return Err(self
+                        .error(
+                            key.pos,
+                            format!("the chance node `{name}` gives `{child}` no probability"),
+                        )
+                        .expected(format!("a probability for each child of `{name}`"))
+                        .found(format!("none for `{child}`"))
+                        .hint(format!(
+                            "add `{child}: 1/{}` (or its own) to `{CHANCE_KEY}:`",
+                            children.len()
+                        )))
+                }
+            }
+        }
+        if children.is_empty() {
+            return Err(self
+                .error(key.pos, format!("the chance node `{name}` has no children"))
+                .expected("children, each with a probability")
+                .found("none"));
+        }
+        let sum: crate::game::Probability = out.iter().cloned().sum();
+        if !sum.is_one() {
+            return Err(self
+                .error(
+                    key.pos,
+                    format!("the probabilities of `{name}` sum to {sum}, not 1"),
+                )
+                .expected("probabilities that sum to exactly 1")
+                .found(format!(
+                    "{} = {sum}",
+                    given
+                        .iter()
+                        .map(|(_, p, _)| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                ))
+                .hint(
+                    "write thirds as 1/3: decimals like 0.33 are taken exactly and do not add up",
+                ));
+        }
+        Ok(out)
     }
 
     fn generate(&self, v: &Node) -> Result<Tree, Diagnostic> {
@@ -1156,11 +1346,11 @@ impl Loader<'_> {
         let get = |k: &str| entry(entries, k);
         let (tree, known) = match target {
             Target::Tree(tree) => (tree, CASE_KEYS),
-            Target::Game(_) => (None, game::GAME_CASE_KEYS),
+            Target::Game(..) => (None, game::GAME_CASE_KEYS),
         };
         for (k, _) in entries {
             let key = k.scalar().unwrap_or("");
-            if let (Target::Game(_), "root_player" | "move_names") = (target, key) {
+            if let (Target::Game(..), "root_player" | "move_names") = (target, key) {
                 self.problem(
                     self.error(k.pos, format!("`{key}` is a setting for tree searches"))
                         .expected(format!("one of {}", known.join(", ")))
@@ -1177,6 +1367,8 @@ impl Loader<'_> {
             Dialect::Csc148
         } else if CS10_ALGORITHMS.contains(&alg_name) {
             Dialect::Cs10
+        } else if EXPECT_ALGORITHMS.contains(&alg_name) {
+            Dialect::Expectimax
         } else {
             defaults.dialect.unwrap_or(Dialect::S14)
         };
@@ -1188,9 +1380,42 @@ impl Loader<'_> {
                 return None;
             }
         }
+        if let (Some(a), Some(tree)) = (algorithm, tree) {
+            if !self.chance_fits(tree, a, alg_name, entries) {
+                return None;
+            }
+        }
+        let decimals = match get("decimals") {
+            None => Some(None),
+            Some((k, d)) if rules != Some(Rules::Expectimax) => {
+                let _ = d;
+                self.problem(
+                    self.error(k.pos, "`decimals` is a setting of expectimax searches")
+                        .expected("`decimals` with algorithm: expectimax or expectiminimax")
+                        .found(format!("algorithm: {alg_name}"))
+                        .hint("remove it"),
+                );
+                None
+            }
+            Some((_, d)) => {
+                self.soft(self.integer(d, "`decimals`", "2"))
+                    .and_then(|n| match u8::try_from(n) {
+                        Ok(n) if n <= 12 => Some(Some(n)),
+                        _ => {
+                            self.problem(
+                                self.error(d.pos, "`decimals` is out of range")
+                                    .expected("0 to 12 decimal places")
+                                    .found(d.describe())
+                                    .hint("leave it out to print exact fractions like 19/3"),
+                            );
+                            None
+                        }
+                    })
+            }
+        };
         let csc148 = rules == Some(Rules::Csc148);
         let depth = match (target, get("depth")) {
-            (Target::Game(_), None) if csc148 && alg_name == "myopic" => {
+            (Target::Game(..), None) if csc148 && alg_name == "myopic" => {
                 self.problem(
                         self.error(key.pos, format!("{what} is myopic and has no `depth`"))
                             .expected("`depth:`, how many moves ahead to look before taking the rough outcome")
@@ -1199,7 +1424,7 @@ impl Loader<'_> {
                     );
                 None
             }
-            (Target::Game(_), None) if csc148 => Some(crate::search::csc148::TO_THE_END),
+            (Target::Game(..), None) if csc148 => Some(crate::search::csc148::TO_THE_END),
             (_, Some((k, _))) if algorithm == Some(Algorithm::GameStateTree) => {
                 self.problem(
                     self.error(k.pos, "a game-state tree has no `depth`")
@@ -1209,7 +1434,8 @@ impl Loader<'_> {
                 );
                 None
             }
-            (Target::Game(_), None) => {
+            (Target::Game(_, Some(to_the_end)), None) => Some(to_the_end),
+            (Target::Game(..), None) => {
                 self.problem(
                     self.error(key.pos, format!("{what} has no `depth`"))
                         .expected("`depth:`, how many moves ahead to search the position")
@@ -1218,7 +1444,7 @@ impl Loader<'_> {
                 );
                 None
             }
-            (Target::Game(_), Some((_, d))) => {
+            (Target::Game(..), Some((_, d))) => {
                 self.soft(self.case_depth(None, entries)).and_then(|depth| {
                     if depth <= crate::game::MAX_DEPTH {
                         return Some(depth);
@@ -1259,7 +1485,7 @@ impl Loader<'_> {
             ),
         };
         let root_player = match (target, get("root_player")) {
-            (Target::Game(p), _) => Some(p),
+            (Target::Game(p, _), _) => Some(p),
             (_, Some((_, p))) => self.soft(self.player(p)),
             (_, None) => Some(defaults.root_player.unwrap_or(Player::Maxie)),
         };
@@ -1305,6 +1531,10 @@ impl Loader<'_> {
             (Some((_, m)), _) => self.soft(self.metrics(m)),
         };
         let cs10 = self.cs10_options(entries, rules, algorithm);
+        let deepening = match entry(entries, "deepening") {
+            None => Some(Deepening::None),
+            Some((_, v)) => self.soft(self.deepening(v, algorithm, depth, tree, target)),
+        };
         let (
             Some(algorithm),
             Some(dialect),
@@ -1322,6 +1552,7 @@ impl Loader<'_> {
             Some(time_limit),
             Some(metrics),
             Some(cs10),
+            Some(deepening),
         ) = (
             algorithm,
             dialect,
@@ -1339,6 +1570,7 @@ impl Loader<'_> {
             time_limit,
             metrics,
             cs10,
+            deepening,
         )
         else {
             return None;
@@ -1349,6 +1581,7 @@ impl Loader<'_> {
         }
         style.move_names = move_names;
         style.sml_structure = sml_structure;
+        style.decimals = decimals.flatten();
         Some(Case {
             name: name.to_owned(),
             algorithm,
@@ -1365,7 +1598,122 @@ impl Loader<'_> {
             time_limit,
             metrics,
             cs10,
+            deepening,
         })
+    }
+
+    /// Chance nodes only under the expectimax searchers, and never at the root (a search
+    /// chooses a move there).
+    fn chance_fits(
+        &self,
+        tree: &Tree,
+        algorithm: Algorithm,
+        name: &str,
+        entries: &[(Node, Node)],
+    ) -> bool {
+        let at = entry(entries, "algorithm").map_or(Pos { line: 1, col: 1 }, |(_, a)| a.pos);
+        let Some(first) = tree.chance_nodes().next() else {
+            return true;
+        };
+        let expect = matches!(algorithm, Algorithm::Expectimax | Algorithm::Expectiminimax);
+        let problem = if !expect {
+            Some(
+                self.error(
+                    at,
+                    format!(
+                        "the tree has chance nodes (`{}`), which {name} cannot search",
+                        tree.name(first)
+                    ),
+                )
+                .expected("algorithm: expectimax or expectiminimax")
+                .found(format!("algorithm: {name}"))
+                .hint("minimax, alpha-beta and Jamboree know two players and no dice"),
+            )
+        } else if tree.chance(tree.root()).is_some() {
+            Some(
+                self.error(
+                    at,
+                    format!("the root `{}` is a chance node", tree.name(tree.root())),
+                )
+                .expected("a root where a player chooses a move")
+                .found("`chance:` at the root")
+                .hint(
+                    "put a player's node above it: the search reports the move chosen at the root",
+                ),
+            )
+        } else {
+            None
+        };
+        match problem {
+            Some(d) => {
+                self.problem(d);
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// `deepening: iterative`: the case's search at depth 1, 2, ..., its `depth`. On a tree,
+    /// every depth must stop at leaves or at nodes with static values.
+    fn deepening(
+        &self,
+        v: &Node,
+        algorithm: Option<Algorithm>,
+        depth: Option<u32>,
+        tree: Option<&Tree>,
+        target: Target,
+    ) -> Result<Deepening, Diagnostic> {
+        let Some(deepening) = v.scalar().and_then(Deepening::parse) else {
+            return Err(self
+                .unknown_name(v, "unknown deepening", &["iterative"])
+                .hint(
+                    "`deepening: iterative` searches at depth 1, 2, ... up to the case's depth",
+                ));
+        };
+        if algorithm == Some(Algorithm::GameStateTree) {
+            return Err(self
+                .error(v.pos, "a game-state tree has no depth to deepen")
+                .expected("`deepening` with a search (minimax, alphabeta, ...)")
+                .found("algorithm: game_state_tree")
+                .hint("remove `deepening`"));
+        }
+        match depth {
+            Some(0) | Some(crate::search::csc148::TO_THE_END) => {
+                return Err(self
+                    .error(v.pos, "iterative deepening needs a depth to deepen to")
+                    .expected("`depth:` of 1 or more")
+                    .found(match depth {
+                        Some(0) => "depth 0".to_owned(),
+                        _ => "a search to the end of every game".to_owned(),
+                    })
+                    .hint("set `depth:` to the last depth to search"))
+            }
+            _ => {}
+        }
+        if let (Some(tree), Some(depth), Target::Tree(_)) = (tree, depth, target) {
+            if let Some((d, id)) =
+                (1..depth).find_map(|d| tree.internal_node_at(d).map(|id| (d, id)))
+            {
+                return Err(self
+                    .error(
+                        v.pos,
+                        format!(
+                            "iterative deepening stops at node `{}` at depth {d}, and it has no static value",
+                            tree.name(id)
+                        ),
+                    )
+                    .expected(format!(
+                        "a static value on every inner node down to depth {}",
+                        depth - 1
+                    ))
+                    .found(format!("`{}` with children and no `static:`", tree.name(id)))
+                    .hint(format!(
+                        "give it one: `{}: {{static: 3, ...}}` (MIT 6.034 gives every node one)",
+                        tree.name(id)
+                    )));
+            }
+        }
+        Ok(deepening)
     }
 
     /// `ordering:` and `aspiration:`, CS10's options; `None` with the problems noted.
@@ -1535,7 +1883,29 @@ impl Loader<'_> {
         let at = entry(entries, "algorithm").map_or(Pos { line: 1, col: 1 }, |(_, a)| a.pos);
         let csc148 = rules == Rules::Csc148;
         let cs10 = rules == Rules::Cs10;
-        let problem = if cs10
+        let expect = rules == Rules::Expectimax;
+        let problem = if expect != EXPECT_ALGORITHMS.contains(&name) {
+            Some(if expect {
+                self.error(
+                    at,
+                    format!("the expectimax dialect prints expectimax searches, not {name}"),
+                )
+                .expected("algorithm: expectimax or expectiminimax")
+                .found(format!("algorithm: {name}"))
+                .hint("the other searchers print in their own dialects: s14/s12, csc148, cs10")
+            } else {
+                self.error(
+                    at,
+                    format!(
+                        "`{name}` prints in the expectimax dialect, and this case asks for {}",
+                        rules.name()
+                    ),
+                )
+                .expected("`dialect: expectimax`, or no `dialect`")
+                .found(format!("algorithm: {name}"))
+                .hint("remove `dialect`: expectimax searches print in their own dialect")
+            })
+        } else if cs10
             && (!matches!(algorithm, Algorithm::Minimax | Algorithm::AlphaBeta)
                 || CSC148_ALGORITHMS.contains(&name))
         {
@@ -1646,7 +2016,8 @@ impl Loader<'_> {
                     Algorithm::AlphaBeta
                 }
             }
-            "memoize" | "prune" | "myopic" | "game_state_tree" | "negamax" | "negamax_ab" => {
+            "memoize" | "prune" | "myopic" | "game_state_tree" | "negamax" | "negamax_ab"
+            | "expectimax" | "expectiminimax" => {
                 if let Some((k, _)) = pp {
                     return Err(self
                         .error(
@@ -1663,6 +2034,8 @@ impl Loader<'_> {
                     "memoize" => Algorithm::Memoize,
                     "prune" | "negamax_ab" => Algorithm::AlphaBeta,
                     "myopic" | "negamax" => Algorithm::Minimax,
+                    "expectimax" => Algorithm::Expectimax,
+                    "expectiminimax" => Algorithm::Expectiminimax,
                     _ => Algorithm::GameStateTree,
                 }
             }
@@ -1729,6 +2102,7 @@ impl Loader<'_> {
             (Dialect::S12, None) => Rules::S12,
             (Dialect::Csc148, None) => Rules::Csc148,
             (Dialect::Cs10, None) => Rules::Cs10,
+            (Dialect::Expectimax, None) => Rules::Expectimax,
             (_, Some((_, r))) => {
                 let rules = match r.scalar() {
                     Some("s14") => Rules::S14,
@@ -1764,6 +2138,7 @@ impl Loader<'_> {
                     Dialect::S12 => Some(Rules::S12),
                     Dialect::Csc148 => Some(Rules::Csc148),
                     Dialect::Cs10 => Some(Rules::Cs10),
+                    Dialect::Expectimax => Some(Rules::Expectimax),
                     Dialect::Repl => None,
                 };
                 if let Some(f) = fixed.filter(|&f| f != rules) {
@@ -1821,7 +2196,8 @@ impl Loader<'_> {
                         ))
                         .found(format!("depth {depth}"))
                         .hint(format!(
-                            "set `depth: {height}` (or leave depth out to search the whole tree)"
+                            "set `depth: {height}` (or leave depth out to search the whole tree), or give `{0}` a static value to stop at: `{0}: {{static: 3, ...}}`",
+                            tree.name(id)
                         )));
                 }
                 depth
@@ -1877,7 +2253,11 @@ impl Loader<'_> {
             });
         };
         let sequential = match algorithm {
-            Algorithm::AlphaBeta | Algorithm::Memoize | Algorithm::GameStateTree => true,
+            Algorithm::AlphaBeta
+            | Algorithm::Memoize
+            | Algorithm::GameStateTree
+            | Algorithm::Expectimax
+            | Algorithm::Expectiminimax => true,
             Algorithm::Jamboree { prune_percentage } => prune_percentage >= 1.0,
             Algorithm::Minimax => false,
         };
@@ -2000,7 +2380,7 @@ impl Loader<'_> {
                         .hint(match dialect {
                             Dialect::S14 => "S14 traces enter the root with `F: state`; `search` lines are S12's",
                             Dialect::Repl => "the repl dialect prints `Estimating` lines (estimate) and `val it` (choice)",
-                            Dialect::S12 | Dialect::Csc148 | Dialect::Cs10 => "",
+                            Dialect::S12 | Dialect::Csc148 | Dialect::Cs10 | Dialect::Expectimax => "",
                         }))
                 }
                 None => {

@@ -1,0 +1,187 @@
+//! The counting conventions of other sources, measured on any search.
+//!
+//! gametrace's own count is "terminals visited" (15-150), or CSC148's positions searched.
+//! Other references count differently, and a student checked against them must be told the
+//! same number:
+//!
+//! | name | source | what it counts |
+//! |---|---|---|
+//! | `nodes_entered` | plain | every state the search visits, the root included |
+//! | `aima_expanded_nodes` | aima-java's `expandedNodes` metric | each call of `maxValue`/`minValue`: every state visited except the root, which `makeDecision` handles itself |
+//! | `mit_static_evaluations` | MIT 6.034 lab 3 | each endgame score plus each heuristic call at the depth cutoff |
+//! | `cs188_expanded_states` | Berkeley CS188's multiagent autograder | the set of states `generateSuccessor` produced, started with the start state: distinct states, so a position reached twice counts once |
+//!
+//! All four are measured at the game, not in the searchers: [`Counted`] wraps a game and
+//! counts each successor generated (`play`), each heuristic estimate and each endgame score,
+//! and keeps the set of states generated. Every searcher generates a child exactly when it
+//! descends into it, so the counts hold for every searcher and rule set.
+
+use crate::game::{Estimate, Game, Outcome, Player, StateKey, Status};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// A search's counts in each convention (see the module's table).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub nodes_entered: u64,
+    pub aima_expanded_nodes: u64,
+    pub mit_static_evaluations: u64,
+    pub cs188_expanded_states: u64,
+}
+
+impl Counts {
+    /// The names `stats` prints, with what each counts.
+    pub const CONVENTIONS: [(&'static str, &'static str); 4] = [
+        ("nodes_entered", "every state visited, the root included"),
+        (
+            "aima_expanded_nodes",
+            "aima-java's expandedNodes: calls of maxValue/minValue (every state but the root)",
+        ),
+        (
+            "mit_static_evaluations",
+            "MIT 6.034: endgame scores plus heuristic calls at the cutoff",
+        ),
+        (
+            "cs188_expanded_states",
+            "CS188's autograder: distinct states generated, the start included",
+        ),
+    ];
+
+    pub fn as_pairs(&self) -> [(&'static str, u64); 4] {
+        [
+            ("nodes_entered", self.nodes_entered),
+            ("aima_expanded_nodes", self.aima_expanded_nodes),
+            ("mit_static_evaluations", self.mit_static_evaluations),
+            ("cs188_expanded_states", self.cs188_expanded_states),
+        ]
+    }
+}
+
+/// `game`, counting what the conventions count. Everything else is the game's.
+pub struct Counted<'g, G> {
+    game: &'g G,
+    generated: AtomicU64,
+    evaluations: AtomicU64,
+    states: Mutex<HashSet<StateKey>>,
+}
+
+impl<'g, G: Game> Counted<'g, G> {
+    pub fn new(game: &'g G) -> Self {
+        let start = game.key(&game.start());
+        Counted {
+            game,
+            generated: AtomicU64::new(0),
+            evaluations: AtomicU64::new(0),
+            states: Mutex::new(HashSet::from([start])),
+        }
+    }
+
+    /// The counts so far.
+    pub fn counts(&self) -> Counts {
+        let generated = self.generated.load(Ordering::Relaxed);
+        let distinct = self.states.lock().map_or(0, |s| s.len() as u64);
+        Counts {
+            nodes_entered: generated + 1,
+            aima_expanded_nodes: generated,
+            mit_static_evaluations: self.evaluations.load(Ordering::Relaxed),
+            cs188_expanded_states: distinct,
+        }
+    }
+}
+
+impl<G: Game> Game for Counted<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+    type Moves<'a>
+        = G::Moves<'a>
+    where
+        Self: 'a;
+
+    fn start(&self) -> Self::State {
+        self.game.start()
+    }
+    fn player(&self, state: &Self::State) -> Player {
+        self.game.player(state)
+    }
+    fn status(&self, state: &Self::State) -> Status {
+        self.game.status(state)
+    }
+    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+        self.game.moves(state)
+    }
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+        self.generated.fetch_add(1, Ordering::Relaxed);
+        let next = self.game.play(state, mv);
+        if let Ok(mut seen) = self.states.lock() {
+            seen.insert(self.game.key(&next));
+        }
+        next
+    }
+    fn estimate(&self, state: &Self::State) -> Estimate {
+        self.evaluations.fetch_add(1, Ordering::Relaxed);
+        self.game.estimate(state)
+    }
+    fn utility(&self, state: &Self::State, outcome: Outcome) -> Estimate {
+        self.evaluations.fetch_add(1, Ordering::Relaxed);
+        self.game.utility(state, outcome)
+    }
+    fn chances(&self, state: &Self::State) -> Option<Vec<crate::game::Probability>> {
+        self.game.chances(state)
+    }
+    fn write_label(&self, state: &Self::State, out: &mut String) {
+        self.game.write_label(state, out)
+    }
+    fn write_move(&self, mv: Self::Move, out: &mut String) {
+        self.game.write_move(mv, out)
+    }
+    fn key(&self, state: &Self::State) -> StateKey {
+        self.game.key(state)
+    }
+    fn final_score(&self, state: &Self::State) -> i64 {
+        self.game.final_score(state)
+    }
+    fn player_name(&self, p: Player) -> &'static str {
+        self.game.player_name(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tree::{TreeBuilder, TreeGame};
+    use crate::search::{s14, Algorithm, NullSink};
+
+    #[test]
+    fn handout_small_counts_by_hand() {
+        // a: {b: {c, d, e}, f: {g, h, i}, j: {k, l, m}}: 13 nodes, 9 leaves.
+        let mut b = TreeBuilder::new();
+        b.open("a");
+        for (inner, leaves) in [
+            ("b", ["c", "d", "e"]),
+            ("f", ["g", "h", "i"]),
+            ("j", ["k", "l", "m"]),
+        ] {
+            b.open(inner);
+            for (i, l) in leaves.iter().enumerate() {
+                b.leaf(l, i as i64);
+            }
+            b.close();
+        }
+        b.close();
+        let tree = b.finish();
+        let game = TreeGame::new(&tree, Player::Maxie);
+        let counted = Counted::new(&game);
+        s14::search(&counted, 2, Algorithm::Minimax, &mut NullSink);
+        assert_eq!(
+            counted.counts(),
+            Counts {
+                nodes_entered: 13,
+                aima_expanded_nodes: 12,
+                mit_static_evaluations: 9,
+                cs188_expanded_states: 13,
+            }
+        );
+    }
+}
