@@ -1321,7 +1321,7 @@ fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
                 let c = s.case();
                 CATALOGUE
                     .iter()
-                    .filter(|m| m.applies(c.rules, c.algorithm))
+                    .filter(|m| m.applies(c))
                     .collect::<Vec<_>>()
             });
             match names {

@@ -5,11 +5,12 @@ use crate::game::{Estimate, Game, Playable, Player, Status};
 use crate::search::cs10;
 use crate::search::csc148::{self, Strategy};
 use crate::search::deadline::{self, TimedOut};
+use crate::search::deepening::{self, Ordered};
 use crate::search::expectimax;
-use crate::search::mistakes::Flaws;
+use crate::search::mistakes::{Flaw, Flaws};
 use crate::search::Algorithm;
 use crate::search::{s12, s14, EventLog, Parallel, Summary};
-use crate::spec::{Case, Deepening, GameCase, Rules, Spec};
+use crate::spec::{Case, Deepening, GameCase, MoveOrder, Rules, Spec};
 use crate::trace::{
     Cs10Printer, Csc148Printer, Dialect, ExpectimaxPrinter, LineSet, ReplPrinter, S12Printer,
     S14Printer,
@@ -34,38 +35,77 @@ pub fn trace_game_within<G: Game, W: Write>(
 
 /// Searches `game` from its start as `case` says and writes the case's trace to `out`.
 pub fn trace_game<G: Game, W: Write>(game: &G, case: &Case, out: W) -> io::Result<(W, Summary)> {
-    match case.deepening {
-        Deepening::None => trace_once(game, case, out),
-        Deepening::Iterative => {
-            let mut out = out;
-            let mut total = Summary::default();
-            for (d, once) in deepening_steps(case) {
-                writeln!(out, "{}", deepening_line(d))?;
-                let (o, summary) = trace_once(game, &once, out)?;
-                out = o;
-                total = add_iteration(total, summary);
+    if !case.deepening.is_iterative() {
+        return trace_once(game, case, out);
+    }
+    let mut out = out;
+    let mut total = Summary::default();
+    for step in deepening_steps(game, case, Flaws::NONE) {
+        writeln!(out, "{}", step.line(game))?;
+        let (o, summary) = trace_once(game, &step.case, out)?;
+        out = o;
+        total = add_iteration(total, summary);
+    }
+    Ok((out, total))
+}
+
+/// One depth of an iteratively deepened case.
+pub struct DeepeningStep {
+    pub depth: u32,
+    /// The case as searched at this depth.
+    pub case: Case,
+    /// The order the root's moves are tried in, by index in the game's order (`None`: the
+    /// game's order); the case's `style.root_order` too, which the searches follow.
+    pub order: Option<Vec<usize>>,
+}
+
+impl DeepeningStep {
+    /// `Deepening to depth 2`, and where the root's moves are reordered
+    /// `Deepening to depth 2, moves in order 1, 2, 0`.
+    pub fn line<G: Game>(&self, game: &G) -> String {
+        let mut line = format!("Deepening to depth {}", self.depth);
+        if let Some(order) = &self.order {
+            let moves: Vec<G::Move> = game.moves(&game.start()).collect();
+            line.push_str(", moves in order ");
+            for (k, &i) in order.iter().enumerate() {
+                if k > 0 {
+                    line.push_str(", ");
+                }
+                game.write_move(moves[i], &mut line);
             }
-            Ok((out, total))
         }
+        line
     }
 }
 
-/// The line before each depth of an iteratively deepened search.
-pub fn deepening_line(depth: u32) -> String {
-    format!("Deepening to depth {depth}")
-}
-
-/// Each depth of an iteratively deepened case, with the case as searched at that depth.
-fn deepening_steps(case: &Case) -> impl Iterator<Item = (u32, Case)> + '_ {
-    (1..=case.depth).map(move |d| {
-        (
-            d,
-            Case {
-                depth: d,
-                deepening: Deepening::None,
-                ..case.clone()
-            },
-        )
+/// Each depth of an iteratively deepened case, with the case as searched at that depth and,
+/// under `move_order: best_first`, the root's moves ordered by the depth before (or, with the
+/// catalogue's `deepening-keeps-order` among `flaws`, left in the game's order).
+pub fn deepening_steps<'a, G: Game>(
+    game: &'a G,
+    case: &'a Case,
+    flaws: Flaws,
+) -> impl Iterator<Item = DeepeningStep> + 'a {
+    let best_first = case.deepening == Deepening::Iterative(MoveOrder::BestFirst);
+    let keeps_order = flaws.has(Flaw::DeepeningKeepsOrder);
+    (1..=case.depth).map(move |depth| {
+        let order = (best_first && depth > 1).then(|| match keeps_order {
+            true => (0..game.moves(&game.start()).len()).collect(),
+            false => deepening::best_first(game, depth - 1),
+        });
+        let mut once = Case {
+            depth,
+            deepening: Deepening::None,
+            ..case.clone()
+        };
+        if let Some(order) = &order {
+            once.style.root_order = order.clone();
+        }
+        DeepeningStep {
+            depth,
+            case: once,
+            order,
+        }
     })
 }
 
@@ -79,8 +119,25 @@ fn add_iteration(total: Summary, last: Summary) -> Summary {
     }
 }
 
-/// One search of `game` at the case's depth, traced to `out`.
-fn trace_once<G: Game, W: Write>(game: &G, case: &Case, mut out: W) -> io::Result<(W, Summary)> {
+/// One search of `game` at the case's depth, traced to `out`, the root's moves in the case's
+/// order (`style.root_order`); the summary names the chosen move by its index in the game's
+/// order.
+fn trace_once<G: Game, W: Write>(game: &G, case: &Case, out: W) -> io::Result<(W, Summary)> {
+    let ordered = Ordered::new(game, case.style.root_order());
+    let (out, summary) = trace_ordered(&ordered, case, out)?;
+    Ok((out, in_game_order(case, summary)))
+}
+
+/// A summary of a search in the case's root order, with the chosen move's index in the game's.
+fn in_game_order(case: &Case, summary: Summary) -> Summary {
+    Summary {
+        best_index: summary.best_index.map(|i| case.style.game_index(i)),
+        ..summary
+    }
+}
+
+/// [`trace_once`] on the game as ordered.
+fn trace_ordered<G: Game, W: Write>(game: &G, case: &Case, mut out: W) -> io::Result<(W, Summary)> {
     let style = case.style.clone();
     let (depth, algorithm) = (case.depth, case.algorithm);
     if algorithm == Algorithm::GameStateTree {
@@ -246,30 +303,42 @@ pub fn variant_lines_of<G: Game>(
     flaws: Flaws,
     budget: Option<u64>,
 ) -> Option<(Vec<RefLine>, Summary)> {
-    match case.deepening {
-        Deepening::None => variant_lines_once(game, case, lines, place, flaws, budget),
-        Deepening::Iterative => {
-            let mut all = Vec::new();
-            let mut total = Summary::default();
-            let root = place(&game.start());
-            for (d, once) in deepening_steps(case) {
-                all.push(RefLine {
-                    text: deepening_line(d),
-                    place: root.clone(),
-                    blocks: Blocks::default(),
-                });
-                let (lines, summary) =
-                    variant_lines_once(game, &once, lines, &place, flaws, budget)?;
-                all.extend(lines);
-                total = add_iteration(total, summary);
-            }
-            Some((all, total))
-        }
+    if !case.deepening.is_iterative() {
+        return variant_lines_once(game, case, lines, place, flaws, budget);
     }
+    let mut all = Vec::new();
+    let mut total = Summary::default();
+    let root = place(&game.start());
+    for step in deepening_steps(game, case, flaws) {
+        all.push(RefLine {
+            text: step.line(game),
+            place: root.clone(),
+            blocks: Blocks::default(),
+        });
+        let (lines, summary) = variant_lines_once(game, &step.case, lines, &place, flaws, budget)?;
+        all.extend(lines);
+        total = add_iteration(total, summary);
+    }
+    Some((all, total))
 }
 
-/// [`variant_lines_of`] for one search at the case's depth.
+/// [`variant_lines_of`] for one search at the case's depth, the root's moves in the case's
+/// order.
 fn variant_lines_once<G: Game>(
+    game: &G,
+    case: &Case,
+    lines: LineSet,
+    place: impl Fn(&G::State) -> Place,
+    flaws: Flaws,
+    budget: Option<u64>,
+) -> Option<(Vec<RefLine>, Summary)> {
+    let ordered = Ordered::new(game, case.style.root_order());
+    let (lines, summary) = variant_lines_ordered(&ordered, case, lines, place, flaws, budget)?;
+    Some((lines, in_game_order(case, summary)))
+}
+
+/// [`variant_lines_once`] on the game as ordered.
+fn variant_lines_ordered<G: Game>(
     game: &G,
     case: &Case,
     lines: LineSet,
@@ -580,51 +649,26 @@ pub fn variant_prefix_of<G: Game>(
     budget: u64,
     want: Want,
 ) -> Option<Prefix> {
-    let mut style = case.style.clone();
-    style.lines = lines;
-    let (depth, algorithm) = (case.depth, case.algorithm);
     let matched = std::cell::Cell::new(0);
     let finished = deadline::within_budget(game, budget, |g| {
-        let writer = Comparing {
+        let mut writer = Comparing {
             want,
             used: HashMap::new(),
             matched: &matched,
             line: Vec::new(),
         };
-        macro_rules! compared {
-            ($searcher:ident, $printer:ident) => {{
-                let mut p = $printer::new(g, writer, style);
-                let summary = $searcher::search_variant(g, depth, algorithm, flaws, &mut p);
-                let _ = p.finish();
-                summary
-            }};
-        }
-        let run = std::panic::AssertUnwindSafe(|| match (case.dialect, case.rules) {
-            (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
-                let mut p = ExpectimaxPrinter::new(g, writer, style);
-                let summary = expectimax::search(g, depth, algorithm, &mut p);
-                let _ = p.finish();
-                summary
+        let run = std::panic::AssertUnwindSafe(|| {
+            if !case.deepening.is_iterative() {
+                return compare_once(g, case, lines, flaws, writer).1;
             }
-            (Dialect::Csc148, _) | (_, Rules::Csc148) => {
-                let strategy = Strategy::of(algorithm, depth);
-                let mut p = Csc148Printer::new(g, writer, style, strategy);
-                let summary = csc148::search_variant(g, strategy, flaws, &mut p);
-                let _ = p.finish();
-                summary
+            let mut total = Summary::default();
+            for step in deepening_steps(g, case, flaws) {
+                let _ = writeln!(writer, "{}", step.line(g));
+                let (w, summary) = compare_once(g, &step.case, lines, flaws, writer);
+                writer = w;
+                total = add_iteration(total, summary);
             }
-            (Dialect::Cs10, _) | (_, Rules::Cs10) => {
-                let windowed = algorithm != Algorithm::Minimax;
-                let mut p = Cs10Printer::new(g, writer, style, windowed);
-                let (summary, _) =
-                    cs10::search_variant(g, depth, algorithm, case.cs10, flaws, &mut p);
-                let _ = p.finish();
-                summary
-            }
-            (Dialect::S14, _) => compared!(s14, S14Printer),
-            (Dialect::S12, _) => compared!(s12, S12Printer),
-            (Dialect::Repl, Rules::S14) => compared!(s14, ReplPrinter),
-            (Dialect::Repl, Rules::S12) => compared!(s12, ReplPrinter),
+            total
         });
         match std::panic::catch_unwind(run) {
             Ok(summary) => Some(summary),
@@ -637,4 +681,74 @@ pub fn variant_prefix_of<G: Game>(
         matched: matched.get(),
         finished,
     })
+}
+
+/// One search of a variant at the case's depth, the root's moves in the case's order,
+/// printing the line kinds `lines` to `out`.
+fn compare_once<G: Game, W: Write>(
+    g: &G,
+    case: &Case,
+    lines: LineSet,
+    flaws: Flaws,
+    out: W,
+) -> (W, Summary) {
+    let ordered = Ordered::new(g, case.style.root_order());
+    let (out, summary) = compare_ordered(&ordered, case, lines, flaws, out);
+    (out, in_game_order(case, summary))
+}
+
+/// [`compare_once`] on the game as ordered.
+fn compare_ordered<G: Game, W: Write>(
+    g: &G,
+    case: &Case,
+    lines: LineSet,
+    flaws: Flaws,
+    out: W,
+) -> (W, Summary) {
+    let mut style = case.style.clone();
+    style.lines = lines;
+    let (depth, algorithm) = (case.depth, case.algorithm);
+    // The writer cannot fail (it unwinds instead), so `finish` always gives it back.
+    macro_rules! compared {
+        ($p:expr, |$pr:ident| $search:expr) => {{
+            let mut $pr = $p;
+            let summary = $search;
+            (
+                $pr.finish()
+                    .unwrap_or_else(|_| unreachable!("in-memory writer")),
+                summary,
+            )
+        }};
+    }
+    match (case.dialect, case.rules) {
+        (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
+            compared!(ExpectimaxPrinter::new(g, out, style), |p| {
+                expectimax::search(g, depth, algorithm, &mut p)
+            })
+        }
+        (Dialect::Csc148, _) | (_, Rules::Csc148) => {
+            let strategy = Strategy::of(algorithm, depth);
+            compared!(Csc148Printer::new(g, out, style, strategy), |p| {
+                csc148::search_variant(g, strategy, flaws, &mut p)
+            })
+        }
+        (Dialect::Cs10, _) | (_, Rules::Cs10) => {
+            let windowed = algorithm != Algorithm::Minimax;
+            compared!(Cs10Printer::new(g, out, style, windowed), |p| {
+                cs10::search_variant(g, depth, algorithm, case.cs10, flaws, &mut p).0
+            })
+        }
+        (Dialect::S14, _) => compared!(S14Printer::new(g, out, style), |p| {
+            s14::search_variant(g, depth, algorithm, flaws, &mut p)
+        }),
+        (Dialect::S12, _) => compared!(S12Printer::new(g, out, style), |p| {
+            s12::search_variant(g, depth, algorithm, flaws, &mut p)
+        }),
+        (Dialect::Repl, Rules::S14) => compared!(ReplPrinter::new(g, out, style), |p| {
+            s14::search_variant(g, depth, algorithm, flaws, &mut p)
+        }),
+        (Dialect::Repl, Rules::S12) => compared!(ReplPrinter::new(g, out, style), |p| {
+            s12::search_variant(g, depth, algorithm, flaws, &mut p)
+        }),
+    }
 }

@@ -54,7 +54,7 @@ fn the_empty_board_counts_as_published_in_every_convention() {
     let mm = case(&doc, "minimax");
     // Full minimax from the empty board is the whole game tree: 549,946 nodes (the sum of
     // positions at each ply), of which 255,168 are finished games (se16.info/hgb/tictactoe.htm,
-    // Henry Bottomley); 5,478 distinct positions (tictactoe.now/math). Without a depth, a
+    // Henry Bottomley); 5,478 distinct positions (newbe.dev, see the README). Without a depth, a
     // tic-tac-toe case searches to the end (9 moves at most).
     assert_eq!(mm["depth"], 9);
     assert_eq!(mm["terminals_visited"], 255_168);
@@ -270,6 +270,142 @@ fn a_student_trace_of_iterative_deepening_is_checked_depth_by_depth() {
         .assert()
         .code(1)
         .stdout(contains("Deepening to depth 2"));
+}
+
+#[test]
+fn best_first_deepening_tries_the_best_move_first_and_cuts_more() {
+    let spec = "specs/textbooks/deepening-order.yaml";
+    let doc = json_of(&["run", spec, "--format", "json"]);
+    let ordered = case(&doc, "best_first");
+    let kept = case(&doc, "game_order");
+    // As worked by hand in the spec: depth 1 finds B = 1, C = D = 5, so depth 2 tries C, D
+    // (a tie keeps the game's order), then B, and cuts D and B after one leaf each.
+    let its = ordered["iterations"].as_array().unwrap();
+    assert!(its[0].get("move_order").is_none());
+    assert_eq!(its[1]["move_order"], serde_json::json!(["1", "2", "0"]));
+    let terminals = |c: &Value| -> Vec<u64> {
+        c["iterations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["terminals_visited"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(terminals(ordered), [3, 4]);
+    assert_eq!(terminals(kept), [3, 5]);
+    // The same value and move either way, the move named by its index in the game's order.
+    for c in [ordered, kept] {
+        assert_eq!(c["value"], "Guess: 7");
+        assert_eq!(c["best_move"], "1");
+        assert_eq!(c["best_move_index"], 1);
+    }
+    gametrace()
+        .args(["run", spec, "--case", "best_first"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "Deepening to depth 2, moves in order 1, 2, 0
+",
+        ))
+        .stdout(contains(
+            "Overall choice: move 1[middle]
+",
+        ));
+}
+
+#[test]
+fn a_deepening_that_forgets_to_reorder_is_named() {
+    let spec = "specs/textbooks/deepening-order.yaml";
+    // The student searched depth 2 in the game's order: B first, no cut at B.
+    let reference =
+        std::fs::read_to_string("expected/textbooks/deepening-order/best_first.trace").unwrap();
+    let head: String = reference
+        .lines()
+        .take_while(|l| !l.starts_with("Deepening to depth 2"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let student = format!(
+        "{head}Deepening to depth 2, moves in order 0, 1, 2
+F: state (Maxie,A) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))
+G: state (Minnie,B) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))
+F: state (Maxie,E) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))
+Estimating state E[2]
+Result of (Maxie,E) is Leaf(Guess: 2)
+F: state (Maxie,F) with ab=(Leaf(Minnie wins!),Step(0, Guess: 2))
+Estimating state F[6]
+Result of (Maxie,F) is Leaf(Guess: 6)
+Result of (Minnie,B) is Step(0, Guess: 2)
+G: state (Minnie,C) with ab=(Step(0, Guess: 2),Leaf(Maxie wins!))
+F: state (Maxie,G) with ab=(Step(0, Guess: 2),Leaf(Maxie wins!))
+Estimating state G[7]
+Result of (Maxie,G) is Leaf(Guess: 7)
+F: state (Maxie,H) with ab=(Step(0, Guess: 2),Step(0, Guess: 7))
+Estimating state H[8]
+Result of (Maxie,H) is Leaf(Guess: 8)
+Result of (Minnie,C) is Step(0, Guess: 7)
+G: state (Minnie,D) with ab=(Step(1, Guess: 7),Leaf(Maxie wins!))
+F: state (Maxie,I) with ab=(Step(1, Guess: 7),Leaf(Maxie wins!))
+Estimating state I[4]
+Result of (Maxie,I) is Leaf(Guess: 4)
+Result of (Minnie,D) is Step(0, Guess: 4) (* Pruned *)
+Result of (Maxie,A) is Step(1, Guess: 7)
+Therefore value of (Maxie,A) is Guess: 7, and best move is 1.
+Terminals visited: 5
+Overall choice: move 1[middle]
+"
+    );
+    gametrace()
+        .args(["check", spec, "--case", "best_first", "--actual", "-"])
+        .write_stdin(student)
+        .assert()
+        .code(1)
+        .stdout(contains("first divergence at node A"))
+        .stdout(contains(
+            "exactly what the reference prints with the mistake deepening-keeps-order",
+        ));
+}
+
+#[test]
+fn a_move_order_that_cannot_apply_exits_2_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = "tree:\n  A:\n    B: {static: 1, D: 3}\n    C: {static: 2, F: 9}\ncases:\n";
+    for (case, place, message, hint) in [
+        (
+            "  c: {algorithm: alphabeta, depth: 2, move_order: best_first}\n",
+            "t.yaml:6:39",
+            "`move_order` orders the depths of iterative deepening, and this case does not deepen",
+            "add `deepening: iterative`",
+        ),
+        (
+            "  c: {algorithm: alphabeta, depth: 2, deepening: iterative, move_order: best_frist}\n",
+            "t.yaml:6:73",
+            "unknown move order",
+            "did you mean `best_first`?",
+        ),
+    ] {
+        let spec = write(dir.path(), "t.yaml", &format!("{tree}{case}"));
+        gametrace()
+            .args(["validate", spec.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stdout(contains(place))
+            .stdout(contains(message))
+            .stdout(contains(hint));
+    }
+    // CS10's and CSC148's searchers have values of their own: no best-first order there.
+    let spec = write(
+        dir.path(),
+        "k.yaml",
+        "game: kalah\npits: 3\nseeds: 2\ncases:\n  n: {algorithm: negamax_ab, depth: 3, deepening: iterative, move_order: best_first}\n",
+    );
+    gametrace()
+        .args(["validate", spec.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout(contains("k.yaml:5:74"))
+        .stdout(contains(
+            "`move_order: best_first` is not offered under the cs10 rules",
+        ));
 }
 
 #[test]

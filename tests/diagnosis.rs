@@ -71,6 +71,26 @@ fn documents() -> Vec<(String, Document)> {
     }
     let doc = load_str(Path::new("nim.yaml"), &nim).expect("the nim spec loads");
     docs.push(("nim.yaml".to_owned(), doc));
+    // Iterative deepening trying the best move first (specs/textbooks/deepening-order.yaml's
+    // tree, whose depth-1 values reorder the root), in both years and every searcher.
+    let mut deep = String::from(
+        "tree:\n  A:\n    static: 0\n    B: {static: 1, E: 2, F: 6}\n    C: {static: 5, G: 7, H: 8}\n    D: {static: 5, I: 4, J: 9}\ncases:\n",
+    );
+    for rules in ["s14", "s12"] {
+        for (name, algo) in [
+            ("ab", "algorithm: alphabeta"),
+            ("mm", "algorithm: minimax"),
+            ("jam", "algorithm: jamboree, prune_percentage: 0.5"),
+        ] {
+            deep.push_str(&format!(
+                "  {name}-{rules}: {{{algo}, depth: 2, deepening: iterative, move_order: best_first, dialect: {rules}, lines: {}}}\n",
+                lines(rules)
+            ));
+        }
+    }
+    deep.push_str("  ab-game-order: {algorithm: alphabeta, depth: 2, deepening: iterative}\n");
+    let doc = load_str(Path::new("deepening.yaml"), &deep).expect("the deepening spec loads");
+    docs.push(("deepening.yaml".to_owned(), doc));
     // CSC148's strategies on Subtract Square, where wins come early and pruning bites.
     let mut ss = String::from("game: subtract_square\nposition: p1:6\ncases:\n");
     for (name, extra) in [

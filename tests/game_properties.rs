@@ -10,6 +10,7 @@ use gametrace::game::tictactoe::TicTacToe;
 use gametrace::game::{Game, Playable, Player};
 use gametrace::run::trace_game;
 use gametrace::search::{minimax_value, s12, s14, Algorithm, NullSink};
+use gametrace::spec::MoveOrder;
 use gametrace::spec::{Case, Rules};
 use gametrace::trace::{Dialect, Style};
 use proptest::prelude::*;
@@ -107,7 +108,7 @@ proptest! {
         invariants(&g, depth)?;
         // Iterative deepening's last depth is the plain search at that depth.
         let mut deepened = case(Algorithm::AlphaBeta, depth, Dialect::S14);
-        deepened.deepening = gametrace::spec::Deepening::Iterative;
+        deepened.deepening = gametrace::spec::Deepening::Iterative(MoveOrder::Game);
         let (bytes, _) = trace_game(&g, &deepened, Vec::new()).unwrap();
         let text = String::from_utf8(bytes).unwrap();
         let last = format!("Deepening to depth {depth}\n");
@@ -120,6 +121,13 @@ proptest! {
         for (i, m) in g.moves(&root).enumerate() {
             let v = minimax_value(&g, &g.play(&root, m), depth - 1);
             prop_assert_eq!(good.contains(&i), v == want, "move {}", i);
+        }
+        // Trying the best move first changes no value, and the move chosen is one of them.
+        deepened.deepening = gametrace::spec::Deepening::Iterative(MoveOrder::BestFirst);
+        let (_, summary) = trace_game(&g, &deepened, std::io::sink()).unwrap();
+        prop_assert_eq!(summary.value, Some(want));
+        if let Some(best) = summary.best_index {
+            prop_assert!(good.contains(&best), "move {} of {:?}", best, good);
         }
     }
 

@@ -172,3 +172,97 @@ mod chance {
         }
     }
 }
+
+mod deepening {
+    use super::*;
+    use common::Shape;
+    use gametrace::spec::{load_str, Document, Spec};
+
+    /// A spec of `shape` with a static value on every inner node (from its preorder number,
+    /// spread over -6..6 like the leaves), nodes named n0, n1, ... as [`build`] names them.
+    fn spec_of(shape: &Shape, cases: &str) -> Spec {
+        fn add(s: &Shape, indent: usize, n: &mut usize, out: &mut String) {
+            let name = format!("n{n}");
+            let pad = " ".repeat(indent);
+            match s {
+                Shape::Leaf(v) => out.push_str(&format!("{pad}{name}: {v}\n")),
+                Shape::Node(kids) => {
+                    let value = (*n as i64 * 7) % 13 - 6;
+                    out.push_str(&format!("{pad}{name}:\n{pad}  static: {value}\n"));
+                    *n += 1;
+                    for k in kids {
+                        add(k, indent + 2, n, out);
+                    }
+                    return;
+                }
+            }
+            *n += 1;
+        }
+        let mut yaml = String::from("tree:\n");
+        add(shape, 2, &mut 0, &mut yaml);
+        yaml.push_str("cases:\n");
+        yaml.push_str(cases);
+        match load_str(std::path::Path::new("deepening.yaml"), &yaml) {
+            Ok(Document::Tree(spec)) => spec,
+            other => panic!("{other:?}\n{yaml}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// Iterative deepening, in the game's order or best first, ends with the minimax
+        /// value of its last depth and a move that achieves it, in both years and for every
+        /// searcher; and the order never changes a depth's value.
+        #[test]
+        fn deepening_ends_with_minimax_and_best_first_changes_no_value(
+            s in shape(), maxie in any::<bool>(), p in 0.0f64..=1.0,
+        ) {
+            let root = if maxie { "maxie" } else { "minnie" };
+            let tree = build(&s);
+            let depth = tree.height().max(1);
+            let mut cases = String::new();
+            for rules in ["s14", "s12"] {
+                for (name, algo) in [
+                    ("ab", "algorithm: alphabeta".to_owned()),
+                    ("mm", "algorithm: minimax".to_owned()),
+                    ("jam", format!("algorithm: jamboree, prune_percentage: {p}")),
+                ] {
+                    for order in ["game", "best_first"] {
+                        cases.push_str(&format!(
+                            "  {name}-{rules}-{order}: {{{algo}, depth: {depth}, dialect: {rules}, root_player: {root}, deepening: iterative, move_order: {order}}}\n"
+                        ));
+                    }
+                }
+            }
+            let spec = spec_of(&s, &cases);
+            let who = if maxie { Player::Maxie } else { Player::Minnie };
+            let game = TreeGame::new(&spec.tree, who);
+            let truth = minimax_value(&game, &game.start(), depth);
+            let good = gametrace::search::equally_good(&game, depth);
+            for case in &spec.cases {
+                let (_, summary) = gametrace::run::run_case(&spec, case, std::io::sink()).unwrap();
+                prop_assert_eq!(summary.value, Some(truth), "{}", case.name);
+                if let Some(best) = summary.best_index {
+                    prop_assert!(good.contains(&best), "{}: move {} of {:?}", case.name, best, good);
+                }
+            }
+            // Depth by depth, the two orders agree on the value.
+            let values = |text: &str| -> Vec<String> {
+                text.lines().filter(|l| l.starts_with("Therefore")).map(|l| {
+                    l.split(" is ").nth(1).unwrap().split(", and").next().unwrap().to_owned()
+                }).collect()
+            };
+            for rules in ["s14", "s12"] {
+                for name in ["ab", "mm", "jam"] {
+                    let game_order = spec.case(&format!("{name}-{rules}-game")).unwrap();
+                    let best_first = spec.case(&format!("{name}-{rules}-best_first")).unwrap();
+                    let a = gametrace::run::trace_of(&spec, game_order);
+                    let b = gametrace::run::trace_of(&spec, best_first);
+                    prop_assert_eq!(values(&a), values(&b), "{} {}", name, rules);
+                    prop_assert_eq!(values(&a).len(), depth as usize);
+                }
+            }
+        }
+    }
+}

@@ -223,7 +223,7 @@ proptest! {
         let s = generated(seed, depth, algorithm, rules, "maxie");
         let case = &s.cases[0];
         let subject = TreeCase { spec: &s, case };
-        let bugs = bugs_for(case.rules, case.algorithm);
+        let bugs = bugs_for(case);
         let bug = bugs[pick % bugs.len()];
         let (lines, _) = subject.variant(case.style.lines, bug.flaws(), None).unwrap();
         let (reference, _) = subject.reference(case.style.lines);

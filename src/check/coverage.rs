@@ -91,7 +91,7 @@ pub fn of(subject: &dyn Subject) -> Coverage {
     };
     for m in CATALOGUE
         .iter()
-        .filter(|m| m.applies(case.rules, case.algorithm) && !invisible(m.name))
+        .filter(|m| m.applies(case) && !invisible(m.name))
     {
         c.applicable.push(m.name);
         let bug = Bug {

@@ -113,7 +113,7 @@ fn closer(a: &Agreement, b: &Agreement) -> bool {
 /// has no catalogued mistakes (no variant to run).
 pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
     let case = subject.case();
-    let singles = bugs_for(case.rules, case.algorithm);
+    let singles = bugs_for(case);
     if singles.is_empty() {
         return None;
     }
@@ -415,7 +415,7 @@ pub fn variant_trace(subject: &dyn Subject, bugs: &[Bug]) -> Result<String, Stri
     let case = subject.case();
     let wrong: Vec<String> = bugs
         .iter()
-        .filter(|b| !b.entry().applies(case.rules, case.algorithm))
+        .filter(|b| !b.entry().applies(case))
         .map(|b| b.to_string())
         .collect();
     if !wrong.is_empty() {
@@ -443,5 +443,5 @@ pub fn variant_trace(subject: &dyn Subject, bugs: &[Bug]) -> Result<String, Stri
 /// The bugs that can be made in `subject`'s case, for a listing.
 pub fn bugs_of(subject: &dyn Subject) -> Vec<Bug> {
     let case = subject.case();
-    bugs_for(case.rules, case.algorithm)
+    bugs_for(case)
 }

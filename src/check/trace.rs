@@ -421,7 +421,12 @@ pub fn read(
                 .into_iter()
                 .collect();
             let x = extract::extract(output, movers, classify_any);
-            let estimates = x.lines.iter().filter(|l| l.kind == LineKind::Estimate);
+            // An iteratively deepened case's `Deepening to depth d` lines stay: they say which
+            // depth's search an estimate belongs to (the reference prints them in every mode).
+            let estimates = x
+                .lines
+                .iter()
+                .filter(|l| matches!(l.kind, LineKind::Estimate | LineKind::Deepening));
             let mut actual = actual_items(estimates, exact);
             let (mv, line) = last_move(&x);
             actual.push(Item {
@@ -908,8 +913,11 @@ fn value(
     let case = subject.case();
     // As the output's lines are read: normalised.
     let root_label = diff::normalize(&subject.root_label()).into_owned();
+    // The last value line: an iteratively deepened search prints one per depth, and its
+    // value is the deepest's.
     let want_value = reference
         .iter()
+        .rev()
         .find_map(|r| value_of(LineKind::Value, &r.text));
     // The value line if there is one, else the root's last result line.
     let got = x

@@ -8,7 +8,7 @@
 
 use super::Algorithm;
 use crate::game::Player;
-use crate::spec::Rules;
+use crate::spec::{Case, Deepening, MoveOrder, Rules};
 use std::fmt;
 
 /// One way a searcher departs from the handout. What it means may differ between the rule
@@ -32,6 +32,7 @@ pub enum Flaw {
     ParallelParentPruneIgnored,
     FoldOutOfOrder,
     DepthEveryMove,
+    DeepeningKeepsOrder,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -98,6 +99,9 @@ enum Family {
     Any,
     /// Minimax only.
     Minimax,
+    /// Iterative deepening that orders the root's moves best first (`move_order:
+    /// best_first`), whatever the searcher.
+    DeepeningBestFirst,
 }
 
 /// A catalogue entry.
@@ -298,6 +302,15 @@ pub const CATALOGUE: &[Mistake] = &[
         handout: "Jamboree: the parallel results are combined in the order of the moves",
     },
     Mistake {
+        name: "deepening-keeps-order",
+        flaw: Flaw::DeepeningKeepsOrder,
+        sided: false,
+        rules: BOTH,
+        family: Family::DeepeningBestFirst,
+        sentence: "every depth tries the root's moves in the game's order; after the first depth they must be tried best first by the values the previous depth found",
+        handout: "aima-java IterativeDeepeningAlphaBetaSearch: each iteration searches the root's actions in the order of the previous iteration's results, best first",
+    },
+    Mistake {
         name: "depth-every-move",
         flaw: Flaw::DepthEveryMove,
         sided: false,
@@ -327,9 +340,10 @@ pub const CATALOGUE: &[Mistake] = &[
 ];
 
 impl Mistake {
-    /// Can a case with these rules and this algorithm make this mistake?
-    pub fn applies(&self, rules: Rules, algorithm: Algorithm) -> bool {
-        self.rules.contains(&rules)
+    /// Can `case` make this mistake?
+    pub fn applies(&self, case: &Case) -> bool {
+        let algorithm = case.algorithm;
+        self.rules.contains(&case.rules)
             && match self.family {
                 Family::Any => true,
                 Family::Minimax => algorithm == Algorithm::Minimax,
@@ -337,6 +351,9 @@ impl Mistake {
                     matches!(algorithm, Algorithm::AlphaBeta | Algorithm::Jamboree { .. })
                 }
                 Family::Jamboree => matches!(algorithm, Algorithm::Jamboree { .. }),
+                Family::DeepeningBestFirst => {
+                    case.deepening == Deepening::Iterative(MoveOrder::BestFirst)
+                }
             }
     }
 
@@ -350,6 +367,7 @@ impl Mistake {
             Family::Minimax => "minimax",
             Family::Pruning => "alphabeta and jamboree",
             Family::Jamboree => "jamboree",
+            Family::DeepeningBestFirst => "iterative deepening with move_order: best_first",
         };
         format!("{}; {algorithms}", years.join(" and "))
     }
@@ -418,11 +436,11 @@ impl fmt::Display for Bug {
     }
 }
 
-/// The bugs a case with these rules and algorithm can have, one mistake each: every
-/// applicable mistake at all nodes, and the sided ones at each player's nodes alone.
-pub fn bugs_for(rules: Rules, algorithm: Algorithm) -> Vec<Bug> {
+/// The bugs `case` can have, one mistake each: every applicable mistake at all nodes, and the
+/// sided ones at each player's nodes alone.
+pub fn bugs_for(case: &Case) -> Vec<Bug> {
     let mut out = Vec::new();
-    for m in CATALOGUE.iter().filter(|m| m.applies(rules, algorithm)) {
+    for m in CATALOGUE.iter().filter(|m| m.applies(case)) {
         out.push(Bug {
             mistake: m.name,
             side: None,
@@ -470,20 +488,46 @@ mod tests {
         assert!(both.at(Flaw::FailSoft, Player::Maxie) && both.at(Flaw::FailSoft, Player::Minnie));
     }
 
+    /// A case of a small tree with these rules and this algorithm (and, for `deepening`,
+    /// iterative deepening best first).
+    fn case(rules: Rules, algorithm: &str, deepening: bool) -> Case {
+        let extra = if deepening {
+            ", deepening: iterative, move_order: best_first"
+        } else {
+            ""
+        };
+        let yaml = format!(
+            "tree:\n  a:\n    static: 0\n    b: {{static: 1, c: 1, d: 2}}\n    e: {{static: 2, f: 3, g: 4}}\ncases:\n  x: {{{algorithm}, dialect: {}, depth: 2{extra}}}\n",
+            rules.name()
+        );
+        match crate::spec::load_str(std::path::Path::new("t.yaml"), &yaml) {
+            Ok(crate::spec::Document::Tree(spec)) => spec.cases[0].clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn every_family_has_mistakes() {
-        let jam = Algorithm::Jamboree {
-            prune_percentage: 0.5,
-        };
+        let jam = "algorithm: jamboree, prune_percentage: 0.5";
         for rules in [Rules::S14, Rules::S12] {
-            for a in [Algorithm::Minimax, Algorithm::AlphaBeta, jam] {
-                assert!(bugs_for(rules, a).len() >= 4, "{rules:?} {a:?}");
+            for a in ["algorithm: minimax", "algorithm: alphabeta", jam] {
+                assert!(
+                    bugs_for(&case(rules, a, false)).len() >= 4,
+                    "{rules:?} {a:?}"
+                );
+                let deepened = bugs_for(&case(rules, a, true));
+                assert!(deepened
+                    .iter()
+                    .any(|b| b.mistake == "deepening-keeps-order"));
+                assert!(!bugs_for(&case(rules, a, false))
+                    .iter()
+                    .any(|b| b.mistake == "deepening-keeps-order"));
             }
         }
-        assert!(bugs_for(Rules::S12, jam)
+        assert!(bugs_for(&case(Rules::S12, jam, false))
             .iter()
             .any(|b| b.mistake == "parallel-parentprune-ignored"));
-        assert!(!bugs_for(Rules::S14, Algorithm::AlphaBeta)
+        assert!(!bugs_for(&case(Rules::S14, "algorithm: alphabeta", false))
             .iter()
             .any(|b| b.mistake == "jamboree-rounds-up"));
     }

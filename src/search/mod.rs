@@ -8,6 +8,7 @@ pub mod counts;
 pub mod cs10;
 pub mod csc148;
 pub mod deadline;
+pub mod deepening;
 pub mod expectimax;
 pub mod mistakes;
 pub mod s12;
@@ -460,6 +461,17 @@ fn alphabeta_value<G: Game>(
     best
 }
 
+/// The exact value of `state` searched `depth` deep (a full window).
+pub(crate) fn exact_value<G: Game>(game: &G, state: &G::State, depth: u32) -> Estimate {
+    alphabeta_value(
+        game,
+        state,
+        depth,
+        Estimate::MinnieWins,
+        Estimate::MaxieWins,
+    )
+}
+
 /// The root moves (by index in move order) whose value, searched `depth` deep, is the
 /// root's: every move a correct searcher could choose. Each is searched exactly, with a
 /// full window, so the set is the same whichever searcher a case runs.
@@ -470,16 +482,7 @@ pub fn equally_good<G: Game>(game: &G, depth: u32) -> Vec<usize> {
     }
     let values: Vec<Estimate> = game
         .moves(&root)
-        .map(|m| {
-            let child = game.play(&root, m);
-            alphabeta_value(
-                game,
-                &child,
-                depth - 1,
-                Estimate::MinnieWins,
-                Estimate::MaxieWins,
-            )
-        })
+        .map(|m| exact_value(game, &game.play(&root, m), depth - 1))
         .collect();
     let best = match game.player(&root) {
         Player::Maxie => values.iter().max(),

@@ -136,6 +136,14 @@ impl Diagnostic {
         self
     }
 
+    /// A hint where there is none yet (a did-you-mean says more than a general one).
+    pub fn or_hint(self, s: impl Into<String>) -> Self {
+        match self.hint {
+            Some(_) => self,
+            None => self.hint(s),
+        }
+    }
+
     /// `file:line:col` (or just the file).
     pub fn location(&self) -> String {
         match self.pos {

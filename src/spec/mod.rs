@@ -316,16 +316,48 @@ pub enum Deepening {
     #[default]
     None,
     /// Iterative (MIT 6.034's "progressive") deepening: the case's search at depth 1, 2, ...,
-    /// the case's depth, each traced in turn under a `Deepening to depth d` line.
-    Iterative,
+    /// the case's depth, each traced in turn under a `Deepening to depth d` line, the root's
+    /// moves tried in this order (`move_order:`).
+    Iterative(MoveOrder),
 }
 
 impl Deepening {
     pub fn parse(s: &str) -> Option<Deepening> {
         match s {
-            "iterative" => Some(Deepening::Iterative),
+            "iterative" => Some(Deepening::Iterative(MoveOrder::Game)),
             _ => None,
         }
+    }
+
+    pub fn is_iterative(self) -> bool {
+        matches!(self, Deepening::Iterative(_))
+    }
+}
+
+/// The order an iteratively deepened search tries the root's moves in at each depth
+/// (`move_order:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MoveOrder {
+    /// The game's (the tree's) move order at every depth.
+    #[default]
+    Game,
+    /// After the first depth, best first by the previous depth's values (equal values keep
+    /// the game's order), as aima-java's `IterativeDeepeningAlphaBetaSearch` does.
+    BestFirst,
+}
+
+impl MoveOrder {
+    pub const ALL: [MoveOrder; 2] = [MoveOrder::Game, MoveOrder::BestFirst];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveOrder::Game => "game",
+            MoveOrder::BestFirst => "best_first",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MoveOrder> {
+        MoveOrder::ALL.into_iter().find(|o| o.name() == s)
     }
 }
 

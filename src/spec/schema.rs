@@ -7,6 +7,7 @@
 #![allow(dead_code)] // The types exist for their schema; nothing builds them.
 
 use crate::check::trace::Mode;
+use crate::spec::MoveOrder;
 use crate::task::Task;
 use crate::trace::{Dialect, LineKind};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -96,6 +97,9 @@ pub struct TreeCase {
     /// `Deepening to depth d` line (on a tree, every inner node a depth stops at needs a
     /// `static:` value).
     deepening: Option<DeepeningName>,
+    /// With `deepening: iterative`: `best_first` tries the root's moves best first by the
+    /// previous depth's values (15-150 searchers); `game` (the default) keeps the game's order.
+    move_order: Option<MoveOrder>,
     /// Expectimax only: print values with this many decimal places (rounded half away from
     /// zero) instead of exact fractions.
     #[schemars(range(min = 0, max = 12))]
@@ -238,6 +242,9 @@ pub struct GameCase {
     /// `Deepening to depth d` line (on a tree, every inner node a depth stops at needs a
     /// `static:` value).
     deepening: Option<DeepeningName>,
+    /// With `deepening: iterative`: `best_first` tries the root's moves best first by the
+    /// previous depth's values (15-150 searchers); `game` (the default) keeps the game's order.
+    move_order: Option<MoveOrder>,
     /// Expectimax only: print values with this many decimal places (rounded half away from
     /// zero) instead of exact fractions.
     #[schemars(range(min = 0, max = 12))]
@@ -392,6 +399,19 @@ string_enum!(
         "iterative",
         "iterative (progressive) deepening: depth 1, 2, ..., the case's depth"
     )]
+);
+
+string_enum!(
+    MoveOrder,
+    "MoveOrder",
+    MoveOrder::ALL.map(|o| (
+        o.name(),
+        match o {
+            MoveOrder::Game => "the game's move order at every depth",
+            MoveOrder::BestFirst =>
+                "after the first depth, the root's moves best first by the previous depth's values",
+        }
+    ))
 );
 
 pub struct VariantName;

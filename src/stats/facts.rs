@@ -57,6 +57,9 @@ pub struct SearchFacts {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Iteration {
     pub depth: u32,
+    /// The root's moves in the order this depth tried them (`move_order: best_first`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_order: Option<Vec<String>>,
     pub value: Option<String>,
     pub best_move: Option<String>,
     pub equally_good: Vec<String>,
@@ -118,7 +121,7 @@ fn player_name<G: Game>(game: &G, p: Player) -> &'static str {
 
 /// Runs a search case untraced (within `limit`) and says what it found.
 pub fn search<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
-    if case.deepening == crate::spec::Deepening::Iterative {
+    if case.deepening.is_iterative() {
         return deepened(game, case, limit);
     }
     search_once(game, case, limit)
@@ -129,13 +132,8 @@ fn deepened<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFa
     let mut iterations = Vec::new();
     let mut total = Counts::default();
     let mut last = None;
-    for depth in 1..=case.depth {
-        let once = Case {
-            depth,
-            deepening: crate::spec::Deepening::None,
-            ..case.clone()
-        };
-        let f = search_once(game, &once, limit);
+    for step in crate::run::deepening_steps(game, case, crate::search::mistakes::Flaws::NONE) {
+        let f = search_once(game, &step.case, limit);
         if let Some(c) = f.counts {
             total.nodes_entered += c.nodes_entered;
             total.aima_expanded_nodes += c.aima_expanded_nodes;
@@ -143,7 +141,19 @@ fn deepened<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFa
             total.cs188_expanded_states += c.cs188_expanded_states;
         }
         iterations.push(Iteration {
-            depth,
+            depth: step.depth,
+            move_order: step.order.as_ref().map(|order| {
+                let root = game.start();
+                let moves: Vec<G::Move> = game.moves(&root).collect();
+                order
+                    .iter()
+                    .map(|&i| {
+                        let mut s = String::new();
+                        game.write_move(moves[i], &mut s);
+                        s
+                    })
+                    .collect()
+            }),
             value: f.value.clone(),
             best_move: f.best_move.clone(),
             equally_good: f.equally_good.clone(),

@@ -182,6 +182,9 @@ pub struct Style {
     pub lines: LineSet,
     /// Names of the root's moves by index, for `Overall choice: move 1[middle]`.
     pub move_names: Vec<String>,
+    /// The order the root's moves are searched in, by index in the game's order, where a
+    /// search reorders them (iterative deepening's `move_order: best_first`); empty otherwise.
+    pub root_order: Vec<usize>,
     /// The structure in `val it = 0 : HandoutBig.move`.
     pub sml_structure: String,
     /// Expectimax values: `None` prints exact fractions (`19/3`), `Some(n)` decimals with n
@@ -190,10 +193,27 @@ pub struct Style {
 }
 
 impl Style {
+    /// The name of the root's move searched `i`th (its index in the game's order, through
+    /// `root_order`), if the spec names it.
+    pub fn move_name(&self, i: usize) -> Option<&str> {
+        self.move_names.get(self.game_index(i)).map(String::as_str)
+    }
+
+    /// The index in the game's order of the root's move searched `i`th.
+    pub fn game_index(&self, i: usize) -> usize {
+        self.root_order.get(i).copied().unwrap_or(i)
+    }
+
+    /// The root's search order, where it is not the game's.
+    pub fn root_order(&self) -> Option<&[usize]> {
+        (!self.root_order.is_empty()).then_some(&self.root_order[..])
+    }
+
     pub fn new(dialect: Dialect) -> Style {
         Style {
             lines: LineSet::all_of(dialect),
             move_names: Vec::new(),
+            root_order: Vec::new(),
             sml_structure: "Game".to_owned(),
             decimals: None,
         }

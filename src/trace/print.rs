@@ -106,7 +106,7 @@ impl<'g, G: Game, W: Write> Out<'g, G, W> {
                 Some((i, m)) => {
                     self.line.push_str("Overall choice: move ");
                     self.game.write_move(m, &mut self.line);
-                    if let Some(name) = self.style.move_names.get(i) {
+                    if let Some(name) = self.style.move_name(i) {
                         let _ = write!(self.line, "[{name}]");
                     }
                 }
@@ -816,7 +816,7 @@ impl<'g, G: Game, W: Write> ExpectimaxPrinter<'g, G, W> {
                         Some((i, m)) => {
                             out.line.push_str("Overall choice: move ");
                             game.write_move(m, &mut out.line);
-                            if let Some(name) = out.style.move_names.get(i) {
+                            if let Some(name) = out.style.move_name(i) {
                                 let _ = write!(out.line, "[{name}]");
                             }
                         }

@@ -62,6 +62,7 @@ pub(in crate::spec) const GAME_CASE_KEYS: &[&str] = &[
     "ordering",
     "aspiration",
     "deepening",
+    "move_order",
     "decimals",
 ];
 pub(in crate::spec) const SCENARIO_KEYS: &[&str] = &["position", "to_move", "steps", "points"];

@@ -3,7 +3,8 @@
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
 use super::{
-    Case, Deepening, Document, Expect, Rules, Spec, TaskCase, TaskSpec, Unordered, Visibility,
+    Case, Deepening, Document, Expect, MoveOrder, Rules, Spec, TaskCase, TaskSpec, Unordered,
+    Visibility,
 };
 use crate::check::trace::Mode;
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
@@ -48,6 +49,7 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "ordering",
     "aspiration",
     "deepening",
+    "move_order",
     "decimals",
 ];
 pub(super) const TASK_CASE_KEYS: &[&str] = &[
@@ -1531,9 +1533,25 @@ impl Loader<'_> {
             (Some((_, m)), _) => self.soft(self.metrics(m)),
         };
         let cs10 = self.cs10_options(entries, rules, algorithm);
-        let deepening = match entry(entries, "deepening") {
-            None => Some(Deepening::None),
-            Some((_, v)) => self.soft(self.deepening(v, algorithm, depth, tree, target)),
+        let deepening = match (entry(entries, "deepening"), entry(entries, "move_order")) {
+            (None, None) => Some(Deepening::None),
+            (None, Some((k, _))) => {
+                self.problem(
+                    self.error(k.pos, "`move_order` orders the depths of iterative deepening, and this case does not deepen")
+                        .expected("`move_order` with `deepening: iterative`")
+                        .found(format!("keys {}", Self::key_list(entries)))
+                        .hint("add `deepening: iterative`, or remove `move_order`"),
+                );
+                None
+            }
+            (Some((_, v)), order) => self
+                .soft(self.deepening(v, algorithm, depth, tree, target))
+                .and_then(|d| match order {
+                    None => Some(d),
+                    Some((_, o)) => self
+                        .soft(self.move_order(o, rules))
+                        .map(Deepening::Iterative),
+                }),
         };
         let (
             Some(algorithm),
@@ -1666,7 +1684,7 @@ impl Loader<'_> {
         let Some(deepening) = v.scalar().and_then(Deepening::parse) else {
             return Err(self
                 .unknown_name(v, "unknown deepening", &["iterative"])
-                .hint(
+                .or_hint(
                     "`deepening: iterative` searches at depth 1, 2, ... up to the case's depth",
                 ));
         };
@@ -1714,6 +1732,29 @@ impl Loader<'_> {
             }
         }
         Ok(deepening)
+    }
+
+    /// `move_order:` of an iteratively deepened case. Reordering by the previous depth's
+    /// values needs values every rule set agrees on: the 15-150 searchers' estimates.
+    fn move_order(&self, v: &Node, rules: Option<Rules>) -> Result<MoveOrder, Diagnostic> {
+        let names: Vec<&str> = MoveOrder::ALL.iter().map(|o| o.name()).collect();
+        let Some(order) = v.scalar().and_then(MoveOrder::parse) else {
+            return Err(self.unknown_name(v, "unknown move order", &names).or_hint(
+                "`move_order: best_first` tries the root's moves best first by the previous depth's values",
+            ));
+        };
+        match rules {
+            Some(r @ (Rules::Csc148 | Rules::Cs10 | Rules::Expectimax))
+                if order == MoveOrder::BestFirst =>
+            {
+                Err(self
+                    .error(v.pos, format!("`move_order: best_first` is not offered under the {} rules", r.name()))
+                    .expected("`move_order: best_first` with the 15-150 searchers (minimax, alphabeta, jamboree)")
+                    .found(format!("rules: {}", r.name()))
+                    .hint("remove `move_order`; CS10's own `ordering:` orders moves at every node"))
+            }
+            _ => Ok(order),
+        }
     }
 
     /// `ordering:` and `aspiration:`, CS10's options; `None` with the problems noted.
