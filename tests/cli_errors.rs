@@ -396,3 +396,65 @@ fn bad_flags_are_usage_errors() {
         .success()
         .stdout(contains("Exit codes"));
 }
+
+/// Windows editors and programs start UTF-8 text with a byte order mark: a spec, a student's
+/// output and a trace to diff are read as if it were not there.
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("bom.yaml");
+    std::fs::write(
+        &spec,
+        "\u{feff}tree:\n  a: {b: 1, c: 2}\ncases:\n  m: {algorithm: minimax}\n",
+    )
+    .unwrap();
+    let out = gametrace().arg("run").arg(&spec).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trace = String::from_utf8(out.stdout).unwrap();
+    assert!(trace.starts_with("F: state (Maxie,a)"), "{trace}");
+    let plain = dir.path().join("plain.trace");
+    let marked = dir.path().join("marked.trace");
+    std::fs::write(&plain, &trace).unwrap();
+    std::fs::write(&marked, format!("\u{feff}{trace}")).unwrap();
+    gametrace()
+        .arg("check")
+        .arg(&spec)
+        .arg("--actual")
+        .arg(&marked)
+        .assert()
+        .success()
+        .stdout(contains("PASS"));
+    gametrace()
+        .arg("diff")
+        .arg(&plain)
+        .arg(&marked)
+        .assert()
+        .success()
+        .stdout(contains("same: 11 lines compared"));
+    // Compared byte for byte, the mark is a difference.
+    gametrace()
+        .args(["diff", "--exact"])
+        .arg(&plain)
+        .arg(&marked)
+        .assert()
+        .code(1);
+}
+
+/// A YAML alias is refused with a hint about aliases, not about brackets.
+#[test]
+fn an_alias_is_refused_with_a_hint_that_fits() {
+    diagnosed(
+        run_spec(
+            "alias.yaml",
+            b"tree:\n  a:\n    b: &x {c: 1, d: 2}\n    e: *x\ncases:\n  m: {algorithm: minimax}\n",
+        ),
+        "alias.yaml:4:8",
+    )
+    .stderr(contains("the spec uses a YAML alias"))
+    .stderr(contains("write the subtree out again at each place"))
+    .stderr(contains("brackets").not());
+}

@@ -46,6 +46,11 @@ impl<'a> Lines<'a> {
     /// lines, with runs of spaces and tabs as one space and no leading or trailing spaces, and
     /// CRLF read as LF.
     pub fn of(text: &'a str, exact: bool) -> Lines<'a> {
+        // A byte order mark is not a character of the first line (unless compared exactly).
+        let text = match exact {
+            true => text,
+            false => text.strip_prefix('\u{feff}').unwrap_or(text),
+        };
         // The owned buffer is at most as long as the text.
         let narrow = text.len() < OWNED_BIT as usize;
         let mut lines = Lines {

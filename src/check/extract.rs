@@ -180,6 +180,9 @@ pub fn extract(
     accept: impl Fn(&str) -> Option<LineKind>,
 ) -> Extraction {
     let mut x = Extraction::default();
+    // A program on Windows may start its output with a byte order mark; it is not a character
+    // of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         x.read += 1;
         if raw.contains('\0') {

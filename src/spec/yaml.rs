@@ -198,14 +198,14 @@ impl MarkedEventReceiver for Builder {
                 };
                 self.add(node);
             }
-            Event::Alias(_) => self.fail(
-                at,
-                "anchors and aliases (`&name`, `*name`) are not supported in specs",
-            ),
+            Event::Alias(_) => self.fail(at, ALIASES),
             _ => {}
         }
     }
 }
+
+/// Why a spec with `*name` is refused: every node of a tree is its own, with its own name.
+pub const ALIASES: &str = "anchors and aliases (`&name`, `*name`) are not supported in specs";
 
 #[cfg(test)]
 mod tests {

@@ -138,14 +138,22 @@ pub fn human(s: &GameStats) -> String {
         .max()
         .unwrap_or(4)
         .max(4);
+    // The longest algorithm name (expectiminimax) sets the column, as the case names do.
+    let alg = s
+        .searches
+        .iter()
+        .map(|f| f.algorithm.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     out.push_str(&format!(
-        "{:<width$}  {:<10}  {:>5}  {:>12}  {:>10}  {:<12}  equally good\n",
+        "{:<width$}  {:<alg$}  {:>5}  {:>12}  {:>10}  {:<12}  equally good\n",
         "case", "algorithm", "depth", "searched", "table hits", "value"
     ));
     for f in &s.searches {
         if f.timed_out {
             out.push_str(&format!(
-                "{:<width$}  {:<10}  timed out\n",
+                "{:<width$}  {:<alg$}  timed out\n",
                 f.case, f.algorithm
             ));
             continue;
@@ -161,7 +169,7 @@ pub fn human(s: &GameStats) -> String {
             _ => String::new(),
         };
         out.push_str(&format!(
-            "{:<width$}  {:<10}  {:>5}  {:>12}  {:>10}  {:<12}  {}{again}\n",
+            "{:<width$}  {:<alg$}  {:>5}  {:>12}  {:>10}  {:<12}  {}{again}\n",
             f.case,
             f.algorithm,
             depth,

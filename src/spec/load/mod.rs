@@ -225,6 +225,8 @@ pub fn validate_str(path: &Path, source: &str) -> Validation {
 }
 
 fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
+    // Windows editors start UTF-8 files with a byte order mark; it is not part of the YAML.
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let loader = Loader {
         path,
         source,
@@ -519,6 +521,13 @@ impl Loader<'_> {
                         .found("a tab character")
                         .hint("indent with spaces, two per level; many editors can convert tabs to spaces");
                 }
+            }
+            if e.message.starts_with(yaml::ALIASES) {
+                return self
+                    .error(e.pos, "the spec uses a YAML alias")
+                    .expected("every subtree written out where it stands")
+                    .found(e.message)
+                    .hint("write the subtree out again at each place, its nodes with names of their own (a trace names every node); `tree: {generate: ...}` makes large regular trees");
             }
             self.error(e.pos, "the spec is not valid YAML")
                 .expected("YAML (a map with `title`, `tree` and `cases`)")

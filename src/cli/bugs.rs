@@ -1,0 +1,78 @@
+//! `gametrace bugs`: the catalogue of mistakes, or what one case can get wrong.
+
+use super::common::*;
+use crate::check::case;
+use crate::spec::{self, Diagnostic};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Only the mistakes a case can make (SPEC --case NAME)
+    pub spec: Option<PathBuf>,
+    /// The case of SPEC
+    #[arg(long, value_name = "NAME", requires = "spec")]
+    pub case: Option<String>,
+}
+
+pub fn execute(a: Args) -> i32 {
+    bugs(a.spec, a.case)
+}
+
+/// `gametrace bugs`: the catalogue, or the mistakes one case can make.
+fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
+    use crate::search::mistakes::{Mistake, CATALOGUE};
+    use std::fmt::Write as _;
+    let entries: Vec<&Mistake> = match (&spec, &case) {
+        (Some(path), Some(name)) => {
+            let doc = match spec::load(path) {
+                Ok(d) => d,
+                Err(d) => return report_error(&d),
+            };
+            let names = case::with_subject(&doc, name, |s| {
+                let c = s.case();
+                CATALOGUE
+                    .iter()
+                    .filter(|m| m.applies(c))
+                    .collect::<Vec<_>>()
+            });
+            match names {
+                Ok(n) => n,
+                Err(d) => return report_error(&d),
+            }
+        }
+        (Some(path), None) => {
+            return report_error(
+                &Diagnostic::new(path, "which case's mistakes?")
+                    .expected("--case NAME")
+                    .found("a spec without --case")
+                    .hint("`gametrace bugs` alone lists the whole catalogue"),
+            )
+        }
+        _ => CATALOGUE.iter().collect(),
+    };
+    let mut out = String::new();
+    for m in &entries {
+        let sides = if m.sided {
+            format!("; at one player's nodes: {0}:maxie, {0}:minnie", m.name)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "{}  ({}{sides})", m.name, m.scope());
+        let _ = writeln!(out, "    {}", m.sentence);
+        let _ = writeln!(out, "    the handout: {}", m.handout);
+    }
+    let _ = writeln!(
+        out,
+        "{} mistakes; `gametrace explain SPEC --case NAME --bug NAME` shows one on a case",
+        entries.len()
+    );
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => 0,
+        Err(e) => write_failed(e),
+    }
+}

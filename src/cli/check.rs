@@ -1,0 +1,123 @@
+//! `gametrace check`: one implementation's output against the reference for one case.
+
+use super::common::*;
+use crate::check::case::{self, Source};
+use crate::check::trace::Mode;
+use crate::report::{Format, Report};
+use crate::spec::{self, Diagnostic};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub parallel: Parallel,
+    /// The spec file (YAML)
+    pub spec: PathBuf,
+    /// The case to check (may be left out when the spec has one case; `gametrace cases
+    /// SPEC` lists them)
+    #[arg(long, value_name = "NAME")]
+    pub case: Option<String>,
+    /// What the implementation printed (a raw SML/NJ transcript is fine); - for stdin
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "cmd",
+        conflicts_with = "cmd"
+    )]
+    pub actual: Option<PathBuf>,
+    /// Run this command and check what it prints (placeholders: {spec} {case} {depth} {tree_json} {position_json})
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// What to compare (default: the case's `check:`, else full)
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<Mode>,
+    /// Compare the spacing inside trace lines as printed (noise lines are still dropped)
+    #[arg(long)]
+    pub exact: bool,
+    /// On a FAIL, do not try the catalogue of mistakes (`gametrace bugs`) to name the
+    /// student's mistake
+    #[arg(long)]
+    pub no_diagnosis: bool,
+    /// The most of --actual read; a larger output is not judged (verdict INPUT-TOO-LARGE)
+    /// (K, M, G suffixes)
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
+    pub max_input: usize,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+pub fn execute(a: Args) -> i32 {
+    let source = match (a.actual, a.cmd) {
+        (_, Some(line)) => Source::Command(a.run.command(line)),
+        (Some(path), None) => Source::File(path),
+        // clap requires one of them.
+        (None, None) => return 2,
+    };
+    let options = case::Options {
+        mode: a.mode,
+        palette: a.report.palette(),
+        exact: a.exact,
+        max_input: a.max_input as u64,
+        diagnose: !a.no_diagnosis,
+    };
+    check(a.spec, a.case, source, options, &a.report)
+}
+
+fn check(
+    path: PathBuf,
+    name: Option<String>,
+    source: Source,
+    options: case::Options,
+    report: &ReportArgs,
+) -> i32 {
+    let doc = match spec::load(&path) {
+        Ok(d) => d,
+        Err(d) => return report_error(&d),
+    };
+    let names = doc.case_names();
+    let name = match name {
+        Some(n) if names.contains(&n.as_str()) => n,
+        Some(n) => return unknown_case(&path, &n, &names),
+        None => match doc.checkable_names()[..] {
+            [only] => only.to_owned(),
+            ref several => {
+                return report_error(
+                    &Diagnostic::new(&path, "which case? the spec has several")
+                        .expected("--case NAME")
+                        .found(format!("{} cases: {}", several.len(), several.join(", ")))
+                        .hint("`gametrace cases SPEC` lists them with their settings"),
+                )
+            }
+        },
+    };
+    let palette = options.palette;
+    let mut result = match case::check_case(&doc, &name, &source, options) {
+        Ok(r) => r,
+        Err(d) => return report_error(&d),
+    };
+    if report.for_students {
+        crate::report::for_students(&mut result);
+    }
+    let all = Report {
+        cases: vec![result],
+    };
+    let text = match report.format {
+        // One case: the verdict, the details, and the one-line summary last.
+        Format::Human => {
+            let c = &all.cases[0];
+            let mut t = crate::report::human_case(
+                &crate::report::CaseResult {
+                    message: String::new(),
+                    ..c.clone()
+                },
+                palette,
+            );
+            t.push_str(&format!("{}: {}\n", c.status.word(), c.message));
+            t
+        }
+        f => crate::report::render(&all, f, false, palette),
+    };
+    emit(&text, report, &all.summary(false), all.exit_code())
+}

@@ -1,0 +1,309 @@
+//! What the commands share: the flags several take (threads, running a command, writing a
+//! report), and the ways they report an unusable input or a failed write.
+
+use crate::check::case::CommandLine;
+use crate::check::command::Limits;
+use crate::report::Format;
+use crate::spec::{self, diagnostic::did_you_mean, Diagnostic, Document};
+use crate::suite::{self, compare::Palette};
+use clap::{Args, ValueEnum};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// `--threads`, on the commands that search (and so may search in parallel).
+#[derive(Args, Debug, Clone, Copy)]
+pub(super) struct Parallel {
+    /// Threads for Jamboree's and minimax's parallel phases (default: one per core). The
+    /// output is the same for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+/// How an implementation is run (`--cmd`, `--against`).
+#[derive(Args, Debug, Clone)]
+pub(super) struct RunArgs {
+    /// Run the command through `sh -c` (placeholders are shell-quoted)
+    #[arg(long)]
+    pub shell: bool,
+    /// Feed this file to the command's stdin (default: empty stdin)
+    #[arg(long, value_name = "FILE")]
+    pub stdin: Option<PathBuf>,
+    /// Kill the command (and all it started) after this many seconds
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// Kill the command once it has printed this much (bytes; K, M, G suffixes)
+    #[arg(long, value_name = "BYTES", default_value = "8M", value_parser = parse_bytes)]
+    pub max_output: usize,
+}
+
+/// Where and how a report is written.
+#[derive(Args, Debug, Clone)]
+pub(super) struct ReportArgs {
+    /// Report format
+    #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
+    pub format: Format,
+    /// Write the report to this file (atomically) instead of stdout
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Colour the report and diffs (auto: when printing to a terminal and NO_COLOR is unset)
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+    /// A report to hand to students: cases whose `visibility:` is not `visible` show the
+    /// verdict, the place and the diagnosis, but none of the reference's lines
+    #[arg(long)]
+    pub for_students: bool,
+    /// Show each failure's whole diff (by default a diff stops after 200 lines and counts
+    /// the rest, so a flooding program cannot flood the report)
+    #[arg(long)]
+    pub full_diff: bool,
+}
+
+pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!(
+            "expected a number of seconds above 0 (up to a day), found `{s}`"
+        )),
+    }
+}
+
+pub(super) fn parse_bytes(s: &str) -> Result<usize, String> {
+    let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => s.split_at(i),
+        None => (s, ""),
+    };
+    let scale: usize = match unit {
+        "" | "B" => 1,
+        "K" | "KiB" | "k" => 1 << 10,
+        "M" | "MiB" => 1 << 20,
+        "G" | "GiB" => 1 << 30,
+        _ => return Err(format!("expected bytes like 8M, 512K or 1000, found `{s}`")),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("expected bytes like 8M, 512K or 1000, found `{s}`"))
+}
+
+impl RunArgs {
+    pub(super) fn limits(&self) -> Limits {
+        Limits {
+            timeout: Duration::from_secs_f64(self.timeout),
+            output_cap: self.max_output,
+        }
+    }
+
+    pub(super) fn command(&self, line: String) -> CommandLine {
+        CommandLine {
+            line,
+            shell: self.shell,
+            stdin: self.stdin.clone(),
+            limits: self.limits(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ReportArgs {
+    /// Colour only for a human report on a terminal (or when asked); never in a file.
+    pub(super) fn palette(&self) -> Palette {
+        if self.format != Format::Human
+            || (self.output.is_some() && self.color != ColorWhen::Always)
+        {
+            Palette { color: false }
+        } else {
+            self.color.palette()
+        }
+    }
+}
+
+impl ColorWhen {
+    /// Colour or not, for output to stdout.
+    pub(super) fn palette(self) -> Palette {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Palette {
+            color: match self {
+                ColorWhen::Always => true,
+                ColorWhen::Never => false,
+                ColorWhen::Auto => !no_color && io::stdout().is_terminal(),
+            },
+        }
+    }
+}
+
+pub(super) fn report_error(d: &Diagnostic) -> i32 {
+    eprint!("{d}");
+    2
+}
+
+/// `no case `x``, with the cases there are and a did-you-mean.
+pub(super) fn unknown_case(path: &Path, name: &str, names: &[&str]) -> i32 {
+    let d = Diagnostic::new(path, format!("no case `{name}` in this spec"))
+        .expected(format!("one of {}", names.join(", ")))
+        .found(format!("--case {name}"));
+    let d = match did_you_mean(name, names) {
+        Some(s) => d.hint(format!("did you mean `{s}`?")),
+        None => d.hint("leave out --case to print every case"),
+    };
+    report_error(&d)
+}
+
+/// Writes a whole report to stdout or, with --output, to a file (atomically; stdout then gets
+/// the summary line). Returns `code`, or 2 if the report could not be written.
+pub(super) fn emit(text: &str, report: &ReportArgs, summary: &str, code: i32) -> i32 {
+    match &report.output {
+        Some(file) => match suite::write_atomically(file, text) {
+            Ok(()) => {
+                println!("{summary} (report in {})", file.display());
+                code
+            }
+            Err(e) => {
+                eprintln!(
+                    "error: cannot write the report to {}: {e}\n  = hint: check that the directory exists and is writable",
+                    file.display()
+                );
+                2
+            }
+        },
+        None => {
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => code,
+                Err(e) => match write_failed(e) {
+                    0 => code,
+                    c => c,
+                },
+            }
+        }
+    }
+}
+
+/// A closed pipe (`gametrace run ... | head`) is a reader that has seen enough, not an error.
+pub(super) fn write_failed(e: io::Error) -> i32 {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        0
+    } else {
+        eprintln!("error: cannot write the trace: {e}");
+        2
+    }
+}
+
+/// Writes text to stdout: 0, or what a failed write means.
+pub(super) fn print_all(text: &str) -> i32 {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => write_failed(e),
+    }
+}
+
+/// `1 group`, `2 groups`.
+pub(super) fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// A tree spec and, if named, one of its cases; or exit 2 saying why not.
+pub(super) fn tree_spec(path: &Path, case: Option<&str>, command: &str) -> Result<spec::Spec, i32> {
+    load_tree_spec(path, case, command, spec::load)
+}
+
+pub(super) fn load_tree_spec(
+    path: &Path,
+    case: Option<&str>,
+    command: &str,
+    load: fn(&Path) -> Result<Document, Diagnostic>,
+) -> Result<spec::Spec, i32> {
+    let spec = match load(path) {
+        Ok(Document::Tree(s)) => s,
+        Ok(Document::Task(t)) => {
+            return Err(report_error(
+                &Diagnostic::new(path, format!("`{command}` works on game trees"))
+                    .expected("a spec with a `tree:`")
+                    .found(format!("a task spec (`task: {}`)", t.task.name()))
+                    .hint("`gametrace run` prints a task's results"),
+            ))
+        }
+        Ok(Document::Game(g)) => {
+            let game = crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
+            return Err(report_error(
+                &Diagnostic::new(path, format!("`{command}` works on game trees"))
+                    .expected("a spec with a `tree:`")
+                    .found(format!("a game spec (`game: {game}`)"))
+                    .hint("`gametrace run` prints its searches and scenarios, and `gametrace play` plays from its position"),
+            ));
+        }
+        Err(d) => return Err(report_error(&d)),
+    };
+    if let Some(name) = case {
+        if spec.case(name).is_none() {
+            let names: Vec<&str> = spec.cases.iter().map(|c| c.name.as_str()).collect();
+            return Err(unknown_case(path, name, &names));
+        }
+    }
+    Ok(spec)
+}
+
+/// The specs under `paths` (default `specs`), or exit 2 with why not.
+pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from("specs")]
+    } else {
+        paths
+    };
+    let specs = suite::discover(&paths).map_err(|d| report_error(&d))?;
+    if specs.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "error: no specs (*.yaml) under {}\n  = hint: write a spec there, or name a spec file",
+            shown.join(", ")
+        );
+        return Err(2);
+    }
+    Ok(specs)
+}
+
+/// With `--case`/`--filter`, an error (exit 2) when no case of any spec is chosen: a typo
+/// should not pass as "0 passed, 0 failed". Specs that do not load are left to the run.
+pub(super) fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> Option<i32> {
+    if select.is_all() {
+        return None;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for path in specs {
+        if let Ok(doc) = spec::load(path) {
+            for n in doc.case_names() {
+                if select.selects(n) {
+                    return None;
+                }
+                if !names.iter().any(|m| m == n) {
+                    names.push(n.to_owned());
+                }
+            }
+        }
+    }
+    const SHOWN: usize = 40;
+    let more = match names.len() {
+        n if n > SHOWN => format!(" and {} more", n - SHOWN),
+        _ => String::new(),
+    };
+    names.truncate(SHOWN);
+    eprintln!(
+        "error: no case matches {}\n  = expected: one of {}{more}\n  = hint: `gametrace cases SPEC` lists a spec's cases",
+        select.describe(),
+        names.join(", ")
+    );
+    Some(2)
+}

@@ -1,0 +1,163 @@
+//! The command line: parses the arguments and hands each command to its module, one module
+//! a command (its flags as an `Args` struct, and a short function that calls the library).
+
+mod bugs;
+mod cases;
+mod check;
+mod common;
+mod diff;
+mod explain;
+mod export;
+mod new;
+mod play;
+mod run;
+mod schema;
+mod show;
+mod solve;
+mod stats;
+mod test;
+mod validate;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gametrace",
+    version,
+    about = "Reference game-tree searchers that print the 15-150 handouts' traces",
+    long_about = "Reference game-tree searchers (minimax, alpha-beta, Jamboree) that print the \
+exact traces of the CMU 15-150 handouts, and a test runner that compares them with expected \
+traces.\n\nExit codes: 0 all good, 1 a comparison failed, 2 the input was unusable."
+)]
+struct Cli {
+    /// The largest spec file (and expected trace) gametrace reads; larger ones are refused
+    /// with a message rather than read (K, M, G suffixes) [default: 256M]
+    #[arg(long, global = true, value_name = "BYTES", value_parser = common::parse_bytes)]
+    max_spec_size: Option<usize>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a real game in the terminal: people type their moves, computer players search.
+    /// The board is shown after every move, with each computer move's time
+    Play(play::Args),
+    /// Print the reference trace of each case of a spec, or of one case
+    Run(run::Args),
+    /// Check what an implementation printed (a file, stdin, or a command gametrace runs)
+    /// against the reference for one case: PASS, or where it first goes wrong
+    Check(check::Args),
+    /// Compare two trace files: a unified diff with the changed words marked, how many lines
+    /// differ and where the first difference is
+    Diff(diff::Args),
+    /// List the catalogue of mistakes `check` names: each one's name, where it can be made,
+    /// what it does and the handout line it breaks
+    Bugs(bugs::Args),
+    /// Show what a catalogued mistake does to a case's trace: the reference and the mistaken
+    /// trace as a diff (or the mistaken trace alone with --trace)
+    Explain(explain::Args),
+    /// Draw a spec's tree (▲ Maxie, ▼ Minnie, ■ leaves with estimates, each node's minimax
+    /// value); with --case, that case's search on it: bounds, results, prunes, chosen path
+    Show(show::Args),
+    /// Write the tree in a form a student's code can load: an SML ExplicitGame structure, a
+    /// Python module (AIMA / CS188 style) or JSON
+    Export(export::Args),
+    /// Print a new spec with a random tree (the same for a seed on every machine), node names
+    /// a, b, ..., z, aa, ..., and alpha-beta and Jamboree cases ready to bless
+    New(new::Args),
+    /// Print the JSON Schema of the spec format (for editors), or with --write, write
+    /// schema/spec.schema.json and schema/tree.schema.json
+    Schema(schema::Args),
+    /// A tree spec: work and span of each case, and of minimax, alpha-beta and Jamboree
+    /// (prune_percentage 0, 0.25, 0.5, 0.75, 1): the work-span trade-off as a table. A game
+    /// spec: the game-state tree of its position (CSC148's node_count, leaf_count, ...), and
+    /// what each search case finds and how many positions it searches
+    Stats(stats::Args),
+    /// Solve a small game exactly: Kalah's first-player margin with perfect play
+    Solve(solve::Args),
+    /// List the cases of specs: each one's name, algorithm, depth, dialect, check mode and
+    /// points (a game spec's rule scenarios too), to choose one for `check --case` or
+    /// `test --case`
+    Cases(cases::Args),
+    /// Check specs and report every problem in them (errors and warnings), each with its
+    /// file, line and column
+    Validate(validate::Args),
+    /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace,
+    /// or with --against, check an implementation on every case and grade it
+    Test(test::Args),
+}
+
+impl Command {
+    /// The `--threads` of a command that searches.
+    fn threads(&self) -> Option<u16> {
+        match self {
+            Command::Play(a) => a.parallel.threads,
+            Command::Run(a) => a.parallel.threads,
+            Command::Check(a) => a.parallel.threads,
+            Command::Explain(a) => a.parallel.threads,
+            Command::Show(a) => a.parallel.threads,
+            Command::Stats(a) => a.parallel.threads,
+            Command::Test(a) => a.parallel.threads,
+            _ => None,
+        }
+    }
+}
+
+/// Runs the command line and returns the exit code.
+pub fn main() -> i32 {
+    let mut args = std::env::args_os().skip(1);
+    if args.next().as_deref() == Some(std::ffi::OsStr::new(crate::check::contain::WATCHDOG_ARG)) {
+        // gametrace's own watchdog (see check::contain), never typed by a user.
+        let parent = args.next().and_then(|a| a.to_str()?.parse().ok());
+        return parent.map_or(2, crate::check::contain::watchdog);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match &cli.command {
+        Command::Check(check::Args { report, .. }) | Command::Test(test::Args { report, .. })
+            if report.full_diff =>
+        {
+            crate::check::diff::set_max_diff_lines(usize::MAX)
+        }
+        // `diff` is asked for a diff: all of it.
+        Command::Diff(_) => crate::check::diff::set_max_diff_lines(usize::MAX),
+        _ => {}
+    }
+    if let Some(n) = cli.command.threads() {
+        // Only fails if a pool already exists, which cannot happen this early.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build_global();
+    }
+    // Every child of the gametrace program is a command it runs: orphans are its to kill.
+    crate::check::contain::claim_orphans();
+    // Ctrl-C and SIGTERM kill the commands running and remove temporaries being written.
+    crate::check::command::install_interrupt_handler();
+    if let Some(n) = cli.max_spec_size {
+        crate::input::set_max_spec_size(n as u64);
+    }
+    match cli.command {
+        Command::Play(a) => play::execute(a),
+        Command::Run(a) => run::execute(a),
+        Command::Check(a) => check::execute(a),
+        Command::Diff(a) => diff::execute(a),
+        Command::Bugs(a) => bugs::execute(a),
+        Command::Explain(a) => explain::execute(a),
+        Command::Show(a) => show::execute(a),
+        Command::Export(a) => export::execute(a),
+        Command::New(a) => new::execute(a),
+        Command::Schema(a) => schema::execute(a),
+        Command::Stats(a) => stats::execute(a),
+        Command::Solve(a) => solve::execute(a),
+        Command::Cases(a) => cases::execute(a),
+        Command::Validate(a) => validate::execute(a),
+        Command::Test(a) => test::execute(a),
+    }
+}

@@ -1,0 +1,277 @@
+//! `gametrace play`: a real game in the terminal, people and computer players.
+
+use super::common::*;
+use crate::spec::{self, Diagnostic, Document};
+use std::io;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub parallel: Parallel,
+    /// connect4, popout, riskless, nim, subtract_square, tippy, kalah or tictactoe; or a game
+    /// spec (YAML) to play from its position
+    pub game: String,
+    /// Maxie's (p1's) player: human, minimax:D, alphabeta:D or jamboree:D:P (add :improved
+    /// for the improved estimator), or CSC148's minimax, memoize, prune or myopic:D
+    #[arg(
+        long,
+        visible_alias = "p1",
+        default_value = "human",
+        value_name = "PLAYER"
+    )]
+    pub maxie: String,
+    /// Minnie's (p2's) player, as for --maxie
+    #[arg(
+        long,
+        visible_alias = "p2",
+        default_value = "minimax:3",
+        value_name = "PLAYER"
+    )]
+    pub minnie: String,
+    /// Riskless: the handout's map M1 (default) or M2
+    #[arg(long, value_name = "M")]
+    pub map: Option<String>,
+    /// Connect 4 and PopOut: the board's width (default 7); tic-tac-toe's (default 3)
+    #[arg(long, value_name = "N")]
+    pub columns: Option<u64>,
+    /// Connect 4 and PopOut: the board's height (default 6); tic-tac-toe's (default 3)
+    #[arg(long, value_name = "N")]
+    pub rows: Option<u64>,
+    /// Nim: the sticks to start with (default 21)
+    #[arg(long, value_name = "N")]
+    pub sticks: Option<u64>,
+    /// Subtract Square: the total to start from (default 20)
+    #[arg(long, value_name = "N")]
+    pub total: Option<u64>,
+    /// Tippy: the board's size, 3 to 8 (default 4)
+    #[arg(long, value_name = "N")]
+    pub size: Option<u64>,
+    /// Kalah: pits a side (default 6)
+    #[arg(long, value_name = "N")]
+    pub pits: Option<u64>,
+    /// Kalah: seeds a pit at the start (default 4)
+    #[arg(long, value_name = "N")]
+    pub seeds: Option<u64>,
+    /// Tic-tac-toe: how many in a row win (default 3; --columns and --rows size the board)
+    #[arg(long, value_name = "N")]
+    pub k: Option<u64>,
+    /// Stop after this many moves (PopOut games can go round in circles)
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_moves: u64,
+}
+
+pub fn execute(a: Args) -> i32 {
+    let options = PlayOptions {
+        map: a.map,
+        columns: a.columns,
+        rows: a.rows,
+        sticks: a.sticks,
+        total: a.total,
+        size: a.size,
+        pits: a.pits,
+        seeds: a.seeds,
+        k: a.k,
+    };
+    play(&a.game, (&a.maxie, &a.minnie), options, a.max_moves)
+}
+
+/// `play`'s game options, for a game named on the command line.
+struct PlayOptions {
+    map: Option<String>,
+    columns: Option<u64>,
+    rows: Option<u64>,
+    sticks: Option<u64>,
+    total: Option<u64>,
+    size: Option<u64>,
+    pits: Option<u64>,
+    seeds: Option<u64>,
+    k: Option<u64>,
+}
+
+/// The games `play` knows by name.
+const PLAYABLE: [&str; 8] = [
+    "connect4",
+    "popout",
+    "riskless",
+    "nim",
+    "subtract_square",
+    "tippy",
+    "kalah",
+    "tictactoe",
+];
+
+fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
+    use crate::game::{connect4, nim::Nim, riskless, Player as Side};
+    use crate::play::{referee, Ending, Player};
+    let usage = |message: String, hint: &str| {
+        eprintln!("error: {message}\n  hint: {hint}");
+        2
+    };
+    let (maxie, minnie) = match (Player::parse(players.0), Player::parse(players.1)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(why), _) => {
+            return usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4")
+        }
+        (_, Err(why)) => {
+            return usage(format!("--minnie: {why}"), "for example --minnie minimax:2")
+        }
+    };
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    macro_rules! go {
+        ($g:expr) => {
+            referee(&$g, maxie, minnie, max_moves, &mut input, &mut out)
+        };
+    }
+    // Each option, whether it was given, and the games it belongs to.
+    let options: [(&str, bool, &[&str]); 9] = [
+        ("--map", o.map.is_some(), &["riskless"]),
+        (
+            "--columns",
+            o.columns.is_some(),
+            &["connect4", "popout", "tictactoe"],
+        ),
+        (
+            "--rows",
+            o.rows.is_some(),
+            &["connect4", "popout", "tictactoe"],
+        ),
+        ("--k", o.k.is_some(), &["tictactoe"]),
+        ("--sticks", o.sticks.is_some(), &["nim"]),
+        ("--total", o.total.is_some(), &["subtract_square"]),
+        ("--size", o.size.is_some(), &["tippy"]),
+        ("--pits", o.pits.is_some(), &["kalah"]),
+        ("--seeds", o.seeds.is_some(), &["kalah"]),
+    ];
+    let spec_path = std::path::Path::new(game);
+    let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
+    if is_spec {
+        if options.iter().any(|(_, given, _)| *given) {
+            return usage(
+                format!("{game} is a spec, and the game's options come from it"),
+                "leave out the game's options (--map, --columns, --rows, --k, --sticks, --total, --size, --pits, --seeds), or name a game instead",
+            );
+        }
+    } else if !PLAYABLE.contains(&game) {
+        let hint = match crate::spec::diagnostic::did_you_mean(game, &PLAYABLE) {
+            Some(g) => format!("did you mean `{g}`?"),
+            None => format!("one of {}, or a game spec file", PLAYABLE.join(", ")),
+        };
+        return usage(format!("unknown game `{game}`"), &hint);
+    } else if let Some((option, _, _)) = options
+        .iter()
+        .find(|(_, given, owners)| *given && !owners.contains(&game))
+    {
+        return usage(
+            format!("{option} is not an option of {game}"),
+            "--map is Riskless's, --columns and --rows Connect 4's, PopOut's and tic-tac-toe's, --k tic-tac-toe's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits and --seeds Kalah's",
+        );
+    }
+    let ended = if is_spec {
+        match spec::load(spec_path) {
+            // The referee has no dice, and its computer players know no chance nodes.
+            Ok(Document::Game(crate::spec::GameDocument::Pig(_))) => {
+                return usage(
+                    format!("{game}: `play` does not play Pig"),
+                    "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
+                )
+            }
+            Ok(Document::Game(g)) => crate::with_game_spec!(&g, s => go!(s.game)),
+            Ok(_) => {
+                return report_error(
+                    &Diagnostic::new(spec_path, "`play` plays real games")
+                        .expected("a game spec (with `game:`)")
+                        .found("a tree or task spec")
+                        .hint(format!("gametrace play {}", PLAYABLE.join(", "))),
+                )
+            }
+            Err(d) => return report_error(&d),
+        }
+    } else {
+        match game {
+            "connect4" | "popout" => {
+                match connect4::check_size(o.columns.unwrap_or(7), o.rows.unwrap_or(6)) {
+                    Ok((c, r)) => go!(connect4::Connect4::new(c, r, game == "popout")),
+                    Err(why) => return usage(why, "the default board is 7 columns × 6 rows"),
+                }
+            }
+            "riskless" => {
+                let name = o.map.as_deref().unwrap_or("M1");
+                match riskless::Map::builtin(name) {
+                    Some(m) => go!(riskless::Riskless::new(m)),
+                    None => {
+                        return usage(
+                            format!("there is no built-in map `{name}`"),
+                            "--map M1 (a ring of six) or M2 (a 4×4 grid); for a map of your own, write a game spec and play it",
+                        )
+                    }
+                }
+            }
+            "nim" => go!(Nim::new(o.sticks.unwrap_or(21), Side::Maxie)),
+            "subtract_square" => {
+                let total = o.total.unwrap_or(20);
+                if total > crate::game::subtract_square::MAX_TOTAL {
+                    return usage(
+                        format!("--total {total} is too large"),
+                        &format!("at most {}", crate::game::subtract_square::MAX_TOTAL),
+                    );
+                }
+                go!(crate::game::subtract_square::SubtractSquare::new(
+                    total,
+                    Side::Maxie
+                ))
+            }
+            "kalah" => {
+                use crate::game::kalah;
+                let (pits, seeds) = (o.pits.unwrap_or(6), o.seeds.unwrap_or(4));
+                if !(1..=kalah::MAX_PITS as u64).contains(&pits)
+                    || !(1..=u64::from(kalah::MAX_SEEDS)).contains(&seeds)
+                {
+                    return usage(
+                        format!("Kalah cannot be played with {pits} pits of {seeds} seeds"),
+                        &format!(
+                            "--pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
+                            kalah::MAX_PITS,
+                            kalah::MAX_SEEDS
+                        ),
+                    );
+                }
+                go!(kalah::Kalah::new(pits as usize, seeds as u16, false))
+            }
+            "tictactoe" => {
+                use crate::game::tictactoe;
+                let (c, r, k) = (
+                    o.columns.unwrap_or(3),
+                    o.rows.unwrap_or(3),
+                    o.k.unwrap_or(3),
+                );
+                match tictactoe::check_size(c, r, k) {
+                    Ok((c, r, k)) => go!(tictactoe::TicTacToe::new(c, r, k)),
+                    Err(why) => {
+                        return usage(
+                            why,
+                            "--columns and --rows from 1 to 8, --k at most the longer side (tic-tac-toe is 3, 3, 3)",
+                        )
+                    }
+                }
+            }
+            _ => {
+                use crate::game::tippy;
+                let size = o.size.unwrap_or(4);
+                if !(u64::from(tippy::MIN_SIZE)..=u64::from(tippy::MAX_SIZE)).contains(&size) {
+                    return usage(
+                        format!("a Tippy board cannot be {size}×{size}"),
+                        "--size from 3 to 8 (a tippy is 3 cells wide; the course plays 4)",
+                    );
+                }
+                go!(tippy::Tippy::new(size as u8))
+            }
+        }
+    };
+    match ended {
+        Ok(Ending::Over(_) | Ending::Stopped) => 0,
+        Ok(Ending::InputEnded) => 2,
+        Err(e) => write_failed(e),
+    }
+}

@@ -1,0 +1,257 @@
+//! `gametrace test`: the regression suite against expected traces, or with `--against`, an
+//! implementation graded on every case.
+
+use super::common::*;
+use crate::check::case::{self, CommandLine, Source};
+use crate::check::trace::Mode;
+use crate::report::{Format, Report};
+use crate::spec;
+use crate::suite;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub parallel: Parallel,
+    /// Spec files or directories of specs [default: specs]
+    pub paths: Vec<PathBuf>,
+    /// Run only the case of this name (repeat for more)
+    #[arg(long, value_name = "NAME")]
+    pub case: Vec<String>,
+    /// Run only the cases whose names match this glob (`jamboree-*`; repeat for more)
+    #[arg(long, value_name = "GLOB")]
+    pub filter: Vec<String>,
+    /// Write missing and changed expected traces instead of failing
+    #[arg(long, conflicts_with = "against")]
+    pub bless: bool,
+    /// Check this command's output for every case instead of the expected files
+    /// (placeholders: {spec} {case} {depth} {tree_json} {position_json})
+    #[arg(long, value_name = "COMMAND")]
+    pub against: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// What to compare with --against (default: each case's `check:`, else full)
+    #[arg(long, value_enum, value_name = "MODE", requires = "against")]
+    pub mode: Option<Mode>,
+    /// With --against, on a FAIL do not try the catalogue of mistakes to name the mistake
+    #[arg(long, requires = "against")]
+    pub no_diagnosis: bool,
+    /// Stop a case's search after this many seconds and report TIMEOUT for it (a case's
+    /// `time_limit:` wins)
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub time_limit: f64,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+pub fn execute(a: Args) -> i32 {
+    let select = match suite::Selection::new(a.case, a.filter) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
+            return 2;
+        }
+    };
+    match a.against {
+        Some(line) => against(
+            a.paths,
+            a.run.command(line),
+            a.mode,
+            !a.no_diagnosis,
+            &select,
+            &a.report,
+        ),
+        None => test(
+            a.paths,
+            a.bless,
+            Duration::from_secs_f64(a.time_limit),
+            &select,
+            &a.report,
+        ),
+    }
+}
+
+/// `test --against`: every case of every spec checked against the command's output, graded.
+fn against(
+    paths: Vec<PathBuf>,
+    cmd: CommandLine,
+    mode: Option<Mode>,
+    diagnose: bool,
+    select: &suite::Selection,
+    args: &ReportArgs,
+) -> i32 {
+    let specs = match specs_under(paths) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if let Some(code) = nothing_selected(&specs, select) {
+        return code;
+    }
+    let palette = args.palette();
+    let streaming = args.format == Format::Human && args.output.is_none();
+    let mut report = Report::default();
+    let source = Source::Command(cmd);
+    let options = case::Options {
+        mode,
+        palette,
+        exact: false,
+        max_input: case::MAX_ACTUAL,
+        diagnose,
+    };
+    let mut stdout = io::stdout().lock();
+    let mut write_error = None;
+    for path in &specs {
+        let results: Vec<crate::report::CaseResult> = match spec::load(path) {
+            Err(d) => vec![crate::report::CaseResult::new(
+                &path.display().to_string(),
+                "(spec)",
+                crate::report::Status::Error,
+                0.0,
+            )
+            .message("the spec cannot be loaded")
+            .details(d.to_string())],
+            Ok(doc) => doc
+                .checkable_names()
+                .iter()
+                .filter(|name| select.selects(name))
+                .map(|name| {
+                    case::check_case(&doc, name, &source, options).unwrap_or_else(|d| {
+                        crate::report::CaseResult::new(
+                            &path.display().to_string(),
+                            name,
+                            crate::report::Status::Error,
+                            1.0,
+                        )
+                        .message("the case could not be checked")
+                        .details(d.to_string())
+                    })
+                })
+                .collect(),
+        };
+        for mut r in results {
+            if args.for_students {
+                crate::report::for_students(&mut r);
+            }
+            if streaming && write_error.is_none() {
+                let text = crate::report::human_case(&r, palette);
+                if let Err(e) = stdout.write_all(text.as_bytes()) {
+                    write_error = Some(e);
+                }
+            }
+            report.cases.push(r);
+        }
+    }
+    let code = report.exit_code();
+    if streaming {
+        let summary = format!("{}\n", report.summary(true));
+        if let Err(e) = stdout
+            .write_all(summary.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            write_error.get_or_insert(e);
+        }
+        return match write_error.map(write_failed) {
+            Some(c) if c != 0 => c,
+            _ => code,
+        };
+    }
+    drop(stdout);
+    let text = crate::report::render(&report, args.format, true, palette);
+    emit(&text, args, &report.summary(true), code)
+}
+
+/// Says on stderr that `test` removed what an interrupted run left behind.
+fn note_stale(totals: &suite::Totals) {
+    if totals.stale_temporaries > 0 {
+        eprintln!(
+            "note: removed {} stale temporary file{} ({}*) left by an interrupted run",
+            totals.stale_temporaries,
+            if totals.stale_temporaries == 1 {
+                ""
+            } else {
+                "s"
+            },
+            suite::TEMPORARY_PREFIX
+        );
+    }
+}
+
+fn test(
+    paths: Vec<PathBuf>,
+    bless: bool,
+    time_limit: Duration,
+    select: &suite::Selection,
+    args: &ReportArgs,
+) -> i32 {
+    let time_limit = Some(time_limit);
+    let specs = match specs_under(paths) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if let Some(code) = nothing_selected(&specs, select) {
+        return code;
+    }
+    let palette = args.palette();
+    if args.format != Format::Human || args.output.is_some() {
+        let mut report = Report::default();
+        let totals = suite::run(
+            &specs,
+            suite::Options {
+                bless,
+                palette,
+                time_limit,
+            },
+            select,
+            &mut |o: &suite::Outcome| report.cases.push(suite::to_result(o)),
+        );
+        note_stale(&totals);
+        let text = crate::report::render(&report, args.format, false, palette);
+        return emit(&text, args, &report.summary(false), totals.exit_code());
+    }
+    let mut out = io::stdout().lock();
+    let mut write_error = None;
+    let totals = suite::run(
+        &specs,
+        suite::Options {
+            bless,
+            palette,
+            time_limit,
+        },
+        select,
+        &mut |o: &suite::Outcome| {
+            if write_error.is_none() {
+                if let Err(e) = out.write_all(suite::render(o, palette).as_bytes()) {
+                    write_error = Some(e);
+                }
+            }
+        },
+    );
+    note_stale(&totals);
+    let mut summary = String::new();
+    if totals.missing + totals.errors + totals.blessed + totals.timed_out > 0 {
+        let timed_out = match totals.timed_out {
+            0 => String::new(),
+            n => format!(", {n} timed out"),
+        };
+        summary.push_str(&format!(
+            "({} missing, {} errors, {} blessed{timed_out})\n",
+            totals.missing, totals.errors, totals.blessed
+        ));
+    }
+    summary.push_str(&format!(
+        "{} passed, {} failed\n",
+        totals.passed, totals.failed
+    ));
+    if let Err(e) = out.write_all(summary.as_bytes()).and_then(|()| out.flush()) {
+        write_error.get_or_insert(e);
+    }
+    if let Some(e) = write_error {
+        let code = write_failed(e);
+        if code != 0 {
+            return code;
+        }
+    }
+    totals.exit_code()
+}
