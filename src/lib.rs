@@ -33,6 +33,7 @@ pub mod cli;
 pub mod draw;
 pub mod export;
 pub mod game;
+pub mod grade;
 pub mod input;
 pub mod notation;
 pub mod play;

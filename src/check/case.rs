@@ -25,15 +25,19 @@ pub struct CommandLine {
     pub shell: bool,
     pub stdin: Option<PathBuf>,
     pub limits: Limits,
+    /// The submission graded (`gametrace grade`): the command runs inside this directory,
+    /// which `{submission}` names, and `{spec}` is then an absolute path.
+    pub submission: Option<PathBuf>,
 }
 
 /// The placeholders a command line may use.
-pub const PLACEHOLDERS: [&str; 5] = [
+pub const PLACEHOLDERS: [&str; 6] = [
     "{spec}",
     "{case}",
     "{depth}",
     "{tree_json}",
     "{position_json}",
+    "{submission}",
 ];
 
 /// The most of an output gametrace reads from a file by default (`--max-input` changes it).
@@ -412,10 +416,27 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
     };
     // The tree file lives until the command is done.
     let mut tree_file = None;
+    // Run inside a submission, the spec must be found from there.
+    let shown_spec = match &cmd.submission {
+        Some(_) => std::path::absolute(spec_path).unwrap_or_else(|_| spec_path.to_owned()),
+        None => spec_path.to_owned(),
+    };
     let mut values: Vec<(&str, String)> = vec![
-        ("spec", spec_path.display().to_string()),
+        ("spec", shown_spec.display().to_string()),
         ("case", name.to_owned()),
     ];
+    match &cmd.submission {
+        Some(dir) => values.push(("submission", dir.display().to_string())),
+        None if cmd.line.contains("{submission}") => {
+            return Err(bad(
+                "{submission} names the submission `gametrace grade` runs the command in"
+                    .to_owned(),
+                cmd.line.clone(),
+                "grade a folder of submissions with `gametrace grade SUBMISSIONS --against CMD`",
+            ))
+        }
+        None => {}
+    }
     match doc {
         Document::Tree(spec) => {
             let case = spec.case(name).ok_or_else(|| no_case(spec_path, name))?;
@@ -514,7 +535,12 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             .map(|w| command::substitute(w, &pairs))
             .collect()
     };
-    let ran = command::run(&argv, cmd.stdin.as_deref(), cmd.limits);
+    let ran = command::run(
+        &argv,
+        cmd.stdin.as_deref(),
+        cmd.submission.as_deref(),
+        cmd.limits,
+    );
     drop(tree_file);
     Ok(ran)
 }

@@ -158,8 +158,8 @@ pub fn install_interrupt_handler() {
     });
 }
 
-/// Runs `argv` (program and arguments, no shell) under `limits`.
-pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
+/// Runs `argv` (program and arguments, no shell) under `limits`, inside `dir` if given.
+pub fn run(argv: &[String], stdin: Option<&Path>, dir: Option<&Path>, limits: Limits) -> Ran {
     let Some((program, args)) = argv.split_first() else {
         return Ran::NotFound {
             program: String::new(),
@@ -167,6 +167,9 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
     };
     let mut cmd = Command::new(program);
     cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
     match stdin {
         Some(path) => match std::fs::File::open(path) {
             Ok(f) => cmd.stdin(Stdio::from(f)),
@@ -196,7 +199,7 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
     install_interrupt_handler();
     // Held while spawning so an interrupt sees the command as soon as it exists.
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    let mut child = match cmd.spawn() {
+    let mut child = match contain::spawn(&mut cmd) {
         Ok(c) => c,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ran::NotFound {
@@ -211,7 +214,6 @@ pub fn run(argv: &[String], stdin: Option<&Path>, limits: Limits) -> Ran {
         }
     };
     let group = child.id();
-    contain::register(group);
     running.push((group, marker.clone()));
     drop(running);
     let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
@@ -412,6 +414,7 @@ mod tests {
         run(
             &["sh".to_owned(), "-c".to_owned(), script.to_owned()],
             None,
+            None,
             limits,
         )
     }
@@ -444,7 +447,7 @@ mod tests {
         assert_eq!(r.word(), "OUTPUT-LIMIT");
         assert_eq!(r.stdout().len(), 1000);
         assert_eq!(
-            run(&["/no/such/program".into()], None, quick).word(),
+            run(&["/no/such/program".into()], None, None, quick).word(),
             "NOT-FOUND"
         );
     }

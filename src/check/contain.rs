@@ -58,11 +58,15 @@ pub fn become_subreaper() {
     });
 }
 
-/// Notes a started command (its pid is reaped by its runner, not by [`kill_all`]).
-pub fn register(pid: u32) {
-    if let Ok(mut r) = RUNNING.lock() {
-        r.push(pid);
-    }
+/// Starts a command and notes it as one of gametrace's (its pid is reaped by its runner, not
+/// by [`kill_all`]) in one step: several commands may run at once (`--jobs`), and a
+/// [`kill_all`] pass for another must never see this one unregistered. Before it execs, a new
+/// child has gametrace's environment, without its marker, and would pass for an orphan.
+pub fn spawn(cmd: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let child = cmd.spawn()?;
+    running.push(child.id());
+    Ok(child)
 }
 
 /// Forgets a command once its runner has waited for it.
@@ -126,18 +130,19 @@ pub fn start_watchdog() {
         let Ok(exe) = std::env::current_exe() else {
             return;
         };
-        let spawned = std::process::Command::new(exe)
-            .arg(WATCHDOG_ARG)
-            .arg(std::process::id().to_string())
-            .env_remove(MARKER_VAR)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            // Its own group: Ctrl-C at the terminal is gametrace's to handle, not the watchdog's.
-            .process_group(0)
-            .spawn();
+        let spawned = spawn(
+            std::process::Command::new(exe)
+                .arg(WATCHDOG_ARG)
+                .arg(std::process::id().to_string())
+                .env_remove(MARKER_VAR)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                // Its own group: Ctrl-C at the terminal is gametrace's to handle, not the
+                // watchdog's.
+                .process_group(0),
+        );
         if let Ok(mut child) = spawned {
-            register(child.id());
             // The pipe's write end lives as long as gametrace: leaked on purpose.
             std::mem::forget(child.stdin.take());
             std::mem::forget(child);
@@ -235,7 +240,8 @@ pub fn kill_all(group: u32, marker: &str) -> usize {
     // outruns 200 passes of SIGKILL is beyond any student program).
     for pass in 0..200 {
         kill_group(group);
-        let running: Vec<u32> = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+        // Held for the pass: no command starts while it looks (see [`spawn`]).
+        let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut found = 0;
         for pid in all_pids() {
             if pid == me {
@@ -269,6 +275,7 @@ pub fn kill_all(group: u32, marker: &str) -> usize {
                 found += 1;
             }
         }
+        drop(running);
         if found == 0 {
             break;
         }

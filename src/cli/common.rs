@@ -102,6 +102,7 @@ impl RunArgs {
             shell: self.shell,
             stdin: self.stdin.clone(),
             limits: self.limits(),
+            submission: None,
         }
     }
 }

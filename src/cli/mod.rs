@@ -8,6 +8,7 @@ mod common;
 mod diff;
 mod explain;
 mod export;
+mod grade;
 mod new;
 mod play;
 mod run;
@@ -87,6 +88,10 @@ enum Command {
     /// Run every spec under the paths and compare each case with expected/<spec>/<case>.trace,
     /// or with --against, check an implementation on every case and grade it
     Test(test::Args),
+    /// Grade a class: the suite against every submission folder under SUBMISSIONS (the
+    /// command runs inside each), a report for each, a gradebook (CSV and JSON) and a summary,
+    /// with progress; --resume picks up an interrupted run
+    Grade(grade::Args),
 }
 
 impl Command {
@@ -100,6 +105,7 @@ impl Command {
             Command::Show(a) => a.parallel.threads,
             Command::Stats(a) => a.parallel.threads,
             Command::Test(a) => a.parallel.threads,
+            Command::Grade(a) => a.parallel.threads,
             _ => None,
         }
     }
@@ -126,6 +132,7 @@ pub fn main() -> i32 {
         {
             crate::check::diff::set_max_diff_lines(usize::MAX)
         }
+        Command::Grade(a) if a.full_diff => crate::check::diff::set_max_diff_lines(usize::MAX),
         // `diff` is asked for a diff: all of it.
         Command::Diff(_) => crate::check::diff::set_max_diff_lines(usize::MAX),
         _ => {}
@@ -159,5 +166,6 @@ pub fn main() -> i32 {
         Command::Cases(a) => cases::execute(a),
         Command::Validate(a) => validate::execute(a),
         Command::Test(a) => test::execute(a),
+        Command::Grade(a) => grade::execute(a),
     }
 }

@@ -5,7 +5,6 @@ use super::common::*;
 use crate::check::case::{self, CommandLine, Source};
 use crate::check::trace::Mode;
 use crate::report::{Format, Report};
-use crate::spec;
 use crate::suite;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -38,6 +37,10 @@ pub struct Args {
     /// With --against, on a FAIL do not try the catalogue of mistakes to name the mistake
     #[arg(long, requires = "against")]
     pub no_diagnosis: bool,
+    /// With --against, check this many cases at once, each command in its own process group
+    /// under its limits (default: one per core); the report is the same for any number
+    #[arg(long, value_name = "N", requires = "against", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
     /// Stop a case's search after this many seconds and report TIMEOUT for it (a case's
     /// `time_limit:` wins)
     #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
@@ -60,6 +63,7 @@ pub fn execute(a: Args) -> i32 {
             a.run.command(line),
             a.mode,
             !a.no_diagnosis,
+            a.jobs.map_or_else(crate::grade::default_jobs, usize::from),
             &select,
             &a.report,
         ),
@@ -73,12 +77,14 @@ pub fn execute(a: Args) -> i32 {
     }
 }
 
-/// `test --against`: every case of every spec checked against the command's output, graded.
+/// `test --against`: every case of every spec checked against the command's output, graded,
+/// `jobs` cases at a time.
 fn against(
     paths: Vec<PathBuf>,
     cmd: CommandLine,
     mode: Option<Mode>,
     diagnose: bool,
+    jobs: usize,
     select: &suite::Selection,
     args: &ReportArgs,
 ) -> i32 {
@@ -100,49 +106,25 @@ fn against(
         max_input: case::MAX_ACTUAL,
         diagnose,
     };
+    let suite = crate::grade::Suite::load(&specs, select);
     let mut stdout = io::stdout().lock();
     let mut write_error = None;
-    for path in &specs {
-        let results: Vec<crate::report::CaseResult> = match spec::load(path) {
-            Err(d) => vec![crate::report::CaseResult::new(
-                &path.display().to_string(),
-                "(spec)",
-                crate::report::Status::Error,
-                0.0,
-            )
-            .message("the spec cannot be loaded")
-            .details(d.to_string())],
-            Ok(doc) => doc
-                .checkable_names()
-                .iter()
-                .filter(|name| select.selects(name))
-                .map(|name| {
-                    case::check_case(&doc, name, &source, options).unwrap_or_else(|d| {
-                        crate::report::CaseResult::new(
-                            &path.display().to_string(),
-                            name,
-                            crate::report::Status::Error,
-                            1.0,
-                        )
-                        .message("the case could not be checked")
-                        .details(d.to_string())
-                    })
-                })
-                .collect(),
-        };
-        for mut r in results {
-            if args.for_students {
-                crate::report::for_students(&mut r);
-            }
-            if streaming && write_error.is_none() {
-                let text = crate::report::human_case(&r, palette);
-                if let Err(e) = stdout.write_all(text.as_bytes()) {
-                    write_error = Some(e);
-                }
-            }
-            report.cases.push(r);
+    // Results come in the suite's order, so a streamed report is the same for any --jobs.
+    suite.check_all(&source, options, jobs, |_, mut r| {
+        if args.for_students {
+            crate::report::for_students(&mut r);
         }
-    }
+        if streaming && write_error.is_none() {
+            let text = crate::report::human_case(&r, palette);
+            if let Err(e) = stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                write_error = Some(e);
+            }
+        }
+        report.cases.push(r);
+    });
     let code = report.exit_code();
     if streaming {
         let summary = format!("{}\n", report.summary(true));

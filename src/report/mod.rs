@@ -174,6 +174,18 @@ pub enum Format {
     Autolab,
 }
 
+impl Format {
+    /// The file name extension of a report in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Human | Format::Autolab => "txt",
+            Format::Json | Format::Gradescope => "json",
+            Format::Junit => "xml",
+            Format::Tap => "tap",
+        }
+    }
+}
+
 /// `3`, `2.5`: points as a person writes them.
 pub fn number(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {

@@ -1,0 +1,261 @@
+//! `gametrace grade`: a whole class, a folder of submissions, graded at once.
+
+use super::common::*;
+use crate::check::case;
+use crate::check::trace::Mode;
+use crate::grade::class::{self, Graded, Progress, Submission};
+use crate::report::{number, Format};
+use crate::suite;
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The folder of submissions: each folder under it is one submission
+    pub submissions: PathBuf,
+    /// The command that prints a case's trace, run inside each submission (placeholders:
+    /// {submission} {spec} {case} {depth} {tree_json} {position_json})
+    #[arg(long, value_name = "COMMAND")]
+    pub against: String,
+    /// The specs to grade with: files or directories [default: specs]
+    #[arg(long = "specs", value_name = "PATH")]
+    pub specs: Vec<PathBuf>,
+    /// Grade only the case of this name (repeat for more)
+    #[arg(long, value_name = "NAME")]
+    pub case: Vec<String>,
+    /// Grade only the cases whose names match this glob (repeat for more)
+    #[arg(long, value_name = "GLOB")]
+    pub filter: Vec<String>,
+    /// Where the reports (reports/), the gradebook (gradebook.csv, gradebook.json) and the
+    /// summary (summary.txt) go
+    #[arg(long, value_name = "DIR", default_value = "grades")]
+    pub out: PathBuf,
+    /// Each submission's report format
+    #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
+    pub format: Format,
+    /// Keep the submissions an earlier run of the same grading finished (their reports are
+    /// complete); grade the rest
+    #[arg(long)]
+    pub resume: bool,
+    /// Submissions graded at once, each command in its own process group under its limits
+    /// (default: one per core); the reports and the gradebook are the same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+    /// What to compare (default: each case's `check:`, else full)
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<Mode>,
+    /// On a FAIL, do not try the catalogue of mistakes to name the mistake
+    #[arg(long)]
+    pub no_diagnosis: bool,
+    /// Reports to hand to students: cases whose `visibility:` is not `visible` show no
+    /// reference lines
+    #[arg(long)]
+    pub for_students: bool,
+    /// Show each failure's whole diff (by default a diff stops after 200 lines)
+    #[arg(long)]
+    pub full_diff: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub parallel: Parallel,
+}
+
+pub fn execute(a: Args) -> i32 {
+    let select = match suite::Selection::new(a.case.clone(), a.filter.clone()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
+            return 2;
+        }
+    };
+    let specs = match specs_under(a.specs.clone()) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if let Some(code) = nothing_selected(&specs, &select) {
+        return code;
+    }
+    let (subs, skipped) = match class::submissions(&a.submissions) {
+        Ok(found) => found,
+        Err(d) => return report_error(&d),
+    };
+    if !skipped.is_empty() {
+        eprintln!(
+            "note: {} not a folder, so not graded: {}",
+            plural(skipped.len(), "entry is"),
+            skipped.join(", ")
+        );
+    }
+    if subs.is_empty() {
+        eprintln!(
+            "error: no submissions under {}\n  = expected: a folder for each submission\n  = hint: put each student's files in a folder of their own",
+            a.submissions.display()
+        );
+        return 2;
+    }
+    let suite = crate::grade::Suite::load(&specs, &select);
+    let jobs = a.jobs.map_or_else(crate::grade::default_jobs, usize::from);
+    let options = class::Options {
+        against: a.run.command(a.against.clone()),
+        check: case::Options {
+            mode: a.mode,
+            palette: crate::check::diff::Palette { color: false },
+            exact: false,
+            max_input: case::MAX_ACTUAL,
+            diagnose: !a.no_diagnosis,
+        },
+        jobs,
+        format: a.format,
+        for_students: a.for_students,
+        out: a.out.clone(),
+        resume: a.resume,
+    };
+    let started = Instant::now();
+    let show = Show::new(subs.len());
+    let all = class::grade_all(
+        &suite,
+        &subs,
+        &options,
+        |p| show.progress(p),
+        |s, g| show.done(s, g),
+    );
+    show.finish();
+    let book = class::Gradebook {
+        rows: all.iter().map(|g| g.row().clone()).collect(),
+    };
+    let unwritten: Vec<String> = all
+        .iter()
+        .filter_map(|g| match g {
+            Graded::Unwritten { row, why } => Some(format!("{}: {why}", row.submission)),
+            _ => None,
+        })
+        .collect();
+    let kept = all
+        .iter()
+        .filter(|g| matches!(g, Graded::Before { .. }))
+        .count();
+    let mut summary = book.summary();
+    summary.push_str(&format!(
+        "\ngraded in {:.1} s, {} at a time{}\n",
+        started.elapsed().as_secs_f64(),
+        jobs,
+        if kept > 0 {
+            format!("; {kept} kept from an earlier run (--resume)")
+        } else {
+            String::new()
+        }
+    ));
+    let out = &a.out;
+    let files = [
+        ("gradebook.csv", book.csv()),
+        ("gradebook.json", book.json()),
+        ("summary.txt", summary.clone()),
+    ];
+    for (name, text) in &files {
+        if let Err(e) = suite::write_atomically(&out.join(name), text) {
+            eprintln!(
+                "error: cannot write {}: {e}\n  = hint: check that the directory is writable",
+                out.join(name).display()
+            );
+            return 2;
+        }
+    }
+    summary.push_str(&format!(
+        "reports in {}, gradebook in {} and {}\n",
+        out.join("reports").display(),
+        out.join("gradebook.csv").display(),
+        out.join("gradebook.json").display()
+    ));
+    let code = print_all(&summary);
+    if !unwritten.is_empty() {
+        eprintln!(
+            "error: {} could not be written:\n  {}",
+            plural(unwritten.len(), "report"),
+            unwritten.join("\n  ")
+        );
+        return 2;
+    }
+    code
+}
+
+/// The progress display: a bar on a terminal (submissions done, those being graded, the time
+/// left), else a line a submission, in the submissions' order.
+struct Show {
+    bar: Option<indicatif::ProgressBar>,
+    total: usize,
+    current: Mutex<BTreeSet<String>>,
+    shown: Mutex<usize>,
+}
+
+impl Show {
+    fn new(total: usize) -> Show {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total as u64);
+            let style = indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} ETA {eta}  {wide_msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("█▌ ");
+            bar.set_style(style);
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Show {
+            bar,
+            total,
+            current: Mutex::new(BTreeSet::new()),
+            shown: Mutex::new(0),
+        }
+    }
+
+    fn progress(&self, p: Progress) {
+        let Some(bar) = &self.bar else { return };
+        let Ok(mut current) = self.current.lock() else {
+            return;
+        };
+        match p {
+            Progress::Started(s) => {
+                current.insert(s.name.clone());
+            }
+            Progress::Finished(s, _) => {
+                current.remove(&s.name);
+                bar.inc(1);
+            }
+        }
+        let names: Vec<&str> = current.iter().map(String::as_str).collect();
+        bar.set_message(format!("grading {}", names.join(", ")));
+    }
+
+    fn done(&self, s: &Submission, g: &Graded) {
+        if self.bar.is_some() {
+            return;
+        }
+        let Ok(mut shown) = self.shown.lock() else {
+            return;
+        };
+        *shown += 1;
+        let row = g.row();
+        let how = match g {
+            Graded::Now { elapsed, .. } => format!("{:.1} s", elapsed.as_secs_f64()),
+            Graded::Before { .. } => "kept from an earlier run".to_owned(),
+            Graded::Unwritten { why, .. } => format!("the report could not be written: {why}"),
+        };
+        eprintln!(
+            "[{}/{}] {}: {} / {} ({how})",
+            *shown,
+            self.total,
+            s.name,
+            number(row.score),
+            number(row.max_score)
+        );
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,579 @@
+//! `gametrace grade`: a suite run against every submission in a folder, the command run
+//! inside each one. Each submission gets its report; the class gets a gradebook (CSV and
+//! JSON: a row a submission, a column a case) and a summary (the scores' histogram, the cases
+//! most often failed, the mistakes most often named). A run can be resumed: a submission whose
+//! report is complete is not graded again.
+
+use super::{in_order, Suite};
+use crate::check::case::{self, CommandLine, Source};
+use crate::check::diagnose::Finding;
+use crate::report::{number, CaseResult, Format, Report};
+use crate::spec::Diagnostic;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A submission: a folder under the submissions folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// The folder's name, which names its report and its gradebook row.
+    pub name: String,
+    pub dir: PathBuf,
+}
+
+/// The submissions under `dir`: its folders, by name (hidden ones left out), and the names
+/// of the other entries, which are not graded.
+pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), Diagnostic> {
+    let unreadable = |e: std::io::Error| {
+        Diagnostic::new(dir, "cannot read the submissions folder")
+            .expected("a folder with a folder for each submission")
+            .found(e.to_string())
+            .hint("check the path; each student's files go in a folder of their own")
+    };
+    if !dir.is_dir() {
+        return Err(Diagnostic::new(dir, "the submissions are not a folder")
+            .expected("a folder with a folder for each submission")
+            .found(if dir.exists() {
+                "a file"
+            } else {
+                "nothing at this path"
+            })
+            .hint(
+                "gametrace grade SUBMISSIONS --against CMD grades every folder under SUBMISSIONS",
+            ));
+    }
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+        let entry = entry.map_err(unreadable)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        if path.is_dir() {
+            found.push(Submission {
+                name,
+                dir: std::path::absolute(&path).unwrap_or(path),
+            });
+        } else {
+            skipped.push(name);
+        }
+    }
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    skipped.sort();
+    Ok((found, skipped))
+}
+
+/// How a class is graded.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The command run for each case, inside the submission.
+    pub against: CommandLine,
+    pub check: case::Options,
+    /// Submissions graded at once.
+    pub jobs: usize,
+    /// Each submission's report.
+    pub format: Format,
+    pub for_students: bool,
+    /// Where the reports, the gradebook and the summary go.
+    pub out: PathBuf,
+    /// Keep the submissions whose report is complete from an earlier run.
+    pub resume: bool,
+}
+
+/// What the gradebook keeps of one case of a submission.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    /// `specs/x.yaml alphabeta`
+    pub case: String,
+    /// `PASS`, `FAIL`, `TIMEOUT`, ...
+    pub status: String,
+    pub points: f64,
+    pub max_points: f64,
+    /// The catalogued mistakes that print exactly this output (`child-value-as-bound:minnie`,
+    /// two joined by `+`), when the diagnosis named any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mistakes: Vec<String>,
+}
+
+/// One submission's row of the gradebook; also written beside its report, which is how a
+/// resumed run knows the submission was graded, and with what.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub submission: String,
+    pub score: f64,
+    pub max_score: f64,
+    pub cases: Vec<Cell>,
+    /// The command and the cases it was graded with: a resumed run grades again what was
+    /// graded with something else.
+    pub graded_with: String,
+}
+
+impl Row {
+    fn of(submission: &str, report: &Report, graded_with: &str) -> Row {
+        Row {
+            submission: submission.to_owned(),
+            score: report.score(),
+            max_score: report.max_score(),
+            cases: report.cases.iter().map(cell).collect(),
+            graded_with: graded_with.to_owned(),
+        }
+    }
+
+    /// Did any case fail to be judged as wrong or right (a timeout, a crash, no program)?
+    fn problems(&self) -> usize {
+        self.cases
+            .iter()
+            .filter(|c| c.status != "PASS" && c.status != "FAIL")
+            .count()
+    }
+}
+
+fn cell(c: &CaseResult) -> Cell {
+    let mistakes = match &c.diagnosis {
+        Some(d) if d.finding == Finding::Exact => d
+            .explanations
+            .iter()
+            .map(|e| {
+                e.iter()
+                    .map(|n| n.bug.as_str())
+                    .collect::<Vec<_>>()
+                    .join("+")
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Cell {
+        case: c.name(),
+        status: c.status.word().to_owned(),
+        points: c.points,
+        max_points: c.max_points,
+        mistakes,
+    }
+}
+
+/// The file names a run writes under its output folder.
+pub struct Layout {
+    pub out: PathBuf,
+    pub format: Format,
+}
+
+impl Layout {
+    pub fn report(&self, s: &Submission) -> PathBuf {
+        self.out
+            .join("reports")
+            .join(format!("{}.{}", s.name, self.format.extension()))
+    }
+
+    /// The submission's gradebook row, written last: its presence says the report is whole.
+    pub fn row(&self, s: &Submission) -> PathBuf {
+        self.out.join("rows").join(format!("{}.json", s.name))
+    }
+}
+
+/// One submission as the run left it.
+#[derive(Clone, Debug)]
+pub enum Graded {
+    /// Graded now.
+    Now { row: Row, elapsed: Duration },
+    /// Graded by an earlier run (`--resume`).
+    Before { row: Row },
+    /// Its report could not be written.
+    Unwritten { row: Row, why: String },
+}
+
+impl Graded {
+    pub fn row(&self) -> &Row {
+        match self {
+            Graded::Now { row, .. } | Graded::Before { row } | Graded::Unwritten { row, .. } => row,
+        }
+    }
+}
+
+/// What `suite` and `options` grade with, in one line.
+pub fn graded_with(suite: &Suite, options: &Options) -> String {
+    let cases: Vec<String> = (0..suite.len()).map(|i| suite.name(i)).collect();
+    format!(
+        "{} | mode {} | {}",
+        options.against.line,
+        options
+            .check
+            .mode
+            .map_or("each case's".to_owned(), |m| m.to_string()),
+        cases.join(", ")
+    )
+}
+
+/// Grades one submission (or keeps its earlier grade) and writes its report and row.
+pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Graded {
+    let layout = Layout {
+        out: options.out.clone(),
+        format: options.format,
+    };
+    if options.resume {
+        if let Some(row) = std::fs::read_to_string(layout.row(s))
+            .ok()
+            .and_then(|t| serde_json::from_str::<Row>(&t).ok())
+            .filter(|r| r.graded_with == with && layout.report(s).is_file())
+        {
+            return Graded::Before { row };
+        }
+    }
+    let started = std::time::Instant::now();
+    let source = Source::Command(CommandLine {
+        submission: Some(s.dir.clone()),
+        ..options.against.clone()
+    });
+    let mut report = Report::default();
+    // One submission's cases one after another: the jobs are spread over submissions.
+    for i in 0..suite.len() {
+        let mut r = suite.check(i, &source, options.check);
+        if options.for_students {
+            crate::report::for_students(&mut r);
+        }
+        report.cases.push(r);
+    }
+    let row = Row::of(&s.name, &report, with);
+    let palette = crate::check::diff::Palette { color: false };
+    let text = crate::report::render(&report, options.format, true, palette);
+    let row_text = serde_json::to_string_pretty(&row).unwrap_or_default();
+    let written = crate::suite::write_atomically(&layout.report(s), &text)
+        .and_then(|()| crate::suite::write_atomically(&layout.row(s), &row_text));
+    match written {
+        Ok(()) => Graded::Now {
+            row,
+            elapsed: started.elapsed(),
+        },
+        Err(e) => Graded::Unwritten {
+            row,
+            why: e.to_string(),
+        },
+    }
+}
+
+/// What a job is doing, for a progress display.
+pub enum Progress<'a> {
+    Started(&'a Submission),
+    Finished(&'a Submission, &'a Graded),
+}
+
+/// Grades every submission, `options.jobs` at a time. `progress` hears of each as a job takes
+/// it up and as it finishes; `done` hears of each in the submissions' order.
+pub fn grade_all(
+    suite: &Suite,
+    subs: &[Submission],
+    options: &Options,
+    progress: impl Fn(Progress) + Sync,
+    mut done: impl FnMut(&Submission, &Graded),
+) -> Vec<Graded> {
+    let with = graded_with(suite, options);
+    let mut all = Vec::with_capacity(subs.len());
+    in_order(
+        subs.iter().collect(),
+        options.jobs,
+        |_, s| {
+            progress(Progress::Started(s));
+            let g = grade(suite, s, options, &with);
+            progress(Progress::Finished(s, &g));
+            g
+        },
+        |i, g| {
+            done(&subs[i], &g);
+            all.push(g);
+        },
+    );
+    all
+}
+
+/// The class's grades.
+pub struct Gradebook {
+    pub rows: Vec<Row>,
+}
+
+impl Gradebook {
+    /// The cases, as the columns name them, with their points.
+    fn columns(&self) -> Vec<(&str, f64)> {
+        self.rows.first().map_or_else(Vec::new, |r| {
+            r.cases
+                .iter()
+                .map(|c| (c.case.as_str(), c.max_points))
+                .collect()
+        })
+    }
+
+    /// `submission,score,max_score,<case>...`: the points of each case.
+    pub fn csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut header = vec![
+            "submission".to_owned(),
+            "score".to_owned(),
+            "max_score".to_owned(),
+        ];
+        header.extend(self.columns().iter().map(|(c, _)| (*c).to_owned()));
+        header.push("problems".to_owned());
+        let _ = w.write_record(&header);
+        for r in &self.rows {
+            let mut record = vec![r.submission.clone(), number(r.score), number(r.max_score)];
+            record.extend(r.cases.iter().map(|c| number(c.points)));
+            let problems: Vec<String> = r
+                .cases
+                .iter()
+                .filter(|c| c.status != "PASS" && c.status != "FAIL")
+                .map(|c| format!("{} {}", c.status, c.case))
+                .collect();
+            record.push(problems.join("; "));
+            let _ = w.write_record(&record);
+        }
+        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    pub fn json(&self) -> String {
+        let columns: Vec<serde_json::Value> = self
+            .columns()
+            .iter()
+            .map(|(c, p)| serde_json::json!({"case": c, "max_points": p}))
+            .collect();
+        let doc = serde_json::json!({
+            "format": "gametrace-gradebook",
+            "version": 1,
+            "cases": columns,
+            "submissions": self.rows,
+        });
+        let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// For the staff: the scores' histogram, the cases most often failed and the mistakes
+    /// most often named.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let n = self.rows.len();
+        let max = self.rows.first().map_or(0.0, |r| r.max_score);
+        let _ = writeln!(
+            out,
+            "{n} submission{} graded against {} case{} ({} points)",
+            if n == 1 { "" } else { "s" },
+            self.columns().len(),
+            if self.columns().len() == 1 { "" } else { "s" },
+            number(max)
+        );
+        if n == 0 {
+            return out;
+        }
+        let mean = self.rows.iter().map(|r| r.score).sum::<f64>() / n as f64;
+        let mut scores: Vec<f64> = self.rows.iter().map(|r| r.score).collect();
+        scores.sort_by(f64::total_cmp);
+        let median = if n % 2 == 1 {
+            scores[n / 2]
+        } else {
+            (scores[n / 2 - 1] + scores[n / 2]) / 2.0
+        };
+        let _ = writeln!(
+            out,
+            "mean {}, median {}, full marks {} of {n}",
+            number((mean * 100.0).round() / 100.0),
+            number(median),
+            self.rows.iter().filter(|r| r.score == r.max_score).count()
+        );
+        out.push_str("\nscores\n");
+        for (label, count) in histogram(&scores, max) {
+            let bar = "█".repeat(bar_width(count, n));
+            let _ = writeln!(out, "  {label:>13}  {bar} {count}");
+        }
+        let mut failed: Vec<(usize, BTreeMap<&str, usize>, &str)> = self
+            .columns()
+            .iter()
+            .enumerate()
+            .map(|(k, (case, _))| {
+                let mut how = BTreeMap::new();
+                for r in &self.rows {
+                    if let Some(c) = r.cases.get(k).filter(|c| c.status != "PASS") {
+                        *how.entry(c.status.as_str()).or_insert(0) += 1;
+                    }
+                }
+                (how.values().sum(), how, *case)
+            })
+            .filter(|(f, _, _)| *f > 0)
+            .collect();
+        failed.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(b.2)));
+        out.push_str("\ncases most often failed\n");
+        if failed.is_empty() {
+            out.push_str("  (every case passed in every submission)\n");
+        }
+        for (f, how, case) in failed.iter().take(10) {
+            let parts: Vec<String> = how.iter().map(|(s, k)| format!("{k} {s}")).collect();
+            let _ = writeln!(out, "  {f:>4} of {n}  {case}  ({})", parts.join(", "));
+        }
+        let mut mistakes: BTreeMap<&str, usize> = BTreeMap::new();
+        for r in &self.rows {
+            // A submission counts once for a mistake, however many cases show it.
+            let mut seen: Vec<&str> = r
+                .cases
+                .iter()
+                .flat_map(|c| c.mistakes.iter().map(String::as_str))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            for m in seen {
+                *mistakes.entry(m).or_insert(0) += 1;
+            }
+        }
+        let mut mistakes: Vec<(&str, usize)> = mistakes.into_iter().collect();
+        mistakes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        out.push_str(
+            "\nmistakes most often named (submissions whose output one explains exactly)\n",
+        );
+        if mistakes.is_empty() {
+            out.push_str("  (none named)\n");
+        }
+        for (m, k) in mistakes.iter().take(10) {
+            let _ = writeln!(out, "  {k:>4} of {n}  {m}");
+        }
+        let troubled: Vec<&Row> = self.rows.iter().filter(|r| r.problems() > 0).collect();
+        if !troubled.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n{} submission{} had cases that timed out, crashed, printed too much or did not start: {}",
+                troubled.len(),
+                if troubled.len() == 1 { "" } else { "s" },
+                troubled
+                    .iter()
+                    .map(|r| r.submission.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        out
+    }
+}
+
+/// Bars at most 40 wide, at least 1 for a count above 0.
+fn bar_width(count: usize, total: usize) -> usize {
+    if count == 0 {
+        0
+    } else {
+        (count * 40).div_ceil(total.max(1)).clamp(1, 40)
+    }
+}
+
+/// The scores in bins: one a point up to 20 points (`3`), else ten equal ranges
+/// (`10 - 20`, the last one closed); `2.5` points fall in the bin of 2.
+fn histogram(scores: &[f64], max: f64) -> Vec<(String, usize)> {
+    if max <= 20.0 && max.fract() == 0.0 {
+        let bins = max as usize + 1;
+        let mut counts = vec![0; bins];
+        for &s in scores {
+            counts[(s.floor().max(0.0) as usize).min(bins - 1)] += 1;
+        }
+        return counts
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (i.to_string(), c))
+            .collect();
+    }
+    let width = max / 10.0;
+    let mut counts = [0; 10];
+    for &s in scores {
+        let bin = if width > 0.0 {
+            ((s / width).floor() as usize).min(9)
+        } else {
+            0
+        };
+        counts[bin] += 1;
+    }
+    counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let lo = number((i as f64 * width * 100.0).round() / 100.0);
+            let hi = number(((i + 1) as f64 * width * 100.0).round() / 100.0);
+            (format!("{lo} - {hi}"), c)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(name: &str, points: &[(f64, &str)], mistakes: &[&str]) -> Row {
+        let cases: Vec<Cell> = points
+            .iter()
+            .enumerate()
+            .map(|(i, (p, status))| Cell {
+                case: format!("specs/a.yaml c{i}"),
+                status: (*status).to_owned(),
+                points: *p,
+                max_points: 2.0,
+                mistakes: if i == 0 {
+                    mistakes.iter().map(|m| (*m).to_owned()).collect()
+                } else {
+                    Vec::new()
+                },
+            })
+            .collect();
+        Row {
+            submission: name.to_owned(),
+            score: points.iter().map(|p| p.0).sum(),
+            max_score: 2.0 * points.len() as f64,
+            cases,
+            graded_with: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_gradebook_has_a_row_a_submission_and_a_column_a_case() {
+        let book = Gradebook {
+            rows: vec![
+                row("alice", &[(2.0, "PASS"), (2.0, "PASS")], &[]),
+                row(
+                    "bob, jr",
+                    &[(0.0, "FAIL"), (0.0, "TIMEOUT")],
+                    &["strict-cut"],
+                ),
+            ],
+        };
+        let csv = book.csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0],
+            "submission,score,max_score,specs/a.yaml c0,specs/a.yaml c1,problems"
+        );
+        assert_eq!(lines[1], "alice,4,4,2,2,");
+        assert_eq!(lines[2], "\"bob, jr\",0,4,0,0,TIMEOUT specs/a.yaml c1");
+        let summary = book.summary();
+        assert!(summary.contains("2 submissions graded against 2 cases (4 points)"));
+        assert!(summary.contains("mean 2, median 2, full marks 1 of 2"));
+        assert!(
+            summary.contains("   1 of 2  specs/a.yaml c0  (1 FAIL)"),
+            "{summary}"
+        );
+        assert!(summary.contains("   1 of 2  strict-cut"), "{summary}");
+        assert!(summary.contains("had cases that timed out"), "{summary}");
+    }
+
+    #[test]
+    fn histograms_bin_by_point_or_by_tenth() {
+        let h = histogram(&[0.0, 2.5, 3.0, 4.0], 4.0);
+        assert_eq!(
+            h,
+            vec![
+                ("0".to_owned(), 1),
+                ("1".to_owned(), 0),
+                ("2".to_owned(), 1),
+                ("3".to_owned(), 1),
+                ("4".to_owned(), 1)
+            ]
+        );
+        let h = histogram(&[0.0, 99.0, 100.0], 100.0);
+        assert_eq!(h.len(), 10);
+        assert_eq!(h[0], ("0 - 10".to_owned(), 1));
+        assert_eq!(h[9], ("90 - 100".to_owned(), 2));
+        assert_eq!(bar_width(1, 50), 1);
+        assert_eq!(bar_width(50, 50), 40);
+    }
+}

@@ -1,0 +1,208 @@
+//! Grading implementations: a suite's cases checked against a program's output, many at once
+//! (`test --against --jobs N`), and a whole class's submissions (`gametrace grade`, in
+//! [`class`]). Reports are the same byte for byte whatever the number of jobs: results are
+//! put in the suite's order before anything is written.
+
+pub mod class;
+
+use crate::check::case::{self, Options, Source};
+use crate::report::{CaseResult, Status};
+use crate::spec::{self, Diagnostic, Document};
+use crate::suite::Selection;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+
+/// The specs of a suite, loaded once, and the cases chosen from them.
+pub struct Suite {
+    specs: Vec<(PathBuf, Result<Document, Diagnostic>)>,
+    items: Vec<Item>,
+}
+
+/// One thing to grade: a case of a spec, or a spec that does not load (an ERROR result).
+#[derive(Clone, Copy, Debug)]
+enum Item {
+    Case { spec: usize, case: usize },
+    Unloadable { spec: usize },
+}
+
+impl Suite {
+    /// Loads `specs` and keeps the checkable cases `select` chooses, in the specs' order.
+    pub fn load(specs: &[PathBuf], select: &Selection) -> Suite {
+        let specs: Vec<(PathBuf, Result<Document, Diagnostic>)> =
+            specs.iter().map(|p| (p.clone(), spec::load(p))).collect();
+        let mut items = Vec::new();
+        for (i, (_, doc)) in specs.iter().enumerate() {
+            match doc {
+                Err(_) => items.push(Item::Unloadable { spec: i }),
+                Ok(doc) => {
+                    for (k, name) in doc.checkable_names().iter().enumerate() {
+                        if select.selects(name) {
+                            items.push(Item::Case { spec: i, case: k });
+                        }
+                    }
+                }
+            }
+        }
+        Suite { specs, items }
+    }
+
+    /// How many results a run gives.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The `i`th result's name: `specs/x.yaml alphabeta`, or `specs/x.yaml (spec)`.
+    pub fn name(&self, i: usize) -> String {
+        match self.items[i] {
+            Item::Unloadable { spec } => format!("{} (spec)", self.specs[spec].0.display()),
+            Item::Case { spec, case } => {
+                let (path, doc) = &self.specs[spec];
+                let name = doc
+                    .as_ref()
+                    .ok()
+                    .and_then(|d| d.checkable_names().get(case).copied())
+                    .unwrap_or("(spec)");
+                format!("{} {name}", path.display())
+            }
+        }
+    }
+
+    /// The `i`th result: the case checked against what `source` gives.
+    pub fn check(&self, i: usize, source: &Source, options: Options) -> CaseResult {
+        match self.items[i] {
+            Item::Unloadable { spec } => {
+                let (path, doc) = &self.specs[spec];
+                let why = doc.as_ref().err().map(ToString::to_string);
+                CaseResult::new(&path.display().to_string(), "(spec)", Status::Error, 0.0)
+                    .message("the spec cannot be loaded")
+                    .details(why.unwrap_or_default())
+            }
+            Item::Case { spec, case } => {
+                let (path, doc) = &self.specs[spec];
+                let shown = path.display().to_string();
+                // Cases are listed for the specs that load, by their place in the list.
+                let found = doc
+                    .as_ref()
+                    .ok()
+                    .and_then(|d| Some((d, *d.checkable_names().get(case)?)));
+                let Some((doc, name)) = found else {
+                    return CaseResult::new(&shown, "(spec)", Status::Error, 0.0)
+                        .message("the spec cannot be loaded");
+                };
+                case::check_case(doc, name, source, options).unwrap_or_else(|d| {
+                    CaseResult::new(&shown, name, Status::Error, 1.0)
+                        .message("the case could not be checked")
+                        .details(d.to_string())
+                })
+            }
+        }
+    }
+
+    /// Every result against `source`, `jobs` at a time, handed to `emit` in the suite's order.
+    pub fn check_all(
+        &self,
+        source: &Source,
+        options: Options,
+        jobs: usize,
+        emit: impl FnMut(usize, CaseResult),
+    ) {
+        in_order(
+            (0..self.len()).collect(),
+            jobs,
+            |_, i| self.check(i, source, options),
+            emit,
+        );
+    }
+}
+
+/// The number of jobs to run when none is asked for: one per core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Runs `work` on each item, up to `jobs` at a time, and hands each result to `emit` in the
+/// items' order, as soon as it and every one before it are done: what is written is the same
+/// whatever `jobs` is, and still comes out as the work goes.
+pub fn in_order<T: Send, R: Send>(
+    items: Vec<T>,
+    jobs: usize,
+    work: impl Fn(usize, T) -> R + Sync,
+    mut emit: impl FnMut(usize, R),
+) {
+    let n = items.len();
+    if jobs <= 1 || n <= 1 {
+        for (i, t) in items.into_iter().enumerate() {
+            emit(i, work(i, t));
+        }
+        return;
+    }
+    let items: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, R)>();
+        for _ in 0..jobs.min(n) {
+            let tx = tx.clone();
+            let (items, next, work) = (&items, &next, &work);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    return;
+                }
+                let Some(t) = items[i].lock().ok().and_then(|mut t| t.take()) else {
+                    return;
+                };
+                if tx.send((i, work(i, t))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (i, r) in rx {
+            waiting.insert(i, r);
+            while let Some(r) = waiting.remove(&due) {
+                emit(due, r);
+                due += 1;
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_in_order_whatever_the_jobs() {
+        for jobs in [1, 2, 3, 8] {
+            let mut seen = Vec::new();
+            in_order(
+                (0..40u64).collect(),
+                jobs,
+                |i, t| {
+                    // Later items finish first.
+                    std::thread::sleep(std::time::Duration::from_micros((40 - t) * 50));
+                    (i, t * t)
+                },
+                |i, r| seen.push((i, r)),
+            );
+            let want: Vec<(usize, (usize, u64))> =
+                (0..40).map(|i| (i, (i, (i * i) as u64))).collect();
+            assert_eq!(seen, want, "jobs {jobs}");
+        }
+    }
+
+    #[test]
+    fn nothing_to_do_is_nothing_emitted() {
+        let mut count = 0;
+        in_order(Vec::<u8>::new(), 4, |_, t| t, |_, _| count += 1);
+        assert_eq!(count, 0);
+    }
+}
