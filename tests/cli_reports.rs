@@ -16,7 +16,17 @@ const FLOOD: &str = "yes 'F: state (Maxie,a) with ab=(Leaf(Minnie wins!),Leaf(Ma
 
 #[test]
 fn a_flooding_program_gets_output_limit_and_a_report_under_100_kb() {
-    for format in ["human", "gradescope", "junit", "json", "tap"] {
+    for format in [
+        "human",
+        "gradescope",
+        "gradescope-html",
+        "gradescope-md",
+        "junit",
+        "json",
+        "tap",
+        "prairielearn",
+        "html",
+    ] {
         let out = gametrace()
             .args(["check", S14_SMALL, "--case", "alphabeta", "--cmd", FLOOD])
             .args(["--format", format, "--color", "never"])
@@ -112,7 +122,17 @@ fn a_hidden_case_shows_students_no_reference_line() {
         "the S14 and S12 traces differ: {secret:?}"
     );
 
-    for format in ["human", "gradescope", "junit", "json", "tap"] {
+    for format in [
+        "human",
+        "gradescope",
+        "gradescope-html",
+        "gradescope-md",
+        "junit",
+        "json",
+        "tap",
+        "prairielearn",
+        "html",
+    ] {
         let out = gametrace()
             .arg("test")
             .arg(&spec)
@@ -124,7 +144,16 @@ fn a_hidden_case_shows_students_no_reference_line() {
         let report = String::from_utf8(out.stdout).unwrap();
         // The visible case shows its reference (the diff); the hidden one does not.
         // Cases are reported in the spec's order; `secret` first appears at its own report.
-        let at = report.find("secret").expect("the hidden case is reported");
+        // (PrairieLearn's results list every verdict first: the cases start at `tests`.)
+        let tests = if format == "prairielearn" {
+            report.find("\"tests\"").unwrap()
+        } else {
+            0
+        };
+        let at = tests
+            + report[tests..]
+                .find("secret")
+                .expect("the hidden case is reported");
         let (shown, hidden) = report.split_at(at);
         assert!(shown.contains("Result of (Maxie,a)"), "{format}: {shown}");
         for line in &secret {

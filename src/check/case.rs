@@ -55,7 +55,13 @@ pub struct Options {
     pub max_input: u64,
     /// Name the mistake behind a FAIL from the catalogue (`--no-diagnosis` turns it off).
     pub diagnose: bool,
+    /// Draw the tree of a failed case with the output's states marked (for HTML reports).
+    pub figures: bool,
 }
+
+/// Trees with more nodes than this are not drawn in a report: the picture would be too big
+/// to read, and to send.
+pub const MAX_FIGURE_NODES: usize = 400;
 
 /// Checks case `name` of `doc` against what `source` gives. `Err` is unusable input (a file
 /// that cannot be read, a command line that cannot be parsed): exit 2, not a verdict.
@@ -329,6 +335,11 @@ fn judge_trace(
                 .hint("full, terminals and value work for every case")
         })?;
     let (reference, summary) = subject.reference(reading.kinds);
+    let visited = if options.figures {
+        trace::visited_places(subject, &reading)
+    } else {
+        Vec::new()
+    };
     // On a FAIL, before the reading goes into the report: which mistake prints this?
     let diagnosis =
         if options.diagnose && !trace::agreement(subject, &reading, &reference, summary).exact {
@@ -354,6 +365,15 @@ fn judge_trace(
         .message(checked.summary.clone())
         .details(checked.details_with(actual_name, note));
     r.diagnosis = diagnosis;
+    r.failure = checked.divergence.as_ref().map(|d| crate::report::Failure {
+        place: d.position.clone(),
+        rows: checked.rows.clone(),
+        more_rows: checked.more_rows,
+        figure: options
+            .figures
+            .then(|| subject.figure(&visited, d.place.as_ref()))
+            .flatten(),
+    });
     Ok(r)
 }
 

@@ -548,6 +548,75 @@ fn max_diff_lines() -> usize {
     MAX_DIFF_LINES.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// One row of a side-by-side diff: a line of each side, or of one side only.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Row {
+    /// `same`, `changed` (a line of each side, paired), `removed` (only expected), `added`
+    /// (only in the output), or `gap` (unchanged lines left out between two hunks).
+    pub kind: &'static str,
+    /// The expected line, by its number among the compared lines (from 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<(usize, String)>,
+    /// The output's line, by its number among the compared lines (from 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actual: Option<(usize, String)>,
+}
+
+/// The diff side by side: hunks of `context` unchanged lines around the changes, a changed
+/// line of each side paired in order, at most `max` rows; and how many changed lines were
+/// left out past them.
+pub fn side_by_side<A: Seq + ?Sized, B: Seq + ?Sized>(
+    old: &A,
+    new: &B,
+    diff: &LineDiff,
+    context: usize,
+    max: usize,
+) -> (Vec<Row>, usize) {
+    let mut rows = Vec::new();
+    let mut left_out = 0;
+    let line = |seq: &dyn Fn(usize) -> String, i: usize| Some((i + 1, seq(i)));
+    let old_line = |i: usize| old.line(i).to_owned();
+    let new_line = |i: usize| new.line(i).to_owned();
+    for (g, group) in similar::group_diff_ops(diff.ops.clone(), context)
+        .into_iter()
+        .enumerate()
+    {
+        if g > 0 && rows.len() < max {
+            rows.push(Row {
+                kind: "gap",
+                expected: None,
+                actual: None,
+            });
+        }
+        for op in group {
+            let (tag, o, n) = op.as_tag_tuple();
+            let pairs = o.len().max(n.len());
+            for k in 0..pairs {
+                let (a, b) = (o.start + k, n.start + k);
+                let (have_a, have_b) = (a < o.end, b < n.end);
+                if rows.len() >= max {
+                    if tag != DiffTag::Equal {
+                        left_out += usize::from(have_a) + usize::from(have_b);
+                    }
+                    continue;
+                }
+                let kind = match (tag, have_a, have_b) {
+                    (DiffTag::Equal, _, _) => "same",
+                    (_, true, true) => "changed",
+                    (_, true, false) => "removed",
+                    _ => "added",
+                };
+                rows.push(Row {
+                    kind,
+                    expected: if have_a { line(&old_line, a) } else { None },
+                    actual: if have_b { line(&new_line, b) } else { None },
+                });
+            }
+        }
+    }
+    (rows, left_out)
+}
+
 /// The unified diff of two line sequences, with file headers, hunks of 3 lines of context and,
 /// in colour, the changed words inside changed lines emphasised. Past [`set_max_diff_lines`]
 /// lines of hunks it stops with a line saying how many changed lines it leaves out.

@@ -57,6 +57,8 @@ impl std::fmt::Display for Mode {
 pub struct Divergence {
     /// `node h: child 1 of f, depth 2, Maxie to move; path a -1-> f -1-> h`
     pub position: Option<String>,
+    /// The state it is about, where the reference can place it.
+    pub place: Option<Place>,
     pub expected: String,
     pub actual: String,
     /// The output line the actual item came from.
@@ -79,6 +81,24 @@ pub struct TraceCheck {
     /// How many compared items disagree (`visited`: states missing or extra, and the move;
     /// `value`: the value and the move). Sequence modes leave it 0 and use the divergence.
     pub mismatches: usize,
+    /// The differences side by side (expected, then the output's line by its number in the
+    /// output), for reports that show them so; and the changed lines left out of them.
+    pub rows: Vec<diff::Row>,
+    pub more_rows: usize,
+}
+
+/// Rows shown side by side in a report at most (the rest are counted).
+pub const MAX_ROWS: usize = 60;
+
+/// The one row of a set mode's divergence.
+fn divergence_rows(d: &Option<Divergence>) -> Vec<diff::Row> {
+    d.iter()
+        .map(|d| diff::Row {
+            kind: "changed",
+            expected: Some((1, d.expected.clone())),
+            actual: Some((d.actual_line.unwrap_or(1), d.actual.clone())),
+        })
+        .collect()
 }
 
 impl TraceCheck {
@@ -200,6 +220,27 @@ pub trait Subject: Sync {
     fn equally_good(&self) -> Vec<String> {
         Vec::new()
     }
+    /// A picture of the case (an SVG) with the states an output visited and the place where
+    /// it first parts from the reference marked; `None` where there is nothing to draw (a
+    /// real game's positions).
+    fn figure(&self, _visited: &[Place], _divergence: Option<&Place>) -> Option<String> {
+        None
+    }
+}
+
+/// The states an output's lines name that the reference can place, each once, in the order
+/// the output names them.
+pub fn visited_places(subject: &dyn Subject, reading: &Reading) -> Vec<Place> {
+    let mut seen = HashSet::new();
+    let mut places = Vec::new();
+    for l in &reading.x.lines {
+        if let Some(label) = state_label(l.kind, &l.text) {
+            if seen.insert(label) {
+                places.extend(subject.find(label));
+            }
+        }
+    }
+    places
 }
 
 /// The root moves equally good under a CSC148 case's strategy, written as traces write them.
@@ -274,6 +315,21 @@ impl Subject for TreeCase<'_> {
     fn equally_good(&self) -> Vec<String> {
         let game = TreeGame::new(&self.spec.tree, self.case.root_player);
         csc148_equally_good(&game, self.case)
+    }
+    fn figure(&self, visited: &[Place], divergence: Option<&Place>) -> Option<String> {
+        if self.spec.tree.len() > crate::check::case::MAX_FIGURE_NODES {
+            return None;
+        }
+        let node = |p: &Place| match p {
+            Place::Node(n, _) => Some(*n),
+            Place::Moves(..) => None,
+        };
+        let marks = crate::draw::Marks {
+            visited: visited.iter().filter_map(node).collect(),
+            divergence: divergence.and_then(node),
+        };
+        let picture = crate::draw::Picture::marked(self.spec, self.case, marks);
+        Some(crate::draw::svg::draw(&picture))
     }
 }
 
@@ -758,16 +814,26 @@ fn sequence(
             diff: String::new(),
             summary: format!("{mode}: all {compared} {what} match"),
             mismatches: 0,
+            rows: Vec::new(),
+            more_rows: 0,
         };
     };
     let d = diff::diff(&old, &new, diff::DEFAULT_DEADLINE);
     let text = diff::unified(&old, &new, &d, names, palette);
+    let (mut rows, more_rows) = diff::side_by_side(&old, &new, &d, 3, MAX_ROWS);
+    // The output's side by its lines in the output, as the report's other lines say them.
+    for r in &mut rows {
+        if let Some((n, _)) = &mut r.actual {
+            *n = actual.get(*n - 1).and_then(|a| a.line).unwrap_or(*n);
+        }
+    }
     let node = expected
         .get(i)
         .or_else(|| expected.last())
         .and_then(|e| e.node.as_ref());
     let divergence = Divergence {
         position: node.map(|p| subject.describe(p)),
+        place: node.cloned(),
         expected: old
             .get(i)
             .map_or("(nothing more: the reference ends here)".to_owned(), |s| {
@@ -795,6 +861,8 @@ fn sequence(
         diff: text,
         summary,
         mismatches: d.removed + d.added,
+        rows,
+        more_rows,
     }
 }
 
@@ -843,6 +911,7 @@ fn visited(
     let divergence = if let Some((label, place)) = missing.first() {
         Some(Divergence {
             position: Some(subject.describe(place)),
+            place: Some((*place).clone()),
             expected: format!("state {label} visited"),
             actual: format!("state {label} never visited"),
             actual_line: None,
@@ -850,6 +919,7 @@ fn visited(
     } else if let Some((label, line)) = extra.first() {
         Some(Divergence {
             position: subject.find(label).map(|p| subject.describe(&p)),
+            place: subject.find(label),
             expected: format!("state {label} never visited"),
             actual: format!("state {label} visited"),
             actual_line: Some(*line),
@@ -857,6 +927,7 @@ fn visited(
     } else if !move_ok {
         Some(Divergence {
             position: Some(subject.describe(&subject.root())),
+            place: Some(subject.root()),
             expected: want_move,
             actual: got_move,
             actual_line: mv_line,
@@ -898,6 +969,8 @@ fn visited(
         passed: divergence.is_none(),
         compared,
         extraction: x,
+        rows: divergence_rows(&divergence),
+        more_rows: mismatches.saturating_sub(1),
         divergence,
         diff: String::new(),
         summary,
@@ -951,6 +1024,7 @@ fn value(
     let divergence = if compare_value && want_v != got_v {
         Some(Divergence {
             position,
+            place: Some(subject.root()),
             expected: want_v.clone(),
             actual: got_v,
             actual_line: got.as_ref().map(|g| g.1),
@@ -958,6 +1032,7 @@ fn value(
     } else if !move_ok {
         Some(Divergence {
             position,
+            place: Some(subject.root()),
             expected: want_move.clone(),
             actual: got_move,
             actual_line: mv_line,
@@ -983,6 +1058,8 @@ fn value(
         } else {
             format!("value: expected {what}")
         },
+        rows: divergence_rows(&divergence),
+        more_rows: mismatches.saturating_sub(1),
         divergence,
         diff: String::new(),
     }

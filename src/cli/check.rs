@@ -61,6 +61,7 @@ pub fn execute(a: Args) -> i32 {
         exact: a.exact,
         max_input: a.max_input as u64,
         diagnose: !a.no_diagnosis,
+        figures: a.report.format.draws_trees(),
     };
     check(a.spec, a.case, source, options, &a.report)
 }

@@ -106,6 +106,7 @@ pub fn execute(a: Args) -> i32 {
             exact: false,
             max_input: case::MAX_ACTUAL,
             diagnose: !a.no_diagnosis,
+            figures: a.format.draws_trees(),
         },
         jobs,
         format: a.format,

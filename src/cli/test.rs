@@ -31,6 +31,10 @@ pub struct Args {
     pub against: Option<String>,
     #[command(flatten)]
     pub run: RunArgs,
+    /// With --against, run the command inside this folder (a student's submission; also
+    /// {submission})
+    #[arg(long, value_name = "DIR", requires = "against")]
+    pub submission: Option<PathBuf>,
     /// What to compare with --against (default: each case's `check:`, else full)
     #[arg(long, value_enum, value_name = "MODE", requires = "against")]
     pub mode: Option<Mode>,
@@ -60,7 +64,13 @@ pub fn execute(a: Args) -> i32 {
     match a.against {
         Some(line) => against(
             a.paths,
-            a.run.command(line),
+            match submission(a.submission) {
+                Ok(dir) => CommandLine {
+                    submission: dir,
+                    ..a.run.command(line)
+                },
+                Err(code) => return code,
+            },
             a.mode,
             !a.no_diagnosis,
             a.jobs.map_or_else(crate::grade::default_jobs, usize::from),
@@ -75,6 +85,19 @@ pub fn execute(a: Args) -> i32 {
             &a.report,
         ),
     }
+}
+
+/// `--submission DIR`, as an absolute path, or exit 2 when it is not a folder.
+fn submission(dir: Option<PathBuf>) -> Result<Option<PathBuf>, i32> {
+    let Some(dir) = dir else { return Ok(None) };
+    if !dir.is_dir() {
+        eprintln!(
+            "error: --submission {} is not a folder\n  = expected: the folder of the submission to run the command in\n  = hint: check the path",
+            dir.display()
+        );
+        return Err(2);
+    }
+    Ok(Some(std::path::absolute(&dir).unwrap_or(dir)))
 }
 
 /// `test --against`: every case of every spec checked against the command's output, graded,
@@ -105,6 +128,7 @@ fn against(
         exact: false,
         max_input: case::MAX_ACTUAL,
         diagnose,
+        figures: args.format.draws_trees(),
     };
     let suite = crate::grade::Suite::load(&specs, select);
     let mut stdout = io::stdout().lock();

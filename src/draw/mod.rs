@@ -28,6 +28,18 @@ pub struct Picture<'s> {
     /// The player to move at each node (a chance node's is the one who moves after nature).
     pub players: Vec<Player>,
     pub search: Option<Overlay>,
+    /// What a check marks on the tree: the nodes an output visited and where it first parts
+    /// from the reference.
+    pub marks: Option<Marks>,
+}
+
+/// The marks of a check on a tree.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The nodes the output's lines name.
+    pub visited: Vec<NodeId>,
+    /// The node of the first divergence.
+    pub divergence: Option<NodeId>,
 }
 
 impl<'s> Picture<'s> {
@@ -48,7 +60,38 @@ impl<'s> Picture<'s> {
             levels,
             players,
             search: case.map(|c| Overlay::of(spec, c)),
+            marks: None,
         }
+    }
+
+    /// The tree of `spec` as `case` plays it (its root player and move names), without the
+    /// reference's search, with a check's `marks`: what a report shows a student.
+    pub fn marked(spec: &'s Spec, case: &'s Case, marks: Marks) -> Picture<'s> {
+        let levels = spec.tree.levels();
+        let players = players(&spec.tree, case.root_player);
+        Picture {
+            title: spec.title.as_deref(),
+            tree: &spec.tree,
+            root_player: case.root_player,
+            move_names: &case.style.move_names,
+            minimax: minimax_values(&spec.tree, &players),
+            levels,
+            players,
+            search: None,
+            marks: Some(marks),
+        }
+    }
+
+    /// Did the checked output visit this node?
+    pub fn marked_visited(&self, id: NodeId) -> bool {
+        self.marks.as_ref().is_some_and(|m| m.visited.contains(&id))
+    }
+
+    /// Is this the node of the first divergence?
+    pub fn marked_divergence(&self, id: NodeId) -> bool {
+        self.marks
+            .as_ref()
+            .is_some_and(|m| m.divergence == Some(id))
     }
 
     pub fn player(&self, id: NodeId) -> Player {

@@ -23,6 +23,11 @@ const LINE: f64 = 12.5;
 const MARGIN: f64 = 20.0;
 const PATH_COLOUR: &str = "#c0392b";
 const GREY: &str = "#b0b0b0";
+/// A check's marks: the node where an output first parts from the reference (a colour
+/// nothing else in a drawing uses, so a screenshot can find it), and the nodes it named.
+pub const DIVERGENCE_FILL: &str = "#ffd400";
+const DIVERGENCE_STROKE: &str = "#c8102e";
+const VISITED_FILL: &str = "#cdeccd";
 
 /// The lines of text under a node.
 fn labels(p: &Picture, id: NodeId) -> Vec<String> {
@@ -208,11 +213,33 @@ pub fn draw(p: &Picture) -> String {
         };
         let ink = if on { "#000000" } else { GREY };
         let sw = if p.on_path(id) { 2.5 } else { 1.3 };
+        // A check's marks go under the node: a ring where the output first parts from the
+        // reference, a light disc under each node the output named.
+        let class = if p.marked_divergence(id) {
+            r#" class="divergence""#
+        } else if p.marked_visited(id) {
+            r#" class="visited""#
+        } else {
+            ""
+        };
         let _ = writeln!(
             s,
-            r#"<g id="node-{id}"><title>{}</title>"#,
+            r#"<g id="node-{id}"{class}><title>{}</title>"#,
             escape(&tree.name(id))
         );
+        if p.marked_divergence(id) {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{DIVERGENCE_FILL}" stroke="{DIVERGENCE_STROKE}" stroke-width="3"/>"#,
+                GLYPH * 2.3
+            );
+        } else if p.marked_visited(id) {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{VISITED_FILL}"/>"#,
+                GLYPH * 1.8
+            );
+        }
         match tree.leaf_value(id) {
             Some(v) => {
                 let value = v.to_string();
@@ -303,6 +330,12 @@ pub fn draw(p: &Picture) -> String {
                 cx - 9.0,
                 cx + 9.0
             ),
+            Legend::Visited => {
+                format!(r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="9" fill="{VISITED_FILL}"/>"#)
+            }
+            Legend::Divergence => format!(
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="9" fill="{DIVERGENCE_FILL}" stroke="{DIVERGENCE_STROKE}" stroke-width="2"/>"#
+            ),
             Legend::Parallel => format!(
                 r##"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="#333333" stroke-width="1.2" stroke-dasharray="6 4"/>"##,
                 cx - 12.0,
@@ -330,6 +363,8 @@ enum Legend {
     Path,
     Unreached,
     Parallel,
+    Visited,
+    Divergence,
 }
 
 impl Legend {
@@ -341,6 +376,8 @@ impl Legend {
             Legend::Path => "chosen path",
             Legend::Unreached => "not reached",
             Legend::Parallel => "searched in parallel (after Jamboree's sequential share)",
+            Legend::Visited => "named by the output",
+            Legend::Divergence => "where the output first parts from the reference",
         }
     }
 }
@@ -352,6 +389,12 @@ fn legend(p: &Picture) -> Vec<(Legend, f64)> {
         items.extend([Legend::Path, Legend::Unreached]);
         if o.jamboree.is_some() {
             items.push(Legend::Parallel);
+        }
+    }
+    if let Some(m) = &p.marks {
+        items.push(Legend::Visited);
+        if m.divergence.is_some() {
+            items.push(Legend::Divergence);
         }
     }
     items

@@ -2,6 +2,7 @@
 //! a consumer: `json`, JUnit XML (`junit`), TAP 14 (`tap`), Gradescope's `results.json`
 //! (`gradescope`) and Autolab's `{"scores": ...}` line (`autolab`).
 
+mod html;
 mod junit;
 
 use crate::check::diff::Palette;
@@ -81,6 +82,25 @@ pub struct CaseResult {
     pub diagnosis: Option<crate::check::diagnose::Diagnosis>,
     /// Who may see the result (the case's `visibility:`).
     pub visibility: crate::spec::Visibility,
+    /// On a FAIL of a trace: where it parts from the reference, for the reports that show it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
+}
+
+/// Where a wrong trace parts from the reference: the place, the lines side by side, and a
+/// picture of the tree with the output's states and the place marked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Failure {
+    /// `node g: child 1 of c, depth 2, Maxie to move; path a -0-> b -1-> g`
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// The differing lines with a little context, expected beside the output's.
+    pub rows: Vec<crate::check::diff::Row>,
+    /// Changed lines past the rows shown.
+    pub more_rows: usize,
+    /// The tree drawn (an SVG), for explicit trees when a report asks for pictures.
+    #[serde(skip)]
+    pub figure: Option<String>,
 }
 
 impl CaseResult {
@@ -95,6 +115,7 @@ impl CaseResult {
             details: String::new(),
             diagnosis: None,
             visibility: crate::spec::Visibility::Visible,
+            failure: None,
         }
     }
 
@@ -170,8 +191,19 @@ pub enum Format {
     Json,
     Junit,
     Tap,
+    /// Gradescope's `results.json`, each test's output as text.
     Gradescope,
+    /// Gradescope's `results.json`, each test's output as HTML (`output_format: html`): the
+    /// HTML report's content for the case.
+    GradescopeHtml,
+    /// Gradescope's `results.json`, each test's output as Markdown (`output_format: md`).
+    GradescopeMd,
     Autolab,
+    /// PrairieLearn's external grader `results.json`.
+    Prairielearn,
+    /// One self-contained page: each case's verdict and, for a failure, the tree with the
+    /// output's states and the first divergence marked, the lines side by side, the diagnosis.
+    Html,
 }
 
 impl Format {
@@ -179,10 +211,20 @@ impl Format {
     pub fn extension(self) -> &'static str {
         match self {
             Format::Human | Format::Autolab => "txt",
-            Format::Json | Format::Gradescope => "json",
+            Format::Json
+            | Format::Gradescope
+            | Format::GradescopeHtml
+            | Format::GradescopeMd
+            | Format::Prairielearn => "json",
             Format::Junit => "xml",
             Format::Tap => "tap",
+            Format::Html => "html",
         }
+    }
+
+    /// Does the report show the trees of failed cases (so the check must draw them)?
+    pub fn draws_trees(self) -> bool {
+        matches!(self, Format::Html | Format::GradescopeHtml)
     }
 }
 
@@ -242,9 +284,40 @@ struct GradescopeTest {
     max_score: f64,
     status: &'static str,
     output: String,
+    /// `html` or `md` when the output is not plain text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output_format: Option<&'static str>,
     /// Gradescope's own field: visible, hidden, after_due_date or after_published.
     visibility: &'static str,
 }
+
+/// PrairieLearn's external grader results (`/grade/results/results.json`).
+#[derive(Serialize)]
+struct PrairieLearn {
+    /// False when nothing could be judged (no program, an unusable spec): PrairieLearn then
+    /// charges no attempt.
+    gradable: bool,
+    /// 0 to 1.
+    score: f64,
+    message: String,
+    output: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    format_errors: Vec<String>,
+    tests: Vec<PrairieLearnTest>,
+}
+
+#[derive(Serialize)]
+struct PrairieLearnTest {
+    name: String,
+    description: String,
+    points: f64,
+    max_points: f64,
+    message: String,
+    output: String,
+}
+
+/// PrairieLearn shows at most 1 MB of results; each test's output is kept well under it.
+const PRAIRIELEARN_TEST_OUTPUT: usize = 32 << 10;
 
 #[derive(Serialize)]
 struct Gradescope {
@@ -302,6 +375,16 @@ pub fn for_students(c: &mut CaseResult) {
         kept.push_str("(a hidden case: its reference lines are not shown)\n");
     }
     c.details = kept;
+    // The structured failure keeps the place and the student's lines, and loses the
+    // reference's lines and the tree.
+    if let Some(f) = &mut c.failure {
+        f.figure = None;
+        f.rows.retain(|r| r.actual.is_some());
+        for r in &mut f.rows {
+            r.expected = None;
+            r.kind = "output";
+        }
+    }
 }
 
 /// The whole report in `format` (human reports are written case by case by the caller; this
@@ -334,7 +417,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
         }
         Format::Junit => junit::render(report),
         Format::Tap => tap(report),
-        Format::Gradescope => {
+        Format::Gradescope | Format::GradescopeHtml | Format::GradescopeMd => {
             let g = Gradescope {
                 score: report.score(),
                 max_score: report.max_score(),
@@ -351,7 +434,16 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                         } else {
                             "failed"
                         },
-                        output: clean(&human_case(c, Palette { color: false })),
+                        output: match format {
+                            Format::GradescopeHtml => html::case_fragment(c),
+                            Format::GradescopeMd => markdown_case(c),
+                            _ => clean(&human_case(c, Palette { color: false })),
+                        },
+                        output_format: match format {
+                            Format::GradescopeHtml => Some("html"),
+                            Format::GradescopeMd => Some("md"),
+                            _ => None,
+                        },
                         visibility: c.visibility.name(),
                     })
                     .collect(),
@@ -360,6 +452,8 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
             s.push('\n');
             s
         }
+        Format::Prairielearn => prairielearn(report),
+        Format::Html => html::page(report, graded),
         Format::Autolab => {
             // Autolab shows the whole output as feedback and reads the scores from its last line.
             let mut out = render(report, Format::Human, true, Palette { color: false });
@@ -373,6 +467,85 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
             out
         }
     }
+}
+
+/// PrairieLearn's `results.json`: the score as a fraction, each case a test.
+fn prairielearn(report: &Report) -> String {
+    let max = report.max_score();
+    let judged = report.cases.iter().any(|c| !c.status.is_error());
+    let cap = |text: String| {
+        if text.len() <= PRAIRIELEARN_TEST_OUTPUT {
+            return text;
+        }
+        let mut end = PRAIRIELEARN_TEST_OUTPUT;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!(
+            "{}\n... {} more bytes not shown\n",
+            &text[..end],
+            text.len() - end
+        )
+    };
+    let r = PrairieLearn {
+        gradable: judged || report.cases.is_empty(),
+        score: if max > 0.0 {
+            (report.score() / max).clamp(0.0, 1.0)
+        } else {
+            0.0
+        },
+        message: report.summary(true),
+        output: report
+            .cases
+            .iter()
+            .map(|c| format!("{} {}\n", c.status.word(), c.name()))
+            .collect(),
+        format_errors: if judged {
+            Vec::new()
+        } else {
+            report
+                .cases
+                .iter()
+                .map(|c| clean(&format!("{}: {}", c.name(), c.message)))
+                .collect()
+        },
+        tests: report
+            .cases
+            .iter()
+            .map(|c| PrairieLearnTest {
+                name: c.name(),
+                description: format!("{}: {}", c.status.word(), clean(&c.message)),
+                points: c.points,
+                max_points: c.max_points,
+                message: clean(&c.message),
+                output: cap(clean(&c.details)),
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&r).expect("a report serialises");
+    s.push('\n');
+    s
+}
+
+/// A case for Gradescope's Markdown output: the verdict, the message, the details as code.
+fn markdown_case(c: &CaseResult) -> String {
+    let mut out = format!("**{}** {}", c.status.word(), c.name());
+    if !c.message.is_empty() {
+        let _ = write!(out, ": {}", c.message);
+    }
+    out.push_str("\n\n");
+    if !c.details.trim().is_empty() {
+        // A fence longer than any run of backticks inside keeps the details whole.
+        let longest = c
+            .details
+            .split(|ch| ch != '`')
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        let fence = "`".repeat(longest.max(2) + 1);
+        let _ = write!(out, "{fence}\n{}\n{fence}\n", clean(&c.details).trim_end());
+    }
+    out
 }
 
 /// TAP version 14: a plan, one test point per case, YAML diagnostics under failures.
