@@ -236,3 +236,84 @@ proptest! {
         }
     }
 }
+
+/// Every tree spec the project ships (under `specs/` and `tests/fixtures/`, the fuzzers' seeds):
+/// each case's own trace passes every check mode, as the `spec_run` fuzz target asserts. `full`
+/// reads the lines the case prints; the other modes get every line of the dialect.
+#[test]
+fn every_shipped_tree_case_passes_its_own_trace_in_every_mode() {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(Path::new("specs"), &mut files);
+    walk(Path::new("tests/fixtures"), &mut files);
+    files.sort();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let Ok(Document::Tree(s)) = spec::load_str(f, &text) else {
+            continue;
+        };
+        if s.tree.len() > 20_000 {
+            continue;
+        }
+        for case in &s.cases {
+            let game = gametrace::game::tree::TreeGame::new(&s.tree, case.root_player);
+            let mut everything = case.clone();
+            everything.style.lines = gametrace::trace::LineSet::all_of(case.dialect);
+            let traces: Vec<String> = [case, &everything]
+                .into_iter()
+                .map(|c| {
+                    let (bytes, _) = gametrace::run::trace_game_within(&game, c, Vec::new(), None)
+                        .unwrap()
+                        .unwrap();
+                    String::from_utf8(bytes).unwrap()
+                })
+                .collect();
+            for mode in Mode::ALL {
+                let trace = if mode == Mode::Full {
+                    &traces[0]
+                } else {
+                    &traces[1]
+                };
+                checked += 1;
+                if let Ok(r) = check(
+                    &TreeCase { spec: &s, case },
+                    mode,
+                    trace,
+                    ("ref", "out"),
+                    Palette { color: false },
+                    false,
+                ) {
+                    if !r.passed {
+                        failures.push(format!(
+                            "{} case {} mode {mode}: {}\n{}",
+                            f.display(),
+                            case.name,
+                            r.summary,
+                            r.details("out")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} case-modes found");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -274,12 +274,32 @@ fn expectimax_label(kind: LineKind, text: &str) -> Option<&str> {
                     .map_or(label, |(l, _)| l),
             )
         }
-        LineKind::Value => text
-            .strip_prefix("Therefore the value of ")?
-            .split_once(" is ")
-            .map(|(l, _)| l),
+        LineKind::Value => expectimax_value_line(text).map(|(l, _)| l),
         _ => None,
     }
+}
+
+/// `Therefore the value of b is 19/3, and best move is 0.` → (`b`, `19/3`). The value holds no
+/// ` is ` and no `, and `; a label may hold either, so both are found from the right.
+fn expectimax_value_line(text: &str) -> Option<(&str, &str)> {
+    let rest = text.strip_prefix("Therefore the value of ")?;
+    let rest = &rest[..rest.rfind(", and ")?];
+    rest.rsplit_once(" is ")
+}
+
+/// The value an expectimax line gives: `7` in `Best for Maxie at a: 7, by move 0`, `19/3` in
+/// `Average at b (Minnie at random): 19/3`, `2.50` in `Therefore the value of a is 2.50, ...`.
+fn expectimax_value(kind: LineKind, text: &str) -> Option<String> {
+    let v = match kind {
+        LineKind::Value => expectimax_value_line(text)?.1,
+        LineKind::Result if text.starts_with("Average at ") => text.rsplit_once(": ")?.1,
+        LineKind::Result => {
+            let rest = &text[..text.rfind(", by move ")?];
+            rest.rsplit_once(": ")?.1
+        }
+        _ => return None,
+    };
+    Some(v.trim().to_owned())
 }
 
 /// The label in a csc148 line: `p2:5` in `Searching p2:5: p2 to move, ...`,
@@ -372,6 +392,12 @@ pub fn value_of(kind: LineKind, text: &str) -> Option<String> {
         let end = rest.find([',', ':']).unwrap_or(rest.len());
         return Some(rest[..end].trim().to_owned());
     }
+    if matches!(
+        classify_expectimax(text),
+        Some(LineKind::Result | LineKind::Value)
+    ) {
+        return expectimax_value(kind, text);
+    }
     let rest = &text[text.find(") is ")? + ") is ".len()..];
     let v = match kind {
         LineKind::Value => &rest[..rest.rfind(", and ")?],
@@ -445,6 +471,24 @@ mod tests {
     #[test]
     fn reads_states_moves_and_values() {
         use LineKind::*;
+        // The expectimax dialect, a label holding ` is ` and `, and ` included.
+        let v = "Therefore the value of x is y, and z is 19/3, and best move is 0.";
+        assert_eq!(value_of(Value, v).as_deref(), Some("19/3"));
+        assert_eq!(state_label(Value, v), Some("x is y, and z"));
+        let none = "Therefore the value of a is -2.50, and there is no move.";
+        assert_eq!(value_of(Value, none).as_deref(), Some("-2.50"));
+        assert_eq!(
+            value_of(Result, "Best for Maxie at a: b: 7, by move 0").as_deref(),
+            Some("7")
+        );
+        assert_eq!(
+            value_of(Result, "Average at e (Minnie at random): 9").as_deref(),
+            Some("9")
+        );
+        assert_eq!(
+            value_of(Result, "Average at b: 19/3").as_deref(),
+            Some("19/3")
+        );
         assert_eq!(state_label(Estimate, "Estimating state e[~2]"), Some("e"));
         assert_eq!(
             state_label(Enter, "G: state (Minnie,b) with ab=(Pruned,Pruned)"),
