@@ -70,23 +70,26 @@ fn searches(c: &mut Criterion) {
     let c4 = Connect4::new(7, 6, false);
     let m2 = Riskless::new(Map::m2());
     // Nodes and terminals, once: the README quotes them beside the times.
-    let mut nodes = NodeCount::default();
-    let s = s14::search(&c4, 8, Algorithm::AlphaBeta, &mut nodes);
+    let mut c4_nodes = NodeCount::default();
+    let s = s14::search(&c4, 8, Algorithm::AlphaBeta, &mut c4_nodes);
     eprintln!(
         "connect4 7x6 empty, alpha-beta depth 8: {} nodes, {} terminals",
-        nodes.0, s.terminals
+        c4_nodes.0, s.terminals
     );
-    let mut nodes = NodeCount::default();
-    let s = s14::search(&m2, 6, Algorithm::AlphaBeta, &mut nodes);
+    let mut m2_nodes = NodeCount::default();
+    let s = s14::search(&m2, 6, Algorithm::AlphaBeta, &mut m2_nodes);
     eprintln!(
         "riskless M2 start, alpha-beta depth 6: {} nodes, {} terminals",
-        nodes.0, s.terminals
+        m2_nodes.0, s.terminals
     );
     let mut g = c.benchmark_group("alphabeta");
     g.sample_size(20);
+    // Throughput in nodes entered: criterion prints nodes per second.
+    g.throughput(Throughput::Elements(c4_nodes.0));
     g.bench_function("connect4-depth-8", |b| {
         b.iter(|| s14::search(&c4, 8, Algorithm::AlphaBeta, &mut NullSink))
     });
+    g.throughput(Throughput::Elements(m2_nodes.0));
     g.bench_function("riskless-m2-depth-6", |b| {
         b.iter(|| s14::search(&m2, 6, Algorithm::AlphaBeta, &mut NullSink))
     });

@@ -399,6 +399,28 @@ fn an_illegal_move_in_a_scenario_names_its_step_and_why() {
 }
 
 #[test]
+fn a_board_one_column_wide_and_taller_than_a_machine_word_is_never_won() {
+    // One column: the players alternate in it, so no four of one colour can ever stand in a
+    // row and every line is a draw. 127 rows make the board's bit directions 128 and 129,
+    // past the end of a 128-bit board: shifting by them once crashed the search (debug) or
+    // made a single piece a four (release).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tall.yaml"),
+        "game: connect4\ncolumns: 1\nrows: 127\ncases: {m: {algorithm: minimax, depth: 3}}\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["run", "tall.yaml"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout(contains("is It's a draw!, and best move is 0."))
+        .stdout(contains("is Step(0, Maxie wins!)").not())
+        .stdout(contains("is Leaf(Maxie wins!)").not());
+}
+
+#[test]
 fn game_specs_live_beside_tree_specs() {
     assert!(Path::new("specs/games/connect4/rules.yaml").is_file());
     let expected: PathBuf = ["expected", "games", "nim", "search", "alphabeta.trace"]

@@ -12,7 +12,8 @@
 //! top bit of each column keeps lines from wrapping into the next column, so a four is found
 //! with four shift-and-mask steps.
 
-use super::{Estimate, Estimator, Game, Outcome, Playable, Player, Status};
+use super::{Estimate, Estimator, Game, Outcome, Playable, Player, StateKey, Status};
+use num_traits::{CheckedShl, CheckedShr, PrimInt};
 use std::fmt;
 
 /// At most this many cells, counting one spare cell on top of each column.
@@ -131,22 +132,41 @@ impl Connect4 {
     /// Does `pieces` hold four in a row anywhere?
     #[inline]
     pub fn has_four(&self, pieces: u128) -> bool {
-        let h = self.stride();
-        [1, h, h + 1, h - 1].into_iter().any(|d| {
-            let pairs = pieces & (pieces >> d);
-            pairs & (pairs >> (2 * d)) != 0
-        })
+        if self.fits_in_u64() {
+            four_in(pieces as u64, self.directions())
+        } else {
+            four_in(pieces, self.directions())
+        }
     }
 
+    /// The bit distance of one step in each direction: up a column, along a row, and the
+    /// two diagonals.
+    #[inline]
+    fn directions(&self) -> [u32; 4] {
+        let h = self.stride();
+        [1, h, h + 1, h - 1]
+    }
+
+    /// Does every cell's bit fit in 64 (7×6 takes 49)? Then the bit tricks run on `u64`,
+    /// where a shift is one instruction rather than a few.
+    #[inline]
+    fn fits_in_u64(&self) -> bool {
+        u32::from(self.columns) * self.stride() <= 64
+    }
+
+    /// Pieces only ever fill playable cells, so a full board holds one for each.
+    #[inline]
     fn is_full(&self, b: &Board) -> bool {
-        (0..self.columns).all(|x| self.lowest_free_row(b, x).is_none())
+        (b.pieces[0] | b.pieces[1]).count_ones() == u32::from(self.columns) * u32::from(self.rows)
     }
 
     /// Drops in column order, then (PopOut) pops in column order.
     fn legal(&self, b: &Board) -> (u64, u64) {
         let (mut drops, mut pops) = (0u64, 0u64);
+        let taken = b.pieces[0] | b.pieces[1];
         for x in 0..self.columns {
-            if self.lowest_free_row(b, x).is_some() {
+            // A column has room while its top cell is empty.
+            if taken & self.bit(x, self.rows - 1) == 0 {
                 drops |= 1 << x;
             }
             if self.popout && b.pieces[index(b.to_move)] & self.bit(x, 0) != 0 {
@@ -188,32 +208,24 @@ impl Connect4 {
         }
     }
 
-    /// Runs of exactly `len` pieces (maximal, in any of the four directions) in `pieces`.
-    fn runs(&self, pieces: u128, len: u32) -> u32 {
-        let h = self.stride();
-        let mut count = 0;
-        for d in [1, h, h + 1, h - 1] {
-            // Cells that start a run: set, with no piece just before them in direction d.
-            let mut starts = pieces & !(pieces << d);
-            while starts != 0 {
-                let s = starts.trailing_zeros();
-                starts &= starts - 1;
-                let mut n = 0;
-                while n <= len && s + n * d < MAX_BITS && (pieces >> (s + n * d)) & 1 == 1 {
-                    n += 1;
-                }
-                if n == len {
-                    count += 1;
-                }
-            }
+    /// Maximal runs of exactly two and of exactly three pieces in `pieces`, over the four
+    /// directions (see [`runs_in`]).
+    #[inline]
+    fn runs_of_two_and_three(&self, pieces: u128) -> (u32, u32) {
+        if self.fits_in_u64() {
+            runs_in(pieces as u64, self.directions())
+        } else {
+            runs_in(pieces, self.directions())
         }
-        count
     }
 
     /// The handout's naive estimator: 16 for each run of two, 64 for each run of three,
     /// Maxie's positive and Minnie's negative. A single piece is not a run.
     pub fn naive(&self, b: &Board) -> i64 {
-        let score = |p: u128| 16 * i64::from(self.runs(p, 2)) + 64 * i64::from(self.runs(p, 3));
+        let score = |p: u128| {
+            let (two, three) = self.runs_of_two_and_three(p);
+            16 * i64::from(two) + 64 * i64::from(three)
+        };
         score(b.pieces[0]) - score(b.pieces[1])
     }
 
@@ -297,6 +309,46 @@ pub fn mark(p: Player) -> char {
     }
 }
 
+/// Shifts that empty the board when they move every cell off it, rather than wrapping (a
+/// 1×127 board's directions are 128 and 129 bits long).
+#[inline]
+fn shr<T: PrimInt + CheckedShr>(x: T, n: u32) -> T {
+    x.checked_shr(n).unwrap_or_else(T::zero)
+}
+
+#[inline]
+fn shl<T: PrimInt + CheckedShl>(x: T, n: u32) -> T {
+    x.checked_shl(n).unwrap_or_else(T::zero)
+}
+
+/// Four in a row in any direction: pairs of neighbours, then pairs of pairs.
+#[inline]
+fn four_in<T: PrimInt + CheckedShl + CheckedShr>(pieces: T, directions: [u32; 4]) -> bool {
+    directions.into_iter().any(|d| {
+        let pairs = pieces & shr(pieces, d);
+        pairs & shr(pairs, 2 * d) != T::zero()
+    })
+}
+
+/// Runs of exactly two and of exactly three, all of a direction at once. A run starts at a
+/// piece with no piece one step before it; `at_least[k]` marks the starts with pieces at the
+/// next k steps too, so the runs of exactly two are the starts of two or more less those of
+/// three or more. The spare top bit of each column is never set, so no run wraps into the
+/// next column.
+#[inline]
+fn runs_in<T: PrimInt + CheckedShl + CheckedShr>(pieces: T, directions: [u32; 4]) -> (u32, u32) {
+    let (mut two, mut three) = (0, 0);
+    for d in directions {
+        let starts = pieces & !shl(pieces, d);
+        let two_or_more = starts & shr(pieces, d);
+        let three_or_more = two_or_more & shr(pieces, 2 * d);
+        let four_or_more = three_or_more & shr(pieces, 3 * d);
+        two += two_or_more.count_ones() - three_or_more.count_ones();
+        three += three_or_more.count_ones() - four_or_more.count_ones();
+    }
+    (two, three)
+}
+
 fn outcome_text(o: Outcome) -> String {
     match o {
         Outcome::Winner(p) => format!("{p} won"),
@@ -355,7 +407,12 @@ impl Game for Connect4 {
         }
     }
     fn moves(&self, b: &Board) -> C4Moves {
-        if let Status::Over(_) = self.status(b) {
+        // A finished game has no moves. A full board has no drops, so only PopOut needs the
+        // full-board test here.
+        if self.has_four(b.pieces[0])
+            || self.has_four(b.pieces[1])
+            || (self.popout && self.is_full(b))
+        {
             return C4Moves { drops: 0, pops: 0 };
         }
         let (drops, pops) = self.legal(b);
@@ -387,6 +444,17 @@ impl Game for Connect4 {
             Estimator::Naive => self.naive(b),
             Estimator::Improved => self.improved(b),
         })
+    }
+    /// Both bitboards in one word when they fit (7×6 needs 49 bits each); a larger board
+    /// keys by its label, as the default does.
+    fn key(&self, b: &Board) -> StateKey {
+        if u32::from(self.columns) * self.stride() <= 64 {
+            StateKey::Packed(b.pieces[0] | b.pieces[1] << 64, b.to_move)
+        } else {
+            let mut label = String::new();
+            self.write_label(b, &mut label);
+            StateKey::Text(b.to_move, label.into_boxed_str())
+        }
     }
     /// Rows top first, runs of empty cells as a count, `/` between rows (like chess's FEN):
     /// `7/7/7/7/3O3/2XXO2`.
@@ -574,6 +642,76 @@ mod tests {
         // diagonal O(1,0)-... none. X(0,0) X(0,1): one run of two.
         let b = board(&g, &["X......", "XOO...."], Player::Maxie);
         assert_eq!(g.naive(&b), 16 - 16);
+    }
+
+    /// Runs counted the slow way, cell by cell on the board: for each piece with no own
+    /// piece just before it in a direction, walk while the cells are on the board and hold
+    /// the same player's pieces.
+    fn runs_by_walking(g: &Connect4, pieces: u128, len: u32) -> u32 {
+        let (c, r) = (i32::from(g.columns), i32::from(g.rows));
+        let has = |x: i32, y: i32| {
+            (0..c).contains(&x) && (0..r).contains(&y) && pieces & g.bit(x as u8, y as u8) != 0
+        };
+        let mut count = 0;
+        for (dx, dy) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for x in 0..c {
+                for y in 0..r {
+                    if !has(x, y) || has(x - dx, y - dy) {
+                        continue;
+                    }
+                    let mut n = 0;
+                    while has(x + n * dx, y + n * dy) {
+                        n += 1;
+                    }
+                    count += u32::from(n == len as i32);
+                }
+            }
+        }
+        count
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn runs_found_all_at_once_are_the_runs_on_the_board(
+            (columns, rows) in proptest::sample::select(vec![(7u8, 6u8), (4, 4), (1, 127), (2, 63), (15, 7), (5, 1)]),
+            cells in proptest::collection::vec(0u8..3, 128),
+        ) {
+            let g = Connect4::new(columns, rows, false);
+            let mut pieces = [0u128; 2];
+            for x in 0..columns {
+                for y in 0..rows {
+                    match cells[(usize::from(x) * 7 + usize::from(y)) % 128] {
+                        1 => pieces[0] |= g.bit(x, y),
+                        2 => pieces[1] |= g.bit(x, y),
+                        _ => {}
+                    }
+                }
+            }
+            for p in pieces {
+                proptest::prop_assert_eq!(
+                    g.runs_of_two_and_three(p),
+                    (runs_by_walking(&g, p, 2), runs_by_walking(&g, p, 3))
+                );
+                let four = (4..=u32::from(columns.max(rows))).any(|l| runs_by_walking(&g, p, l) > 0);
+                proptest::prop_assert_eq!(g.has_four(p), four);
+            }
+        }
+    }
+
+    #[test]
+    fn a_one_column_board_is_not_won_by_one_piece() {
+        // 1×127: the directions are 1, 128, 129 and 127 bits; a shift by 128 once wrapped to
+        // 0 and made a single piece four in a row.
+        let g = Connect4::new(1, 127, false);
+        let one = g.play(&g.start, C4Move::Drop(0));
+        assert_eq!(g.status(&one), Status::InPlay);
+        assert_eq!(g.naive(&one), 0);
+        let mut b = g.start;
+        for _ in 0..7 {
+            b = g.play(&b, C4Move::Drop(0));
+        }
+        // X O X O X O X: no runs, no four.
+        assert_eq!((g.status(&b), g.naive(&b)), (Status::InPlay, 0));
     }
 
     #[test]
