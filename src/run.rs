@@ -9,7 +9,7 @@ use crate::search::deepening::{self, Ordered};
 use crate::search::expectimax;
 use crate::search::mistakes::{Flaw, Flaws};
 use crate::search::Algorithm;
-use crate::search::{s12, s14, EventLog, Parallel, Summary};
+use crate::search::{s12, s14, EventLog, NullSink, Parallel, Summary};
 use crate::spec::{Case, Deepening, GameCase, MoveOrder, Rules, Spec};
 use crate::trace::{
     Cs10Printer, Csc148Printer, Dialect, ExpectimaxPrinter, LineSet, ReplPrinter, S12Printer,
@@ -31,6 +31,57 @@ pub fn trace_game_within<G: Game, W: Write>(
         None => Ok(trace_game(game, case, out)),
         Some(limit) => deadline::within(game, limit, |g| trace_game(g, case, out)),
     }
+}
+
+/// What [`trace_game_within`] finds, without printing: the same searches, reporting to a
+/// [`NullSink`], so no line is formatted and no parallel branch keeps its events for replay
+/// (a traced parallel minimax holds every event of a branch until the branch joins).
+pub fn summarize_game_within<G: Game>(
+    game: &G,
+    case: &Case,
+    limit: Option<Duration>,
+) -> Result<Summary, TimedOut> {
+    match limit {
+        None => Ok(summarize_game(game, case)),
+        Some(limit) => deadline::within(game, limit, |g| summarize_game(g, case)),
+    }
+}
+
+/// [`trace_game`]'s summary, untraced.
+pub fn summarize_game<G: Game>(game: &G, case: &Case) -> Summary {
+    if !case.deepening.is_iterative() {
+        return summarize_once(game, case);
+    }
+    deepening_steps(game, case, Flaws::NONE).fold(Summary::default(), |total, step| {
+        add_iteration(total, summarize_once(game, &step.case))
+    })
+}
+
+fn summarize_once<G: Game>(game: &G, case: &Case) -> Summary {
+    let ordered = Ordered::new(game, case.style.root_order());
+    let (depth, algorithm, sink) = (case.depth, case.algorithm, &mut NullSink);
+    let summary = if algorithm == Algorithm::GameStateTree {
+        Summary::default()
+    } else {
+        match (case.dialect, case.rules) {
+            (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
+                expectimax::search(&ordered, depth, algorithm, sink)
+            }
+            (Dialect::Csc148, _) | (_, Rules::Csc148) => {
+                csc148::search(&ordered, Strategy::of(algorithm, depth), sink)
+            }
+            (Dialect::Cs10, _) | (_, Rules::Cs10) => {
+                cs10::search(&ordered, depth, algorithm, case.cs10, sink).0
+            }
+            (Dialect::S14, _) | (Dialect::Repl, Rules::S14) => {
+                s14::search(&ordered, depth, algorithm, sink)
+            }
+            (Dialect::S12, _) | (Dialect::Repl, Rules::S12) => {
+                s12::search(&ordered, depth, algorithm, sink)
+            }
+        }
+    };
+    in_game_order(case, summary)
 }
 
 /// Searches `game` from its start as `case` says and writes the case's trace to `out`.

@@ -176,7 +176,6 @@ fn deepened<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFa
 
 fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
     let counted = Counted::new(game);
-    let traced = crate::run::trace_game_within(&counted, case, std::io::sink(), limit);
     let root = game.start();
     let player = game.player(&root);
     let mut facts = SearchFacts {
@@ -206,9 +205,10 @@ fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Searc
     if case.rules == Rules::Expectimax {
         return expectimax_facts(game, case, limit, facts);
     }
-    let summary: Summary = match traced {
-        Ok(Ok((_, summary))) => summary,
-        Ok(Err(_)) | Err(TimedOut { .. }) => {
+    let searched = crate::run::summarize_game_within(&counted, case, limit);
+    let summary: Summary = match searched {
+        Ok(summary) => summary,
+        Err(TimedOut { .. }) => {
             facts.timed_out = true;
             return facts;
         }
