@@ -64,24 +64,64 @@ pub struct Counted<'g, G> {
     game: &'g G,
     generated: AtomicU64,
     evaluations: AtomicU64,
-    states: Mutex<HashSet<StateKey>>,
+    states: Mutex<Seen>,
+}
+
+/// The distinct states generated so far. Small packed keys (an explicit tree's node numbers,
+/// Nim's heaps, tic-tac-toe's boards) are bits in a bitset, a bit per key and player: a
+/// 10⁷-node tree's set is a few MB rather than the hundreds a hash set of keys takes. Every
+/// other key goes in the hash set.
+#[derive(Default)]
+struct Seen {
+    bits: Vec<u64>,
+    ones: u64,
+    keys: HashSet<StateKey>,
+}
+
+impl Seen {
+    /// Packed keys below this are bits (at most 2 × 2²⁶ bits: 16 MB).
+    const DENSE: u128 = 1 << 26;
+
+    fn insert(&mut self, key: StateKey) {
+        match key {
+            StateKey::Packed(n, p) if n < Self::DENSE => {
+                let bit = (n as usize) * 2 + usize::from(p == Player::Minnie);
+                let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+                if word >= self.bits.len() {
+                    self.bits.resize((word + 1).next_power_of_two(), 0);
+                }
+                if self.bits[word] & mask == 0 {
+                    self.bits[word] |= mask;
+                    self.ones += 1;
+                }
+            }
+            other => {
+                self.keys.insert(other);
+            }
+        }
+    }
+
+    fn len(&self) -> u64 {
+        self.ones + self.keys.len() as u64
+    }
 }
 
 impl<'g, G: Game> Counted<'g, G> {
     pub fn new(game: &'g G) -> Self {
-        let start = game.key(&game.start());
+        let mut seen = Seen::default();
+        seen.insert(game.key(&game.start()));
         Counted {
             game,
             generated: AtomicU64::new(0),
             evaluations: AtomicU64::new(0),
-            states: Mutex::new(HashSet::from([start])),
+            states: Mutex::new(seen),
         }
     }
 
     /// The counts so far.
     pub fn counts(&self) -> Counts {
         let generated = self.generated.load(Ordering::Relaxed);
-        let distinct = self.states.lock().map_or(0, |s| s.len() as u64);
+        let distinct = self.states.lock().map_or(0, |s| s.len());
         Counts {
             nodes_entered: generated + 1,
             aima_expanded_nodes: generated,
@@ -152,6 +192,27 @@ mod tests {
     use super::*;
     use crate::game::tree::{TreeBuilder, TreeGame};
     use crate::search::{s14, Algorithm, NullSink};
+
+    #[test]
+    fn small_and_large_keys_are_each_counted_once() {
+        let mut seen = Seen::default();
+        let big = Seen::DENSE + 5;
+        for key in [
+            StateKey::Packed(3, Player::Maxie),
+            StateKey::Packed(3, Player::Minnie),
+            StateKey::Packed(3, Player::Maxie),
+            StateKey::Packed(1000, Player::Maxie),
+            StateKey::Packed(big, Player::Maxie),
+            StateKey::Packed(big, Player::Maxie),
+            StateKey::Packed(Seen::DENSE - 1, Player::Minnie),
+            StateKey::Text(Player::Maxie, "a".into()),
+            StateKey::Text(Player::Maxie, "a".into()),
+        ] {
+            seen.insert(key);
+        }
+        // (3, Maxie), (3, Minnie), (1000, Maxie), (big, Maxie), (DENSE - 1, Minnie), "a".
+        assert_eq!(seen.len(), 6);
+    }
 
     #[test]
     fn handout_small_counts_by_hand() {

@@ -830,8 +830,9 @@ impl<'g, G: Game, W: Write> ExpectimaxPrinter<'g, G, W> {
     }
 }
 
-/// Every printer is a sink the same way: events print as they come, and a parallel branch is
-/// recorded and printed when it is joined (in move order).
+/// Every printer is a sink the same way: events print as they come, and children are searched
+/// one after another (see [`Sink::forks`]); a branch, were one made, is recorded and printed
+/// when it is joined (in move order).
 macro_rules! replaying_sink {
     ($printer:ident, $event:ident) => {
         impl<G: Game, W: Write> Sink<$event<G>> for $printer<'_, G, W> {
@@ -846,6 +847,9 @@ macro_rules! replaying_sink {
                 for e in branch.events {
                     self.print(e);
                 }
+            }
+            fn forks(&self) -> bool {
+                false
             }
         }
     };

@@ -13,8 +13,8 @@ use crate::notation::{self, Type, Value};
 use crate::search::Algorithm;
 use crate::task::Task;
 use crate::trace::{Dialect, LineKind, LineSet, Style};
+use hashbrown::{HashMap, HashSet};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 mod export;
@@ -466,10 +466,13 @@ impl Loader<'_> {
     }
 
     /// Notes every non-scalar and repeated key of a map (the first of a repeated key counts).
-    fn keys(&self, entries: &[(Node, Node)], what: &str) {
-        // A set, not a list: a node with a million children is a million keys.
-        let mut seen: HashSet<&str> = HashSet::with_capacity(entries.len());
-        for (k, _) in entries {
+    /// `what` is formatted only if there is a problem: a tree checks every inner node's keys.
+    fn keys(&self, entries: &[(Node, Node)], what: impl std::fmt::Display) {
+        // A set, not a list: a node with a million children is a million keys. Few keys (most
+        // maps) are compared pairwise instead, which allocates nothing.
+        const FEW: usize = 8;
+        let mut seen: HashSet<&str> = HashSet::new();
+        for (i, (k, _)) in entries.iter().enumerate() {
             let Some(text) = k.scalar() else {
                 self.problem(
                     self.error(k.pos, format!("a key in {what} is not a name"))
@@ -478,7 +481,12 @@ impl Loader<'_> {
                 );
                 continue;
             };
-            if !seen.insert(text) {
+            let repeated = if entries.len() <= FEW {
+                entries[..i].iter().any(|(e, _)| e.scalar() == Some(text))
+            } else {
+                !seen.insert(text)
+            };
+            if repeated {
                 self.problem(
                     self.error(k.pos, format!("`{text}` appears twice in {what}"))
                         .expected("each key once")
@@ -1094,7 +1102,7 @@ impl Loader<'_> {
                             .map_err(|d| reserved(d, v, STATIC_KEY)),
                     )
                 });
-                self.keys(entries, &format!("the children of `{name}`"));
+                self.keys(entries, format_args!("the children of `{name}`"));
                 match static_at {
                     Some(_) => builder.open_with_static(name, estimate.unwrap_or(0)),
                     None => builder.open(name),
@@ -1124,12 +1132,18 @@ impl Loader<'_> {
                     builder.leaf(name, 0);
                     return Ok(());
                 }
-                self.keys(children, &format!("the children of `{name}`"));
+                self.keys(children, format_args!("the children of `{name}`"));
                 builder.open(name);
                 for (k, v) in children {
                     self.node(k, v, level + 1, builder, count)?;
                 }
                 builder.close();
+                Ok(())
+            }
+            // Most leaves are plain decimal integers: read without formatting a description
+            // that only an error would need.
+            Yaml::Scalar { text, plain: true } if plain_decimal(text).is_some() => {
+                builder.leaf(name, plain_decimal(text).unwrap_or(0));
                 Ok(())
             }
             _ => {
@@ -2446,5 +2460,46 @@ impl Loader<'_> {
             }
         }
         Ok(set.into_iter().collect())
+    }
+}
+
+/// `-12` or `7` as an integer: an optional minus sign and 1 to 18 digits, which always fit
+/// in 64 bits and which [`Loader::integer`] reads the same way. Anything else is `None` and
+/// is read (and diagnosed) by `integer`.
+fn plain_decimal(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || digits.len() > 18 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_decimal;
+
+    #[test]
+    fn plain_decimals_are_the_integers_read_without_a_description() {
+        assert_eq!(plain_decimal("7"), Some(7));
+        assert_eq!(plain_decimal("-12"), Some(-12));
+        assert_eq!(plain_decimal("007"), Some(7));
+        assert_eq!(
+            plain_decimal("999999999999999999"),
+            Some(999_999_999_999_999_999)
+        );
+        // Left to the full reader, which knows SML's `~3`, diagnoses overflow, and so on.
+        for other in [
+            "",
+            "-",
+            "~3",
+            "+3",
+            "3.0",
+            "1_000",
+            "9999999999999999999",
+            " 3",
+            "--1",
+        ] {
+            assert_eq!(plain_decimal(other), None, "{other:?}");
+        }
     }
 }
