@@ -196,15 +196,26 @@ impl<S: AsRef<str>> Seq for Vec<S> {
 /// A line with runs of whitespace as one space and no leading or trailing whitespace;
 /// borrowed when it already is so (the common case, and what keeps big diffs quick).
 pub fn normalize(line: &str) -> Cow<'_, str> {
+    // Clean: ASCII, and its only whitespace single spaces between other characters. One pass
+    // over the bytes, since every line of a trace goes through here.
     let b = line.as_bytes();
-    let clean = !b.first().is_some_and(u8::is_ascii_whitespace)
-        && !b.last().is_some_and(u8::is_ascii_whitespace)
-        && !b
-            .windows(2)
-            .any(|w| w[0].is_ascii_whitespace() && w[1].is_ascii_whitespace())
-        && !b.iter().any(|&c| c.is_ascii_whitespace() && c != b' ')
-        && line.is_ascii();
-    if clean {
+    let mut after_space = true;
+    let mut clean = true;
+    for &c in b {
+        if c == b' ' {
+            if after_space {
+                clean = false;
+                break;
+            }
+            after_space = true;
+        } else if c.is_ascii_whitespace() || !c.is_ascii() {
+            clean = false;
+            break;
+        } else {
+            after_space = false;
+        }
+    }
+    if clean && (b.is_empty() || !after_space) {
         Cow::Borrowed(line)
     } else {
         Cow::Owned(line.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -220,7 +231,9 @@ pub fn visible(text: &str) -> Cow<'_, str> {
         (c.is_control() && c != '\t' && c != '\n')
             || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
     };
-    if !text.chars().any(unsafe_char) {
+    // Printable ASCII (and tabs and newlines) is the common case and needs no decoding.
+    let plain = |c: &u8| matches!(c, b' '..=b'~' | b'\t' | b'\n');
+    if text.as_bytes().iter().all(plain) || !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -282,33 +295,57 @@ pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Durati
             new.line(at - on)
         }
     };
-    let hasher = hashbrown::DefaultHashBuilder::default();
-    // Each distinct line once, as (where it first occurs, its id); sized once so the table is
-    // never copied while it grows (untouched buckets cost no memory).
-    let mut ids: hashbrown::HashTable<(u32, u32)> = hashbrown::HashTable::with_capacity(on + nn);
+    let mut table = LineTable::new(on);
     let mut in_old: Vec<bool> = Vec::new();
     let mut in_new: Vec<bool> = Vec::new();
-    let mut intern = |at: u32| -> u32 {
-        let text = line(at);
-        let h = hasher.hash_one(text);
-        let next = index(in_old.len());
-        let (_, id) = *ids
-            .entry(
-                h,
-                |&(k, _)| line(k) == text,
-                |&(k, _)| hasher.hash_one(line(k)),
-            )
-            .or_insert((at, next))
-            .get();
-        if id == next {
-            in_old.push(false);
-            in_new.push(false);
+    let mut old_ids: Vec<u32> = Vec::with_capacity(on);
+    let mut new_ids: Vec<u32> = Vec::with_capacity(nn);
+    // Line `at`'s id: the id of the first line equal to it, or a new one.
+    let mut intern = |table: &mut LineTable, at: u32, hash: u64, ids: (&[u32], &[u32])| -> u32 {
+        match table.find_or_insert(at, hash, |k| line(k) == line(at)) {
+            Some(k) if (k as usize) < on => ids.0[k as usize],
+            Some(k) => ids.1[k as usize - on],
+            None => {
+                in_old.push(false);
+                in_new.push(false);
+                index(in_old.len() - 1)
+            }
         }
-        id
     };
-    let old_ids: Vec<u32> = (0..on).map(|i| intern(index(i))).collect();
-    let new_ids: Vec<u32> = (0..nn).map(|i| intern(index(on + i))).collect();
-    drop(ids);
+    // Each line is hashed, and its slot prefetched, a few lines ahead of its lookup, so the
+    // lookups' cache misses overlap instead of coming one after another.
+    let mut ahead = std::collections::VecDeque::with_capacity(LOOKAHEAD);
+    ahead.extend((0..on.min(LOOKAHEAD)).map(|i| table.hash_and_prefetch(line(index(i)))));
+    for i in 0..on {
+        if i + LOOKAHEAD < on {
+            ahead.push_back(table.hash_and_prefetch(line(index(i + LOOKAHEAD))));
+        }
+        let hash = ahead.pop_front().expect("hashed ahead");
+        let id = intern(&mut table, index(i), hash, (&old_ids, &new_ids));
+        old_ids.push(id);
+    }
+    // Most lines of a checked trace equal the expected line at the same place, so a new line is
+    // first compared with the old line after the last one it matched (and the one after that:
+    // one line changed or left out); only a line off that diagonal is looked up. The id is the
+    // same either way.
+    ahead.extend((0..nn.min(LOOKAHEAD)).map(|j| table.hash_and_prefetch(new.line(j))));
+    let mut next_old = 0usize;
+    for j in 0..nn {
+        if j + LOOKAHEAD < nn {
+            ahead.push_back(table.hash_and_prefetch(new.line(j + LOOKAHEAD)));
+        }
+        let hash = ahead.pop_front().expect("hashed ahead");
+        let text = new.line(j);
+        let id = match (next_old..on.min(next_old + 2)).find(|&k| old.line(k) == text) {
+            Some(k) => {
+                next_old = k + 1;
+                old_ids[k]
+            }
+            None => intern(&mut table, index(on + j), hash, (&old_ids, &new_ids)),
+        };
+        new_ids.push(id);
+    }
+    drop(table);
     for &id in &old_ids {
         in_old[id as usize] = true;
     }
@@ -405,6 +442,91 @@ pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Durati
     }
 }
 
+/// How many lines ahead [`diff`] hashes and prefetches: enough misses in flight to hide most
+/// of the memory's latency, few enough that the prefetched slots are still cached when used.
+const LOOKAHEAD: usize = 16;
+
+/// A set of lines by their indices: open addressing over one `u64` per slot (the hash's low 32
+/// bits and the line's index plus one; 0 is empty), at most half full. The slot comes from the
+/// same low bits, so growing never needs the lines again; and a slot can be prefetched before
+/// its lookup, which a general hash map does not offer.
+struct LineTable {
+    slots: Vec<u64>,
+    len: usize,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl LineTable {
+    fn new(lines: usize) -> LineTable {
+        LineTable {
+            slots: vec![0; (2 * lines).next_power_of_two().max(16)],
+            len: 0,
+            hasher: hashbrown::DefaultHashBuilder::default(),
+        }
+    }
+
+    fn hash(&self, line: &str) -> u64 {
+        self.hasher.hash_one(line)
+    }
+
+    fn hash_and_prefetch(&self, line: &str) -> u64 {
+        let hash = self.hash(line);
+        let slot = &self.slots[self.slot_of(hash)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch only hints the cache; it reads nothing and cannot fault, and the
+        // address is a live element besides.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+        hash
+    }
+
+    fn slot_of(&self, hash: u64) -> usize {
+        (hash as u32 as usize) & (self.slots.len() - 1)
+    }
+
+    /// The index of a line already in the table that `same` says equals line `at`; or none,
+    /// and `at` is added.
+    fn find_or_insert(&mut self, at: u32, hash: u64, same: impl Fn(u32) -> bool) -> Option<u32> {
+        let tag = hash as u32;
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot_of(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                break;
+            }
+            let k = (slot as u32).wrapping_sub(1);
+            if (slot >> 32) as u32 == tag && same(k) {
+                return Some(k);
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = (u64::from(tag) << 32) | (u64::from(at) + 1);
+        self.len += 1;
+        if 2 * self.len > self.slots.len() {
+            self.grow();
+        }
+        None
+    }
+
+    fn grow(&mut self) {
+        let bigger = vec![0; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let mut i = ((slot >> 32) as usize) & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+}
+
 /// Colours for a report, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
@@ -420,11 +542,16 @@ impl Palette {
         }
     }
 
-    fn push(&self, out: &mut String, style: anstyle::Style, text: &str) {
+    fn push<W: std::fmt::Write + ?Sized>(
+        &self,
+        out: &mut W,
+        style: anstyle::Style,
+        text: &str,
+    ) -> std::fmt::Result {
         if self.color {
-            let _ = write!(out, "{}{text}{}", style.render(), style.render_reset());
+            write!(out, "{}{text}{}", style.render(), style.render_reset())
         } else {
-            out.push_str(text);
+            out.write_str(text)
         }
     }
 }
@@ -498,25 +625,24 @@ pub fn changed_words(old: &str, new: &str) -> (Vec<Span>, Vec<Span>) {
 }
 
 /// A line with the given ranges emphasised (reverse video), the rest in `base`.
-fn push_marked(
-    out: &mut String,
+fn push_marked<W: std::fmt::Write + ?Sized>(
+    out: &mut W,
     palette: Palette,
     base: anstyle::Style,
     line: &str,
     marks: &[(usize, usize)],
-) {
+) -> std::fmt::Result {
     if !palette.color || marks.is_empty() {
-        palette.push(out, base, &visible(line));
-        return;
+        return palette.push(out, base, &visible(line));
     }
     let strong = base.invert();
     let mut at = 0;
     for &(s, e) in marks {
-        palette.push(out, base, &visible(&line[at..s]));
-        palette.push(out, strong, &visible(&line[s..e]));
+        palette.push(out, base, &visible(&line[at..s]))?;
+        palette.push(out, strong, &visible(&line[s..e]))?;
         at = e;
     }
-    palette.push(out, base, &visible(&line[at..]));
+    palette.push(out, base, &visible(&line[at..]))
 }
 
 /// A marker line of `^` under the first changed word of `line` as [`visible`] shows it (for
@@ -627,16 +753,31 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
     names: (&str, &str),
     palette: Palette,
 ) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_unified(&mut out, old, new, diff, names, palette);
+    out
+}
+
+/// [`unified`], written as it is made: a diff of two big traces that differ everywhere is as
+/// long as both of them, and `gametrace diff` streams it rather than holding it.
+pub fn write_unified<W: std::fmt::Write + ?Sized, A: Seq + ?Sized, B: Seq + ?Sized>(
+    out: &mut W,
+    old: &A,
+    new: &B,
+    diff: &LineDiff,
+    names: (&str, &str),
+    palette: Palette,
+) -> std::fmt::Result {
     use anstyle::{AnsiColor, Style};
     let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
     let green = Style::new().fg_color(Some(AnsiColor::Green.into()));
     let cyan = Style::new().fg_color(Some(AnsiColor::Cyan.into()));
     let bold = Style::new().bold();
-    let mut out = String::new();
-    palette.push(&mut out, bold, &format!("--- {}", visible(names.0)));
-    out.push('\n');
-    palette.push(&mut out, bold, &format!("+++ {}", visible(names.1)));
-    out.push('\n');
+    palette.push(out, bold, &format!("--- {}", visible(names.0)))?;
+    out.write_char('\n')?;
+    palette.push(out, bold, &format!("+++ {}", visible(names.1)))?;
+    out.write_char('\n')?;
     let cap = max_diff_lines();
     let changed = |op: &DiffOp| match op.as_tag_tuple() {
         (DiffTag::Equal, _, _) => 0,
@@ -656,7 +797,7 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
         // As GNU diff does: an empty range is written with the line before it.
         let start = |at: usize, len: usize| if len == 0 { at } else { at + 1 };
         palette.push(
-            &mut out,
+            out,
             cyan,
             &format!(
                 "@@ -{},{} +{},{} @@",
@@ -665,8 +806,8 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
                 start(n, n_len),
                 n_len
             ),
-        );
-        out.push('\n');
+        )?;
+        out.write_char('\n')?;
         for op in &group {
             let (tag, or, nr) = op.as_tag_tuple();
             // Whole ops are written, but an op's lines only up to the cap.
@@ -685,9 +826,9 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
             match tag {
                 DiffTag::Equal => {
                     for line in or.map(|i| old.line(i)) {
-                        out.push(' ');
-                        out.push_str(&visible(line));
-                        out.push('\n');
+                        out.write_char(' ')?;
+                        out.write_str(&visible(line))?;
+                        out.write_char('\n')?;
                     }
                 }
                 DiffTag::Delete | DiffTag::Insert | DiffTag::Replace => {
@@ -696,21 +837,13 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
                     let marks: Vec<_> = (0..if palette.color { pairs } else { 0 })
                         .map(|k| changed_words(old.line(or.start + k), new.line(nr.start + k)))
                         .collect();
-                    for (k, line) in or.clone().map(|i| old.line(i)).enumerate() {
-                        let m: Vec<_> = marks.get(k).map_or(Vec::new(), |m| {
-                            m.0.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
-                        });
-                        let shown = format!("-{line}");
-                        push_marked(&mut out, palette, red, &shown, &m);
-                        out.push('\n');
+                    for (k, i) in or.clone().enumerate() {
+                        let m = marks.get(k).map(|m| &m.0[..]);
+                        write_changed(out, palette, red, '-', old.line(i), m)?;
                     }
-                    for (k, line) in nr.clone().map(|i| new.line(i)).enumerate() {
-                        let m: Vec<_> = marks.get(k).map_or(Vec::new(), |m| {
-                            m.1.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
-                        });
-                        let shown = format!("+{line}");
-                        push_marked(&mut out, palette, green, &shown, &m);
-                        out.push('\n');
+                    for (k, i) in nr.clone().enumerate() {
+                        let m = marks.get(k).map(|m| &m.1[..]);
+                        write_changed(out, palette, green, '+', new.line(i), m)?;
                     }
                 }
             }
@@ -718,12 +851,35 @@ pub fn unified<A: Seq + ?Sized, B: Seq + ?Sized>(
     }
     if shown_changed < total_changed {
         let rest = total_changed - shown_changed;
-        out.push_str(&format!(
-            "... {rest} more changed {} not shown: the diff stops after {cap} lines (--full-diff shows it all)\n",
+        writeln!(
+            out,
+            "... {rest} more changed {} not shown: the diff stops after {cap} lines (--full-diff shows it all)",
             if rest == 1 { "line" } else { "lines" }
-        ));
+        )?;
     }
-    out
+    Ok(())
+}
+
+/// A changed line of a unified diff: its sign, the line, and in colour its changed words marked.
+fn write_changed<W: std::fmt::Write + ?Sized>(
+    out: &mut W,
+    palette: Palette,
+    style: anstyle::Style,
+    sign: char,
+    line: &str,
+    marks: Option<&[Span]>,
+) -> std::fmt::Result {
+    if !palette.color {
+        out.write_char(sign)?;
+        out.write_str(&visible(line))?;
+        return out.write_char('\n');
+    }
+    // The marks are in the line; the sign shifts them by one byte.
+    let m: Vec<Span> = marks.map_or(Vec::new(), |m| {
+        m.iter().map(|&(s, e)| (s + 1, e + 1)).collect()
+    });
+    push_marked(out, palette, style, &format!("{sign}{line}"), &m)?;
+    out.write_char('\n')
 }
 
 /// The closing lines of a diff report: how many lines differ, where the first difference is
@@ -829,6 +985,52 @@ mod tests {
         assert!(matches!(normalize("plain line"), Cow::Borrowed(_)));
     }
 
+    /// The clean-line test as first written, four passes over the bytes.
+    fn normalize_reference(line: &str) -> Cow<'_, str> {
+        let b = line.as_bytes();
+        let clean = !b.first().is_some_and(u8::is_ascii_whitespace)
+            && !b.last().is_some_and(u8::is_ascii_whitespace)
+            && !b
+                .windows(2)
+                .any(|w| w[0].is_ascii_whitespace() && w[1].is_ascii_whitespace())
+            && !b.iter().any(|&c| c.is_ascii_whitespace() && c != b' ')
+            && line.is_ascii();
+        if clean {
+            Cow::Borrowed(line)
+        } else {
+            Cow::Owned(line.split_whitespace().collect::<Vec<_>>().join(" "))
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_pass_normalisation_agrees_with_the_reference(
+            line in "[ a\\t\\r\u{b}\u{c}é\u{1b}\u{a0}(,)]{0,12}"
+        ) {
+            let (fast, slow) = (normalize(&line), normalize_reference(&line));
+            proptest::prop_assert_eq!(&fast, &slow);
+            proptest::prop_assert_eq!(
+                matches!(fast, Cow::Borrowed(_)),
+                matches!(slow, Cow::Borrowed(_))
+            );
+        }
+
+        #[test]
+        fn the_ascii_fast_path_shows_what_the_slow_one_shows(
+            text in "[ a~\\t\\n\\r\u{0}\u{1b}\u{7f}\u{85}\u{202e}é]{0,12}"
+        ) {
+            let unsafe_char = |c: char| {
+                (c.is_control() && c != '\t' && c != '\n')
+                    || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+            };
+            let shown = visible(&text);
+            proptest::prop_assert_eq!(
+                matches!(shown, Cow::Borrowed(_)),
+                !text.chars().any(unsafe_char)
+            );
+        }
+    }
+
     #[test]
     fn a_changed_line_is_one_replace_between_equal_runs() {
         use DiffTag::*;
@@ -869,6 +1071,50 @@ mod tests {
             }
         }
         assert_eq!(rebuilt, new);
+    }
+
+    /// The length of a longest common subsequence, by the textbook table.
+    fn lcs(a: &[String], b: &[String]) -> usize {
+        let mut row = vec![0usize; b.len() + 1];
+        for x in a {
+            let mut diag = 0;
+            for (j, y) in b.iter().enumerate() {
+                let up = row[j + 1];
+                row[j + 1] = if x == y { diag + 1 } else { up.max(row[j]) };
+                diag = up;
+            }
+        }
+        row[b.len()]
+    }
+
+    proptest::proptest! {
+        /// Whatever the lines (few distinct ones, so many repeats; or many, so the line table
+        /// grows), the ops rebuild `new` from `old` and keep as many lines as can be kept.
+        #[test]
+        fn the_diff_is_a_minimal_edit_script(
+            old in proptest::collection::vec(0u8..40, 0..120),
+            new in proptest::collection::vec(0u8..40, 0..120),
+            alphabet in 1u8..40,
+        ) {
+            let show = |v: &[u8]| v.iter().map(|x| format!("line {}", x % alphabet)).collect::<Vec<_>>();
+            let (old, new) = (show(&old), show(&new));
+            let d = diff(&old, &new, Duration::from_secs(60));
+            let (mut rebuilt, mut kept, mut o_at, mut n_at) = (Vec::new(), 0, 0, 0);
+            for op in &d.ops {
+                let (t, o, n) = op.as_tag_tuple();
+                proptest::prop_assert_eq!((o.start, n.start), (o_at, n_at));
+                (o_at, n_at) = (o.end, n.end);
+                if t == DiffTag::Equal {
+                    proptest::prop_assert_eq!(&old[o.clone()], &new[n.clone()]);
+                    kept += o.len();
+                }
+                rebuilt.extend_from_slice(&new[n]);
+            }
+            proptest::prop_assert_eq!((o_at, n_at), (old.len(), new.len()));
+            proptest::prop_assert_eq!(&rebuilt, &new);
+            proptest::prop_assert_eq!(kept, lcs(&old, &new));
+            proptest::prop_assert_eq!((d.removed, d.added), (old.len() - kept, new.len() - kept));
+        }
     }
 
     #[test]

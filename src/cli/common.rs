@@ -198,6 +198,37 @@ pub(super) fn write_failed(e: io::Error) -> i32 {
     }
 }
 
+/// An `io::Write` seen as a `fmt::Write`, for writers of reports that stream them; keeps the
+/// I/O error that `fmt::Error` cannot carry.
+pub(super) struct FmtIo<W: io::Write> {
+    inner: W,
+    error: Option<io::Error>,
+}
+
+impl<W: io::Write> FmtIo<W> {
+    pub(super) fn new(inner: W) -> FmtIo<W> {
+        FmtIo { inner, error: None }
+    }
+
+    /// What writing came to: the I/O error that stopped it, if one did.
+    pub(super) fn finish(self, written: std::fmt::Result) -> io::Result<()> {
+        match (self.error, written) {
+            (Some(e), _) => Err(e),
+            (None, Ok(())) => Ok(()),
+            (None, Err(_)) => Err(io::Error::other("formatting the report failed")),
+        }
+    }
+}
+
+impl<W: io::Write> std::fmt::Write for FmtIo<W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.inner.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
+    }
+}
+
 /// Writes text to stdout: 0, or what a failed write means.
 pub(super) fn print_all(text: &str) -> i32 {
     let mut out = io::stdout().lock();

@@ -2,6 +2,7 @@
 
 use super::common::*;
 use crate::spec::Diagnostic;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -95,15 +96,17 @@ fn diff(expected: &Path, actual: &Path, exact: bool, color: ColorWhen) -> i32 {
     } else {
         String::new()
     };
-    let mut text = String::new();
-    if d.is_same() {
-        text = format!("same: {} lines compared ({how}{checks})\n", old.len());
+    // The diff is written as it is made: for two traces that differ everywhere it is as long as
+    // both, and holding it would double the memory `diff` needs.
+    let mut sink = FmtIo::new(&mut out);
+    let written = if d.is_same() {
+        writeln!(sink, "same: {} lines compared ({how}{checks})", old.len())
     } else {
-        text.push_str(&engine::unified(old, &new, d, names, palette));
-        text.push_str(&engine::summary(old, &new, d, names));
+        engine::write_unified(&mut sink, old, &new, d, names, palette)
+            .and_then(|()| sink.write_str(&engine::summary(old, &new, d, names)))
     }
-    text.push_str(&compared.broken_text(names.0, names.1));
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    .and_then(|()| sink.write_str(&compared.broken_text(names.0, names.1)));
+    match sink.finish(written).and_then(|()| out.flush()) {
         Ok(()) => i32::from(!compared.passed()),
         Err(e) => write_failed(e),
     }
