@@ -37,6 +37,7 @@ pub mod grade;
 pub mod input;
 pub mod notation;
 pub mod play;
+pub mod prefetch;
 pub mod report;
 pub mod run;
 pub mod search;

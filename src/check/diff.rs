@@ -471,16 +471,7 @@ impl LineTable {
 
     fn hash_and_prefetch(&self, line: &str) -> u64 {
         let hash = self.hash(line);
-        let slot = &self.slots[self.slot_of(hash)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch only hints the cache; it reads nothing and cannot fault, and the
-        // address is a live element besides.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        crate::prefetch::prefetch(&self.slots[self.slot_of(hash)]);
         hash
     }
 

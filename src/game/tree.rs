@@ -20,10 +20,62 @@ pub const MAX_HEIGHT: u32 = 200;
 #[derive(Clone, Copy, Debug)]
 struct Node {
     /// Internal node: index of its first child id in `Tree::children`.
-    /// Leaf: index of its estimate in `Tree::values`.
+    /// Leaf: its estimate (`len` is [`INLINE`]), or the index of it in `Tree::values`.
     first: u32,
-    /// Number of children; 0 for a leaf.
+    /// Number of children, with [`CONSECUTIVE`] set where their ids are the ones after the
+    /// node's; 0 or [`INLINE`] for a leaf.
     len: u32,
+}
+
+/// Set in an internal node's `len` when its children are the nodes right after it in
+/// preorder (all of them leaves): a search then finds them without reading
+/// `Tree::children`, whose read was a cache miss of its own on trees bigger than the cache,
+/// and the children's nodes sit next to their parent's.
+const CONSECUTIVE: u32 = 1 << 31;
+
+/// The `len` of a leaf whose estimate fits in 32 bits and is kept in the node itself: a
+/// search reaching a leaf then reads one array, not two (the second read was a cache miss
+/// of its own on trees bigger than the cache). No node has this many children.
+const INLINE: u32 = u32::MAX;
+
+impl Node {
+    /// A leaf with this estimate, kept in the node if it fits, else appended to `values`.
+    fn leaf(estimate: i64, values: &mut Vec<i64>) -> Node {
+        match i32::try_from(estimate) {
+            Ok(v) => Node {
+                first: v as u32,
+                len: INLINE,
+            },
+            Err(_) => {
+                values.push(estimate);
+                Node {
+                    first: (values.len() - 1) as u32,
+                    len: 0,
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn is_leaf(self) -> bool {
+        self.len == 0 || self.len == INLINE
+    }
+
+    /// An internal node's number of children.
+    #[inline]
+    fn count(self) -> u32 {
+        self.len & !CONSECUTIVE
+    }
+
+    /// A leaf's estimate.
+    #[inline]
+    fn estimate(self, values: &[i64]) -> i64 {
+        if self.len == INLINE {
+            i64::from(self.first as i32)
+        } else {
+            values[self.first as usize]
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -38,7 +90,7 @@ enum Names {
 pub struct Tree {
     nodes: Vec<Node>,
     children: Vec<NodeId>,
-    /// Leaf estimates, in preorder.
+    /// The leaf estimates that do not fit in their node (outside 32 bits), in preorder.
     values: Vec<i64>,
     /// The static values inner nodes carry (MIT 6.034 gives every node one), by node id in
     /// increasing order: what a depth-limited search estimates at a cutoff there.
@@ -88,16 +140,41 @@ impl Tree {
 
     #[inline]
     pub fn is_leaf(&self, id: NodeId) -> bool {
-        self.nodes[id as usize].len == 0
+        self.nodes[id as usize].is_leaf()
     }
 
     #[inline]
     pub fn children(&self, id: NodeId) -> &[NodeId] {
         let n = self.nodes[id as usize];
-        if n.len == 0 {
+        if n.is_leaf() {
             return &[];
         }
-        &self.children[n.first as usize..(n.first + n.len) as usize]
+        &self.children[n.first as usize..(n.first + n.count()) as usize]
+    }
+
+    /// The children of `id` in move order, as moves.
+    #[inline]
+    fn moves(&self, id: NodeId) -> TreeMoves<'_> {
+        let n = self.nodes[id as usize];
+        if n.is_leaf() {
+            TreeMoves::default()
+        } else if n.len & CONSECUTIVE != 0 {
+            TreeMoves {
+                nodes: &self.nodes,
+                ids: &[],
+                first: id + 1,
+                at: 0,
+                len: n.count(),
+            }
+        } else {
+            TreeMoves {
+                nodes: &self.nodes,
+                ids: self.children(id),
+                first: 0,
+                at: 0,
+                len: n.count(),
+            }
+        }
     }
 
     /// Every node's distance from the root (a parent's id is below its children's).
@@ -116,7 +193,7 @@ impl Tree {
     #[inline]
     pub fn leaf_value(&self, id: NodeId) -> Option<i64> {
         let n = self.nodes[id as usize];
-        (n.len == 0).then(|| self.values[n.first as usize])
+        n.is_leaf().then(|| n.estimate(&self.values))
     }
 
     /// The static value of an inner node, if the tree gives it one (`None` for a leaf).
@@ -313,9 +390,8 @@ impl TreeBuilder {
     }
 
     fn leaf_unnamed(&mut self, estimate: i64) {
-        let first = self.values.len() as u32;
-        self.values.push(estimate);
-        self.push(Node { first, len: 0 });
+        let node = Node::leaf(estimate, &mut self.values);
+        self.push(node);
     }
 
     /// Closes the innermost open node. A node closed with no children is a leaf with
@@ -323,13 +399,12 @@ impl TreeBuilder {
     pub fn close(&mut self) {
         if let Some((id, kids)) = self.open.pop() {
             let node = if kids.is_empty() {
-                let first = self.values.len() as u32;
-                self.values.push(0);
-                Node { first, len: 0 }
+                Node::leaf(0, &mut self.values)
             } else {
+                let consecutive = kids.iter().zip(id + 1..).all(|(&k, next)| k == next);
                 Node {
                     first: self.children.len() as u32,
-                    len: kids.len() as u32,
+                    len: kids.len() as u32 | if consecutive { CONSECUTIVE } else { 0 },
                 }
             };
             self.nodes[id as usize] = node;
@@ -345,9 +420,8 @@ impl TreeBuilder {
         // that estimate.
         let mut statics = Vec::with_capacity(self.statics.len());
         for (id, v) in self.statics {
-            let n = self.nodes[id as usize];
-            if n.len == 0 {
-                self.values[n.first as usize] = v;
+            if self.nodes[id as usize].is_leaf() {
+                self.nodes[id as usize] = Node::leaf(v, &mut self.values);
             } else {
                 statics.push((id, v));
             }
@@ -397,22 +471,48 @@ impl<'t> TreeGame<'t> {
     }
 }
 
+/// The moves of a tree node: its children's ids from `ids`, or (where `ids` is empty) the
+/// ids from `first` on.
+#[derive(Default)]
 pub struct TreeMoves<'a> {
-    ids: std::iter::Enumerate<std::slice::Iter<'a, NodeId>>,
+    /// The tree's nodes, for the prefetch of the next child's.
+    nodes: &'a [Node],
+    ids: &'a [NodeId],
+    first: NodeId,
+    at: u32,
+    len: u32,
 }
 
 impl Iterator for TreeMoves<'_> {
     type Item = TreeMove;
     #[inline]
     fn next(&mut self) -> Option<TreeMove> {
-        self.ids.next().map(|(i, &child)| TreeMove {
-            index: i as u32,
-            child,
+        if self.at == self.len {
+            return None;
+        }
+        let index = self.at;
+        self.at += 1;
+        let child_at = |i: u32| match self.ids.get(i as usize) {
+            Some(&c) => c,
+            None => self.first + i,
+        };
+        // A search goes through this child's subtree before it asks for the next child, time
+        // enough to bring the next child's node into the cache: on a tree bigger than the
+        // cache, that read would wait on memory.
+        if self.at < self.len {
+            if let Some(next) = self.nodes.get(child_at(self.at) as usize) {
+                crate::prefetch::prefetch(next);
+            }
+        }
+        Some(TreeMove {
+            index,
+            child: child_at(index),
         })
     }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.ids.size_hint()
+        let left = (self.len - self.at) as usize;
+        (left, Some(left))
     }
 }
 
@@ -445,9 +545,7 @@ impl Game for TreeGame<'_> {
 
     #[inline]
     fn moves<'a>(&'a self, state: &TreeState) -> TreeMoves<'a> {
-        TreeMoves {
-            ids: self.tree.children(state.node).iter().enumerate(),
-        }
+        self.tree.moves(state.node)
     }
 
     /// Turns alternate by level, but nature's move at a chance node is not a turn: the
@@ -506,6 +604,92 @@ mod tests {
         b.leaf("e", -1);
         b.close();
         b.finish()
+    }
+
+    #[test]
+    fn moves_are_the_children_in_order_however_they_are_found() {
+        // Leaf children right after their parent (found without `children`), a leaf after an
+        // inner child, and a chain.
+        let mut b = TreeBuilder::new();
+        b.open("r");
+        b.open("x");
+        b.leaf("x1", 1);
+        b.leaf("x2", 2);
+        b.close();
+        b.open("y");
+        b.open("y1");
+        b.leaf("y11", 3);
+        b.close();
+        b.leaf("y2", 4);
+        b.close();
+        b.close();
+        let trees = [
+            b.finish(),
+            small(),
+            Tree::generate(&Generate {
+                branching: 3,
+                depth: 4,
+                seed: 1,
+                min: -5,
+                max: 5,
+            }),
+        ];
+        for t in &trees {
+            let game = TreeGame::new(t, Player::Maxie);
+            for id in 0..t.len() as NodeId {
+                let state = TreeState {
+                    node: id,
+                    player: Player::Maxie,
+                };
+                let moves: Vec<_> = game.moves(&state).map(|m| (m.index, m.child)).collect();
+                let want: Vec<_> = t
+                    .children(id)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (i as u32, c))
+                    .collect();
+                assert_eq!(moves, want, "node {}", t.name(id));
+                assert_eq!(game.moves(&state).len(), want.len());
+            }
+        }
+        assert_eq!(trees[0].children(1), &[2, 3]);
+        assert_eq!(trees[0].children(4), &[5, 7]);
+    }
+
+    #[test]
+    fn estimates_of_every_size_come_back_as_given() {
+        let values = [
+            0,
+            3,
+            -1,
+            2147483647,
+            -2147483648,
+            2147483648,
+            -2147483649,
+            i64::MAX,
+            i64::MIN,
+        ];
+        let mut b = TreeBuilder::new();
+        b.open("r");
+        for (i, v) in values.iter().enumerate() {
+            b.leaf(&format!("l{i}"), *v);
+        }
+        // A node opened with a static value and no children is a leaf with that estimate.
+        b.open_with_static("s", i64::MIN + 1);
+        b.close();
+        b.open_with_static("t", -7);
+        b.close();
+        b.close();
+        let t = b.finish();
+        let got: Vec<_> = t.children(0).iter().map(|&c| t.leaf_value(c)).collect();
+        let mut want: Vec<_> = values.iter().map(|&v| Some(v)).collect();
+        want.extend([Some(i64::MIN + 1), Some(-7)]);
+        assert_eq!(got, want);
+        assert!(t
+            .children(0)
+            .iter()
+            .all(|&c| t.is_leaf(c) && t.children(c).is_empty()));
+        assert_eq!(t.leaf_value(0), None);
     }
 
     #[test]
