@@ -227,6 +227,63 @@ impl fmt::Display for Mobilise {
     }
 }
 
+/// The moves from a position without a list of them (a search asks at every node): each
+/// territory the mover holds, lowest first, onto each of its roads in the map's order.
+#[derive(Clone, Debug)]
+pub struct Mobilisations<'a> {
+    roads: &'a [Vec<u8>],
+    /// The mover's territories not started yet.
+    rest: u64,
+    /// The territory being mobilised from, and its roads not taken yet.
+    from: u8,
+    to: std::slice::Iter<'a, u8>,
+    left: usize,
+}
+
+impl<'a> Mobilisations<'a> {
+    fn new(roads: &'a [Vec<u8>], mine: u64) -> Mobilisations<'a> {
+        let mut left = 0;
+        let mut bits = mine;
+        while bits != 0 {
+            left += roads[bits.trailing_zeros() as usize].len();
+            bits &= bits - 1;
+        }
+        Mobilisations {
+            roads,
+            rest: mine,
+            from: 0,
+            to: [].iter(),
+            left,
+        }
+    }
+}
+
+impl Iterator for Mobilisations<'_> {
+    type Item = Mobilise;
+    fn next(&mut self) -> Option<Mobilise> {
+        loop {
+            if let Some(&to) = self.to.next() {
+                self.left -= 1;
+                return Some(Mobilise {
+                    from: self.from,
+                    to,
+                });
+            }
+            if self.rest == 0 {
+                return None;
+            }
+            self.from = self.rest.trailing_zeros() as u8;
+            self.rest &= self.rest - 1;
+            self.to = self.roads[usize::from(self.from)].iter();
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Mobilisations<'_> {}
+
 #[derive(Clone, Debug)]
 pub struct Riskless {
     pub map: Arc<Map>,
@@ -304,7 +361,7 @@ impl Riskless {
 impl Game for Riskless {
     type State = Territories;
     type Move = Mobilise;
-    type Moves<'a> = std::vec::IntoIter<Mobilise>;
+    type Moves<'a> = Mobilisations<'a>;
 
     fn start(&self) -> Territories {
         self.start
@@ -331,18 +388,11 @@ impl Game for Riskless {
         }
     }
     fn moves(&self, s: &Territories) -> Self::Moves<'_> {
-        let mut out = Vec::new();
-        if let Status::InPlay = self.status(s) {
-            let mut mine = s.held[side(s.to_move)];
-            while mine != 0 {
-                let from = mine.trailing_zeros() as u8;
-                mine &= mine - 1;
-                for &to in &self.map.roads[usize::from(from)] {
-                    out.push(Mobilise { from, to });
-                }
-            }
-        }
-        out.into_iter()
+        let mine = match self.status(s) {
+            Status::InPlay => s.held[side(s.to_move)],
+            Status::Over(_) => 0,
+        };
+        Mobilisations::new(&self.map.roads, mine)
     }
     fn play(&self, s: &Territories, mv: Mobilise) -> Territories {
         let me = s.to_move;
@@ -489,6 +539,50 @@ impl Playable for Riskless {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves as first written: every road of every held territory, into a list.
+    fn moves_listed(g: &Riskless, s: &Territories) -> Vec<Mobilise> {
+        let mut out = Vec::new();
+        if let Status::InPlay = g.status(s) {
+            let mut mine = s.held[side(s.to_move)];
+            while mine != 0 {
+                let from = mine.trailing_zeros() as u8;
+                mine &= mine - 1;
+                for &to in &g.map.roads[usize::from(from)] {
+                    out.push(Mobilise { from, to });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn moves_without_a_list_are_the_listed_moves_in_order() {
+        let mut seed = 2026u64;
+        let mut checked = 0;
+        for g in [Riskless::new(Map::m1()), Riskless::new(Map::m2())] {
+            for _ in 0..200 {
+                let mut s = g.start();
+                for _ in 0..30 {
+                    let moves: Vec<_> = g.moves(&s).collect();
+                    let want = moves_listed(&g, &s);
+                    let pairs =
+                        |v: &[Mobilise]| v.iter().map(|m| (m.from, m.to)).collect::<Vec<_>>();
+                    assert_eq!(pairs(&moves), pairs(&want), "at {}", label(&g, &s));
+                    assert_eq!(g.moves(&s).len(), want.len());
+                    checked += 1;
+                    if want.is_empty() {
+                        break;
+                    }
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    s = g.play(&s, want[(seed >> 33) as usize % want.len()]);
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
 
     fn label(g: &Riskless, s: &Territories) -> String {
         let mut out = String::new();
