@@ -40,6 +40,7 @@ pub mod play;
 pub mod prefetch;
 pub mod report;
 pub mod run;
+pub mod sandbox;
 pub mod search;
 pub mod spec;
 pub mod stats;

@@ -1,6 +1,10 @@
 //! Nothing a student's program starts outlives its case: not a descendant that leaves the
 //! process group (setsid, setpgid, a double fork, with its stdout closed), and not the program
 //! itself or its descendants when gametrace is killed outright with SIGKILL.
+//!
+//! These run with `--no-sandbox`: the containment holds without the sandbox too (its PID
+//! namespace is one more layer), and the programs write their pids where the test reads them.
+//! `tests/cli_sandbox.rs` checks the same escapes with the sandbox on.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -80,7 +84,14 @@ fn descendants_that_leave_the_group_are_killed_with_the_command() {
         std::fs::write(&program, escaper(how, &pidfile, false)).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["check", SPEC, "--case", "alphabeta", "--cmd"])
+            .args([
+                "check",
+                SPEC,
+                "--case",
+                "alphabeta",
+                "--no-sandbox",
+                "--cmd",
+            ])
             .arg(format!("python3 {}", program.display()))
             .output()
             .unwrap();
@@ -105,6 +116,7 @@ fn a_descendant_that_escapes_while_the_command_times_out_is_killed() {
             "alphabeta",
             "--timeout",
             "1",
+            "--no-sandbox",
             "--cmd",
         ])
         .arg(format!("python3 {}", program.display()))
@@ -133,7 +145,7 @@ fn killing_gametrace_with_sigkill_kills_the_command_and_its_descendants() {
     let mut g = Command::new(env!("CARGO_BIN_EXE_gametrace"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["check", SPEC, "--case", "alphabeta", "--timeout", "600"])
-        .args(["--shell", "--cmd", &script])
+        .args(["--no-sandbox", "--shell", "--cmd", &script])
         .stdout(Stdio::null())
         .spawn()
         .unwrap();

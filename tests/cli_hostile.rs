@@ -193,7 +193,9 @@ fn a_child_that_outlives_the_command_is_killed() {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pid");
     let script = format!("sleep 1000 & echo $! > {}; echo started", pidfile.display());
-    check_cmd(&script, &["--shell"]).code(1);
+    // Without the sandbox, so the program may write its pid where the test reads it
+    // (tests/cli_sandbox.rs has the sandboxed escapes).
+    check_cmd(&script, &["--shell", "--no-sandbox"]).code(1);
     assert_dies(&std::fs::read_to_string(&pidfile).unwrap());
 }
 
@@ -270,6 +272,7 @@ fn interrupting_gametrace_kills_the_command_it_runs() {
             SPEC,
             "--case",
             "alphabeta",
+            "--no-sandbox",
             "--shell",
             "--cmd",
             &script,

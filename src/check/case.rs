@@ -2,10 +2,10 @@
 //! command run under limits), judge it against the reference, and say so as a
 //! [`CaseResult`].
 
-use super::command::{self, Limits, Ran};
 use super::diff::Palette;
 use super::trace::{self, Mode};
 use crate::report::{CaseResult, Status};
+use crate::sandbox::{self as command, Limits, Ran};
 use crate::spec::{Diagnostic, Document};
 use std::path::{Path, PathBuf};
 
@@ -28,6 +28,8 @@ pub struct CommandLine {
     /// The submission graded (`gametrace grade`): the command runs inside this directory,
     /// which `{submission}` names, and `{spec}` is then an absolute path.
     pub submission: Option<PathBuf>,
+    /// The sandbox's settings (`--no-sandbox`, `--sandbox-read`, what stays hidden).
+    pub sandbox: crate::sandbox::Policy,
 }
 
 /// The placeholders a command line may use.
@@ -120,6 +122,7 @@ pub fn check_case(
                     Ran::TimedOut { .. } => Status::Timeout,
                     Ran::OutputLimit { .. } => Status::OutputLimit,
                     Ran::Crashed { .. } => Status::Crashed,
+                    Ran::LimitHit { limit, .. } => Status::from(limit),
                     _ => Status::NotFound,
                 };
                 let mut details = format!("command: {}\n", cmd.line);
@@ -434,12 +437,42 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             .found(found)
             .hint(hint.to_owned())
     };
-    // The tree file lives until the command is done.
-    let mut tree_file = None;
-    // Run inside a submission, the spec must be found from there.
-    let shown_spec = match &cmd.submission {
-        Some(_) => std::path::absolute(spec_path).unwrap_or_else(|_| spec_path.to_owned()),
-        None => spec_path.to_owned(),
+    // The program's private directory: the files it is handed are written there, and
+    // removed with it once the command is done.
+    let scratch = command::Scratch::new().map_err(|e| {
+        bad(
+            format!("cannot make a temporary directory for the command: {e}"),
+            e.to_string(),
+            "check that the temporary directory ($TMPDIR) is writable",
+        )
+    })?;
+    let sandboxed = !cmd.sandbox.off;
+    // Sandboxed, the program gets a copy of the spec holding its own case only: the spec
+    // itself, with every hidden case, is out of its reach. Run inside a submission, the spec
+    // must be found from there.
+    let shown_spec = if sandboxed && cmd.line.contains("{spec}") {
+        let copy = one_case_spec(spec_path, name).map_err(|e| {
+            bad(
+                format!("cannot write the spec's case for {{spec}}: {e}"),
+                e.to_string(),
+                "check that the spec is readable and the temporary directory ($TMPDIR) writable",
+            )
+        })?;
+        let file = spec_path
+            .file_name()
+            .unwrap_or(std::ffi::OsStr::new("spec.yaml"));
+        scratch.write(&file.to_string_lossy(), &copy).map_err(|e| {
+            bad(
+                format!("cannot write the spec's case for {{spec}}: {e}"),
+                e.to_string(),
+                "check that the temporary directory ($TMPDIR) is writable",
+            )
+        })?
+    } else {
+        match &cmd.submission {
+            Some(_) => std::path::absolute(spec_path).unwrap_or_else(|_| spec_path.to_owned()),
+            None => spec_path.to_owned(),
+        }
     };
     let mut values: Vec<(&str, String)> = vec![
         ("spec", shown_spec.display().to_string()),
@@ -462,16 +495,8 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             let case = spec.case(name).ok_or_else(|| no_case(spec_path, name))?;
             values.push(("depth", case.depth.to_string()));
             if cmd.line.contains("{tree_json}") {
-                let file = tempfile::Builder::new()
-                    .prefix("gametrace-tree-")
-                    .suffix(".json")
-                    .tempfile()
-                    .and_then(|mut f| {
-                        use std::io::Write;
-                        f.write_all(crate::export::tree_json(spec, case).as_bytes())?;
-                        f.flush()?;
-                        Ok(f)
-                    })
+                let file = scratch
+                    .write("tree.json", crate::export::tree_json(spec, case).as_bytes())
                     .map_err(|e| {
                         bad(
                             format!("cannot write the tree for {{tree_json}}: {e}"),
@@ -479,8 +504,7 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
                             "check that the temporary directory ($TMPDIR) is writable",
                         )
                     })?;
-                values.push(("tree_json", file.path().display().to_string()));
-                tree_file = Some(file);
+                values.push(("tree_json", file.display().to_string()));
             }
         }
         Document::Game(g) => {
@@ -555,12 +579,42 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             .map(|w| command::substitute(w, &pairs))
             .collect()
     };
-    let ran = command::run(
-        &argv,
-        cmd.stdin.as_deref(),
-        cmd.submission.as_deref(),
-        cmd.limits,
-    );
-    drop(tree_file);
+    let mut policy = cmd.sandbox.clone();
+    policy.hidden.extend(command::grader_paths(spec_path));
+    let ran = command::run(&command::Job {
+        argv: &argv,
+        stdin: cmd.stdin.as_deref(),
+        dir: cmd.submission.as_deref(),
+        limits: cmd.limits,
+        scratch: &scratch,
+        policy: &policy,
+    });
     Ok(ran)
+}
+
+/// The spec with `case` its only case (and no scenarios), for a program to read: what it
+/// needs of the spec, and none of the other, perhaps hidden, cases.
+fn one_case_spec(spec: &Path, case: &str) -> std::io::Result<Vec<u8>> {
+    use yaml_rust2::{Yaml, YamlEmitter, YamlLoader};
+    let text = std::fs::read_to_string(spec)?;
+    let mut docs = YamlLoader::load_from_str(&text).map_err(std::io::Error::other)?;
+    let Some(mut doc) = docs.pop() else {
+        return Ok(Vec::new());
+    };
+    if let Yaml::Hash(top) = &mut doc {
+        for key in ["cases", "scenarios"] {
+            if let Some(Yaml::Hash(cases)) = top.get_mut(&Yaml::String(key.to_owned())) {
+                cases.retain(|k, _| k.as_str() == Some(case));
+            }
+        }
+    }
+    let mut out = format!(
+        "# {} with its case `{case}` only (gametrace's sandbox hides the rest)\n",
+        spec.display()
+    );
+    YamlEmitter::new(&mut out)
+        .dump(&doc)
+        .map_err(|e| std::io::Error::other(format!("{e:?}")))?;
+    out.push('\n');
+    Ok(out.into_bytes())
 }

@@ -2,8 +2,6 @@
 //! implementation's printed value (found in a raw SML/NJ transcript) against the reference.
 
 pub mod case;
-pub mod command;
-pub mod contain;
 pub mod conventions;
 pub mod coverage;
 pub mod diagnose;

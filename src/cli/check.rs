@@ -103,6 +103,10 @@ fn check(
     }
     let all = Report {
         cases: vec![result],
+        sandbox: match &source {
+            Source::Command(cmd) => Some(crate::report::SandboxNote::of(&cmd.sandbox)),
+            Source::File(_) => None,
+        },
     };
     let text = match report.format {
         // One case: the verdict, the details, and the one-line summary last.

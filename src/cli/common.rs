@@ -2,8 +2,8 @@
 //! report), and the ways they report an unusable input or a failed write.
 
 use crate::check::case::CommandLine;
-use crate::check::command::Limits;
 use crate::report::Format;
+use crate::sandbox::Limits;
 use crate::spec::{self, diagnostic::did_you_mean, Diagnostic, Document};
 use crate::suite::{self, compare::Palette};
 use clap::{Args, ValueEnum};
@@ -35,6 +35,31 @@ pub(super) struct RunArgs {
     /// Kill the command once it has printed this much (bytes; K, M, G suffixes)
     #[arg(long, value_name = "BYTES", default_value = "8M", value_parser = parse_bytes)]
     pub max_output: usize,
+    /// Run the command without the sandbox: it can then read the specs and expected traces,
+    /// write anywhere your user can, use the network, and has no memory, CPU, process,
+    /// file-size or open-file limits. See `gametrace doctor`
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Memory each process of the command may allocate, and the whole command where a cgroup
+    /// can be made (bytes; K, M, G suffixes)
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
+    pub memory_limit: usize,
+    /// CPU time each process of the command may use
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub cpu_limit: f64,
+    /// Processes (and threads) the command may run at once
+    #[arg(long, value_name = "N", default_value = "256", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub process_limit: u32,
+    /// The largest file the command may write (bytes; K, M, G suffixes)
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
+    pub file_size_limit: usize,
+    /// Files each process of the command may hold open
+    #[arg(long, value_name = "N", default_value = "1024", value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+    pub open_files_limit: u32,
+    /// Let the command read this file or folder too (repeatable); it may already read the
+    /// system, its language runtime, its submission and the files its command line names
+    #[arg(long, value_name = "PATH")]
+    pub sandbox_read: Vec<PathBuf>,
 }
 
 /// Where and how a report is written.
@@ -93,6 +118,21 @@ impl RunArgs {
         Limits {
             timeout: Duration::from_secs_f64(self.timeout),
             output_cap: self.max_output,
+            memory: self.memory_limit as u64,
+            cpu: Duration::from_secs_f64(self.cpu_limit.ceil()),
+            processes: self.process_limit,
+            file_size: self.file_size_limit as u64,
+            open_files: self.open_files_limit,
+        }
+    }
+
+    /// The sandbox's settings; `hidden` are paths the command must not read (reports being
+    /// written, the grades folder) besides the specs and expected traces.
+    pub(super) fn sandbox(&self, hidden: Vec<PathBuf>) -> crate::sandbox::Policy {
+        crate::sandbox::Policy {
+            off: self.no_sandbox,
+            readable: self.sandbox_read.clone(),
+            hidden,
         }
     }
 
@@ -103,6 +143,7 @@ impl RunArgs {
             stdin: self.stdin.clone(),
             limits: self.limits(),
             submission: None,
+            sandbox: self.sandbox(Vec::new()),
         }
     }
 }

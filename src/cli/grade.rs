@@ -2,6 +2,7 @@
 
 use super::common::*;
 use crate::check::case;
+use crate::check::case::CommandLine;
 use crate::check::trace::Mode;
 use crate::grade::class::{self, Graded, Progress, Submission};
 use crate::report::{number, Format};
@@ -99,7 +100,11 @@ pub fn execute(a: Args) -> i32 {
     let suite = crate::grade::Suite::load(&specs, &select);
     let jobs = a.jobs.map_or_else(crate::grade::default_jobs, usize::from);
     let options = class::Options {
-        against: a.run.command(a.against.clone()),
+        against: CommandLine {
+            // The grades of the class are no student's to read.
+            sandbox: a.run.sandbox(vec![a.out.clone()]),
+            ..a.run.command(a.against.clone())
+        },
         check: case::Options {
             mode: a.mode,
             palette: crate::check::diff::Palette { color: false },

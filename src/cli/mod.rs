@@ -6,6 +6,7 @@ mod cases;
 mod check;
 mod common;
 mod diff;
+mod doctor;
 mod explain;
 mod export;
 mod grade;
@@ -92,6 +93,10 @@ enum Command {
     /// command runs inside each), a report for each, a gradebook (CSV and JSON) and a summary,
     /// with progress; --resume picks up an interrupted run
     Grade(grade::Args),
+    /// Show what the sandbox for student code gives on this machine: which protections are in
+    /// force (files, network, orphans, processes, memory, other limits), why any is missing,
+    /// and the language runtimes found
+    Doctor(doctor::Args),
 }
 
 impl Command {
@@ -114,10 +119,10 @@ impl Command {
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
     let mut args = std::env::args_os().skip(1);
-    if args.next().as_deref() == Some(std::ffi::OsStr::new(crate::check::contain::WATCHDOG_ARG)) {
+    if args.next().as_deref() == Some(std::ffi::OsStr::new(crate::sandbox::contain::WATCHDOG_ARG)) {
         // gametrace's own watchdog (see check::contain), never typed by a user.
         let parent = args.next().and_then(|a| a.to_str()?.parse().ok());
-        return parent.map_or(2, crate::check::contain::watchdog);
+        return parent.map_or(2, crate::sandbox::contain::watchdog);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -144,13 +149,13 @@ pub fn main() -> i32 {
             .build_global();
     }
     // Every child of the gametrace program is a command it runs: orphans are its to kill.
-    crate::check::contain::claim_orphans();
+    crate::sandbox::contain::claim_orphans();
     // Ctrl-C and SIGTERM kill the commands running and remove temporaries being written.
-    crate::check::command::install_interrupt_handler();
+    crate::sandbox::install_interrupt_handler();
     if let Some(n) = cli.max_spec_size {
         crate::input::set_max_spec_size(n as u64);
     }
-    match cli.command {
+    let code = match cli.command {
         Command::Play(a) => play::execute(a),
         Command::Run(a) => run::execute(a),
         Command::Check(a) => check::execute(a),
@@ -167,5 +172,8 @@ pub fn main() -> i32 {
         Command::Validate(a) => validate::execute(a),
         Command::Test(a) => test::execute(a),
         Command::Grade(a) => grade::execute(a),
-    }
+        Command::Doctor(a) => doctor::execute(a),
+    };
+    crate::sandbox::confine::remove_cgroups();
+    code
 }

@@ -67,6 +67,8 @@ pub fn execute(a: Args) -> i32 {
             match submission(a.submission) {
                 Ok(dir) => CommandLine {
                     submission: dir,
+                    // The report being written is no student's to read.
+                    sandbox: a.run.sandbox(a.report.output.iter().cloned().collect()),
                     ..a.run.command(line)
                 },
                 Err(code) => return code,
@@ -120,7 +122,10 @@ fn against(
     }
     let palette = args.palette();
     let streaming = args.format == Format::Human && args.output.is_none();
-    let mut report = Report::default();
+    let mut report = Report {
+        sandbox: Some(crate::report::SandboxNote::of(&cmd.sandbox)),
+        ..Report::default()
+    };
     let source = Source::Command(cmd);
     let options = case::Options {
         mode,

@@ -227,7 +227,10 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
         submission: Some(s.dir.clone()),
         ..options.against.clone()
     });
-    let mut report = Report::default();
+    let mut report = Report {
+        sandbox: Some(crate::report::SandboxNote::of(&options.against.sandbox)),
+        ..Report::default()
+    };
     // One submission's cases one after another: the jobs are spread over submissions.
     for i in 0..suite.len() {
         let mut r = suite.check(i, &source, options.check);

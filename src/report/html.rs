@@ -277,7 +277,13 @@ mod tests {
             more_rows: 3,
             figure: Some("<svg><g id=\"node-1\" class=\"divergence\"/></svg>".to_owned()),
         });
-        let page = page(&Report { cases: vec![c] }, true);
+        let page = page(
+            &Report {
+                cases: vec![c],
+                sandbox: None,
+            },
+            true,
+        );
         assert!(page.starts_with("<!DOCTYPE html>"));
         assert!(page.contains("<meta name=\"viewport\""));
         assert!(page.contains("specs/&lt;x&gt;.yaml ab &amp; c"));

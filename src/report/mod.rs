@@ -20,6 +20,13 @@ pub enum Status {
     Timeout,
     OutputLimit,
     Crashed,
+    /// It ran into a limit of the sandbox: memory, CPU time, processes, file size.
+    MemoryLimit,
+    CpuLimit,
+    ProcessLimit,
+    FileSizeLimit,
+    /// It tried to open a network connection.
+    Network,
     /// The output given to check (`--actual`) is larger than gametrace reads: it is not
     /// judged, because judging a cut output could pass what was never read.
     InputTooLarge,
@@ -39,6 +46,11 @@ impl Status {
             Status::Timeout => "TIMEOUT",
             Status::OutputLimit => "OUTPUT-LIMIT",
             Status::Crashed => "CRASHED",
+            Status::MemoryLimit => "MEMORY-LIMIT",
+            Status::CpuLimit => "CPU-LIMIT",
+            Status::ProcessLimit => "PROCESS-LIMIT",
+            Status::FileSizeLimit => "FILE-SIZE-LIMIT",
+            Status::Network => "NETWORK",
             Status::InputTooLarge => "INPUT-TOO-LARGE",
             Status::NotFound => "NOT-FOUND",
             Status::Missing => "MISSING",
@@ -61,6 +73,19 @@ impl Status {
             Status::Pass => Green,
             Status::Missing => Yellow,
             _ => Red,
+        }
+    }
+}
+
+impl From<crate::sandbox::Limit> for Status {
+    fn from(limit: crate::sandbox::Limit) -> Status {
+        use crate::sandbox::Limit;
+        match limit {
+            Limit::Memory(_) => Status::MemoryLimit,
+            Limit::Cpu(_) => Status::CpuLimit,
+            Limit::Processes(_) => Status::ProcessLimit,
+            Limit::FileSize(_) => Status::FileSizeLimit,
+            Limit::Network => Status::Network,
         }
     }
 }
@@ -139,6 +164,57 @@ impl CaseResult {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
     pub cases: Vec<CaseResult>,
+    /// How student code was run, when the report judged a command's output.
+    pub sandbox: Option<SandboxNote>,
+}
+
+/// What the sandbox gave the commands a report judged (see `gametrace doctor`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SandboxNote {
+    /// False under `--no-sandbox`.
+    pub on: bool,
+    /// `landlock v7, seccomp, net+pid namespaces, cgroup v1, rlimits`
+    pub protections: String,
+    /// The protections this machine could not give.
+    pub missing: Vec<&'static str>,
+}
+
+impl SandboxNote {
+    /// The note for commands run under `policy`, warning on stderr (once a run) when the
+    /// sandbox is off or a protection is missing: never silently less safe.
+    pub fn of(policy: &crate::sandbox::Policy) -> SandboxNote {
+        static WARNED: std::sync::Once = std::sync::Once::new();
+        if policy.off {
+            WARNED.call_once(|| {
+                eprintln!("warning: --no-sandbox: student code runs with your user's rights (it can read the specs and expected traces, write your files and use the network) and without memory, CPU or process limits");
+            });
+            return SandboxNote {
+                on: false,
+                protections: "off (--no-sandbox)".to_owned(),
+                missing: Vec::new(),
+            };
+        }
+        let p = crate::sandbox::protections();
+        let missing = p.missing();
+        if !missing.is_empty() {
+            WARNED.call_once(|| {
+                eprintln!(
+                    "warning: the sandbox for student code lacks on this machine: {} (`gametrace doctor` says why)",
+                    missing.join(", ")
+                );
+            });
+        }
+        SandboxNote {
+            on: true,
+            protections: p.summary(),
+            missing,
+        }
+    }
+
+    /// One line for a summary: `sandbox: landlock v7, ...`.
+    pub fn line(&self) -> String {
+        format!("sandbox: {}", self.protections)
+    }
 }
 
 impl Report {
@@ -274,6 +350,8 @@ struct JsonReport<'a> {
     failed: usize,
     score: f64,
     max_score: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sandbox: Option<&'a SandboxNote>,
     cases: &'a [CaseResult],
 }
 
@@ -324,6 +402,9 @@ struct Gradescope {
     score: f64,
     max_score: f64,
     output: String,
+    /// Gradescope keeps `extra_data` without showing it: how the code was run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extra_data: Option<serde_json::Value>,
     tests: Vec<GradescopeTest>,
 }
 
@@ -409,6 +490,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                 failed: report.failed(),
                 score: report.score(),
                 max_score: report.max_score(),
+                sandbox: report.sandbox.as_ref(),
                 cases: &report.cases,
             };
             let mut s = serde_json::to_string_pretty(&r).expect("a report serialises");
@@ -422,6 +504,10 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                 score: report.score(),
                 max_score: report.max_score(),
                 output: report.summary(true),
+                extra_data: report
+                    .sandbox
+                    .as_ref()
+                    .map(|s| serde_json::json!({ "sandbox": s })),
                 tests: report
                     .cases
                     .iter()
@@ -590,6 +676,7 @@ mod tests {
                 CaseResult::new("specs/b.yaml", "slow", Status::Timeout, 0.5)
                     .message("ran past the 10 s timeout"),
             ],
+            sandbox: None,
         }
     }
 

@@ -19,6 +19,8 @@ mkdir -p "$ROOT/results"
 # student's folder.
 cd "$ROOT/tests" || exit 1
 
+# What the sandbox for the student's code gives in this container, for the grader's log.
+"$GAMETRACE" doctor >&2 || true
 "$GAMETRACE" test specs --against "$COMMAND" --submission "$ROOT/student" \
   --format prairielearn --for-students --timeout "$TIMEOUT" --output "$RESULTS" --color never
 status=$?

@@ -1,28 +1,57 @@
-//! Running an implementation under limits: its own process group (so the whole group can be
-//! killed, children included), a timeout, a cap on what it prints, empty stdin unless a file
-//! is given. Whatever happens, the group is killed before [`run`] returns: nothing is left
-//! behind.
+//! Running an implementation: confined (see [`super::confine`]), in its own process group
+//! (so the whole group can be killed, children included), under a timeout and a cap on what
+//! it prints, with empty stdin unless a file is given. Whatever happens, everything it started
+//! is killed before [`run`] returns: nothing is left behind.
 
-use super::contain;
+use super::confine::{self, Plan};
+use super::{contain, Job, Limits};
 use std::io::Read;
-use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// The limits a command runs under.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub timeout: Duration,
-    /// The most bytes (stdout and stderr together) it may print before it is killed.
-    pub output_cap: usize,
+/// A limit of the sandbox that a program ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Memory(u64),
+    Cpu(Duration),
+    Processes(u32),
+    FileSize(u64),
+    /// It tried to open a network connection.
+    Network,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            timeout: Duration::from_secs(10),
-            output_cap: 8 << 20,
+impl Limit {
+    pub fn word(self) -> &'static str {
+        match self {
+            Limit::Memory(_) => "MEMORY-LIMIT",
+            Limit::Cpu(_) => "CPU-LIMIT",
+            Limit::Processes(_) => "PROCESS-LIMIT",
+            Limit::FileSize(_) => "FILE-SIZE-LIMIT",
+            Limit::Network => "NETWORK",
+        }
+    }
+
+    /// The sentence a report gives.
+    pub fn problem(self) -> String {
+        let bytes = |n: u64| crate::input::human_bytes(n);
+        match self {
+            Limit::Memory(n) => format!(
+                "the implementation exceeded the memory limit of {} and was stopped (raise it with --memory-limit)",
+                bytes(n)
+            ),
+            Limit::Cpu(t) => format!(
+                "the implementation used more than {} s of CPU time and was killed (raise it with --cpu-limit)",
+                t.as_secs()
+            ),
+            Limit::Processes(n) => format!(
+                "the implementation tried to run more than {n} processes at once and was stopped (raise it with --process-limit)"
+            ),
+            Limit::FileSize(n) => format!(
+                "the implementation tried to write a file larger than {} and was stopped (raise it with --file-size-limit)",
+                bytes(n)
+            ),
+            Limit::Network => "the implementation tried to open a network connection, which the sandbox forbids, and was killed".to_owned(),
         }
     }
 }
@@ -53,6 +82,12 @@ pub enum Ran {
         stdout: Vec<u8>,
         stderr: String,
     },
+    /// It ran into a limit of the sandbox.
+    LimitHit {
+        limit: Limit,
+        stdout: Vec<u8>,
+        stderr: String,
+    },
     /// The program does not exist.
     NotFound { program: String },
     /// It exists but could not be started (not executable, a directory, ...).
@@ -67,6 +102,7 @@ impl Ran {
             Ran::Crashed { .. } => "CRASHED",
             Ran::TimedOut { .. } => "TIMEOUT",
             Ran::OutputLimit { .. } => "OUTPUT-LIMIT",
+            Ran::LimitHit { limit, .. } => limit.word(),
             Ran::NotFound { .. } => "NOT-FOUND",
             Ran::CannotStart { .. } => "NOT-FOUND",
         }
@@ -78,7 +114,8 @@ impl Ran {
             Ran::Exited { stdout, .. }
             | Ran::Crashed { stdout, .. }
             | Ran::TimedOut { stdout, .. }
-            | Ran::OutputLimit { stdout, .. } => stdout,
+            | Ran::OutputLimit { stdout, .. }
+            | Ran::LimitHit { stdout, .. } => stdout,
             Ran::NotFound { .. } | Ran::CannotStart { .. } => &[],
         }
     }
@@ -89,7 +126,8 @@ impl Ran {
             Ran::Exited { stderr, .. }
             | Ran::Crashed { stderr, .. }
             | Ran::TimedOut { stderr, .. }
-            | Ran::OutputLimit { stderr, .. } => stderr,
+            | Ran::OutputLimit { stderr, .. }
+            | Ran::LimitHit { stderr, .. } => stderr,
             Ran::NotFound { .. } | Ran::CannotStart { .. } => "",
         }
     }
@@ -107,6 +145,7 @@ impl Ran {
                 "the implementation printed more than {} and was killed (raise it with --max-output)",
                 crate::input::human_bytes(*cap as u64)
             )),
+            Ran::LimitHit { limit, .. } => Some(limit.problem()),
             Ran::NotFound { program } => Some(format!(
                 "no program `{program}` (not a file, and not found on PATH)"
             )),
@@ -153,13 +192,23 @@ pub fn install_interrupt_handler() {
                 contain::kill_all(group, &marker);
             }
             crate::suite::remove_temporaries();
+            super::confine::remove_cgroups();
             std::process::exit(130);
         });
     });
 }
 
-/// Runs `argv` (program and arguments, no shell) under `limits`, inside `dir` if given.
-pub fn run(argv: &[String], stdin: Option<&Path>, dir: Option<&Path>, limits: Limits) -> Ran {
+/// Runs `job`: its program, confined unless its policy turns the sandbox off, under its
+/// limits, inside its folder if it has one.
+pub fn run(job: &Job) -> Ran {
+    let Job {
+        argv,
+        stdin,
+        dir,
+        limits,
+        scratch,
+        policy,
+    } = *job;
     let Some((program, args)) = argv.split_first() else {
         return Ran::NotFound {
             program: String::new(),
@@ -186,15 +235,49 @@ pub fn run(argv: &[String], stdin: Option<&Path>, dir: Option<&Path>, limits: Li
     cmd.env(contain::MARKER_VAR, &marker);
     contain::become_subreaper();
     contain::start_watchdog();
+    // The cgroup lives until the command's processes are gone (dropped at the end).
+    let mut cgroup = None;
     {
         use std::os::unix::process::CommandExt;
         cmd.process_group(0);
-        let parent = std::process::id();
-        // SAFETY: the closure runs between fork and exec and makes only system calls
-        // (prctl, getppid), which are async-signal-safe.
-        unsafe {
-            cmd.pre_exec(move || contain::die_with_parent(parent));
+        if policy.off {
+            let parent = std::process::id();
+            // SAFETY: the closure runs between fork and exec and makes only system calls
+            // (prctl, getppid), which are async-signal-safe.
+            unsafe {
+                cmd.pre_exec(move || contain::die_with_parent(parent));
+            }
+        } else {
+            let layers = super::protections().layers;
+            let mut procs = Vec::new();
+            if let Some(kind) = layers.cgroup {
+                if let Some((c, p)) = confine::make_cgroup(kind, &limits) {
+                    cgroup = Some(c);
+                    procs = p;
+                }
+            }
+            let shell = argv.len() == 3 && program == "sh" && args[0] == "-c";
+            let mut plan = match Plan::new(layers, job, shell, procs) {
+                Ok(plan) => plan,
+                Err(e) => {
+                    return Ran::CannotStart {
+                        program: program.clone(),
+                        error: format!("cannot prepare the sandbox: {e}"),
+                    }
+                }
+            };
+            for var in ["HOME", "TMPDIR", "TMP", "TEMP"] {
+                cmd.env(var, scratch.path());
+            }
+            // SAFETY: Plan::enter makes system calls only, on memory prepared before the fork.
+            unsafe {
+                cmd.pre_exec(move || plan.enter());
+            }
         }
+    }
+    if policy.off {
+        // Still a private temp directory (where `{tree_json}` and its like are written).
+        cmd.env("TMPDIR", scratch.path());
     }
     install_interrupt_handler();
     // Held while spawning so an interrupt sees the command as soon as it exists.
@@ -329,7 +412,26 @@ pub fn run(argv: &[String], stdin: Option<&Path>, dir: Option<&Path>, limits: Li
             }
         }
     };
+    let hit = |stderr: &str, status: ExitStatus| {
+        if policy.off {
+            return None;
+        }
+        let (pids, memory) = cgroup.as_ref().map_or((false, false), |c| c.events());
+        limit_hit(stderr, status, &limits, pids, memory)
+    };
     let stderr = tail(&stderr);
+    let clean = matches!(stop, Stop::Done) && status.success();
+    if !matches!(stop, Stop::Cap) && !clean {
+        if let Some(limit) = hit(&stderr, status) {
+            drop(cgroup);
+            return Ran::LimitHit {
+                limit,
+                stdout,
+                stderr,
+            };
+        }
+    }
+    drop(cgroup);
     match stop {
         Stop::Timeout => Ran::TimedOut {
             after: limits.timeout,
@@ -348,6 +450,68 @@ pub fn run(argv: &[String], stdin: Option<&Path>, dir: Option<&Path>, limits: Li
             stderr,
         },
     }
+}
+
+/// The limit a command that failed ran into, if it shows: the signal it died of (seccomp's
+/// SIGSYS, SIGXCPU, SIGXFSZ), the cgroup's counts, or what its runtime says when an
+/// allocation, a fork or a write is refused.
+fn limit_hit(
+    stderr: &str,
+    status: ExitStatus,
+    limits: &Limits,
+    pids: bool,
+    memory: bool,
+) -> Option<Limit> {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status
+        .signal()
+        .or_else(|| status.code().filter(|c| *c > 128).map(|c| c - 128));
+    match signal {
+        Some(libc::SIGSYS) => return Some(Limit::Network),
+        Some(libc::SIGXCPU) => return Some(Limit::Cpu(limits.cpu)),
+        Some(libc::SIGXFSZ) => return Some(Limit::FileSize(limits.file_size)),
+        _ => {}
+    }
+    let said = |patterns: &[&str]| patterns.iter().any(|p| stderr.contains(p));
+    if said(&["Bad system call"]) {
+        return Some(Limit::Network);
+    }
+    if said(&["File too large", "File size limit exceeded"]) {
+        return Some(Limit::FileSize(limits.file_size));
+    }
+    if said(&["CPU time limit exceeded"]) {
+        return Some(Limit::Cpu(limits.cpu));
+    }
+    if memory
+        || said(&[
+            "MemoryError",
+            "OutOfMemoryError",
+            "memory exhausted",
+            "Cannot allocate memory",
+            "cannot allocate memory",
+            "Out of memory",
+            "out of memory",
+            "insufficient memory",
+            "Unable to allocate",
+            "unable to allocate",
+            "std::bad_alloc",
+        ])
+    {
+        return Some(Limit::Memory(limits.memory));
+    }
+    if pids
+        || said(&[
+            "Resource temporarily unavailable",
+            "BlockingIOError",
+            "unable to create native thread",
+            "fork: retry",
+            "Cannot fork",
+            "can't fork",
+        ])
+    {
+        return Some(Limit::Processes(limits.processes));
+    }
+    None
 }
 
 /// The last [`STDERR_TAIL`] bytes of stderr, as text, starting at a line if it can.
@@ -411,12 +575,20 @@ mod tests {
     use super::*;
 
     fn sh(script: &str, limits: Limits) -> Ran {
-        run(
-            &["sh".to_owned(), "-c".to_owned(), script.to_owned()],
-            None,
-            None,
+        argv(&["sh", "-c", script], limits)
+    }
+
+    fn argv(words: &[&str], limits: Limits) -> Ran {
+        let argv: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        let scratch = crate::sandbox::Scratch::new().unwrap();
+        run(&Job {
+            argv: &argv,
+            stdin: None,
+            dir: None,
             limits,
-        )
+            scratch: &scratch,
+            policy: &crate::sandbox::Policy::default(),
+        })
     }
 
     #[test]
@@ -436,6 +608,7 @@ mod tests {
         let quick = Limits {
             timeout: Duration::from_millis(300),
             output_cap: 1000,
+            ..Limits::default()
         };
         assert_eq!(sh("exit 3", quick).word(), "CRASHED");
         assert!(sh("kill -SEGV $$", quick)
@@ -446,10 +619,60 @@ mod tests {
         let r = sh("yes", quick);
         assert_eq!(r.word(), "OUTPUT-LIMIT");
         assert_eq!(r.stdout().len(), 1000);
+        assert_eq!(argv(&["/no/such/program"], quick).word(), "NOT-FOUND");
+    }
+
+    #[test]
+    fn a_limit_is_named_by_its_signal_or_what_the_runtime_said() {
+        use std::os::unix::process::ExitStatusExt;
+        let l = Limits::default();
+        let killed = |sig: i32| ExitStatus::from_raw(sig);
+        let exited = |code: i32| ExitStatus::from_raw(code << 8);
         assert_eq!(
-            run(&["/no/such/program".into()], None, None, quick).word(),
-            "NOT-FOUND"
+            limit_hit("", killed(libc::SIGSYS), &l, false, false),
+            Some(Limit::Network)
         );
+        // A shell reports its child's SIGSYS as 128 + 31.
+        assert_eq!(
+            limit_hit("Bad system call", exited(159), &l, false, false),
+            Some(Limit::Network)
+        );
+        assert_eq!(
+            limit_hit("", killed(libc::SIGXCPU), &l, false, false),
+            Some(Limit::Cpu(l.cpu))
+        );
+        assert_eq!(
+            limit_hit(
+                "OSError: [Errno 27] File too large",
+                exited(1),
+                &l,
+                false,
+                false
+            ),
+            Some(Limit::FileSize(l.file_size))
+        );
+        assert_eq!(
+            limit_hit("MemoryError", exited(1), &l, false, false),
+            Some(Limit::Memory(l.memory))
+        );
+        assert_eq!(
+            limit_hit("", killed(libc::SIGKILL), &l, false, true),
+            Some(Limit::Memory(l.memory))
+        );
+        assert_eq!(
+            limit_hit("BlockingIOError: [Errno 11]", exited(1), &l, false, false),
+            Some(Limit::Processes(l.processes))
+        );
+        assert_eq!(
+            limit_hit("", exited(1), &l, true, false),
+            Some(Limit::Processes(l.processes))
+        );
+        // An ordinary crash is a crash.
+        assert_eq!(
+            limit_hit("Traceback ... KeyError", exited(1), &l, false, false),
+            None
+        );
+        assert_eq!(limit_hit("", killed(libc::SIGSEGV), &l, false, false), None);
     }
 
     #[test]

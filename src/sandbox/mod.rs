@@ -1,0 +1,132 @@
+//! Running student code: every program `check --cmd`, `test --against` and `grade` start goes
+//! through this module, and nothing else starts one.
+//!
+//! - [`run`] runs a command under [`Limits`] (time, output, memory, CPU, processes, file size,
+//!   open files), kills everything it started when it ends ([`contain`]), and says what it
+//!   came to as a [`Ran`], with a verdict of its own for each limit hit.
+//! - [`confine`] builds, in gametrace, the confinement the program is started in: Landlock
+//!   (files and TCP), a seccomp filter (no Internet sockets), user, network and PID
+//!   namespaces, a cgroup, resource limits. Each layer is used where the kernel allows it;
+//!   [`protections`] says which are in force on this machine and why any is not.
+//! - A [`Scratch`] is the program's private, writable home and temp directory; the files it is
+//!   handed (`{tree_json}`, a copy of the spec holding only its case) are written there.
+
+pub mod confine;
+pub mod contain;
+mod probe;
+mod run;
+
+pub use probe::{protections, Layer, Protections};
+pub use run::{install_interrupt_handler, run, split, substitute, Limit, Ran};
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The limits a command runs under.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Wall-clock time.
+    pub timeout: Duration,
+    /// The most bytes (stdout and stderr together) it may print before it is killed.
+    pub output_cap: usize,
+    /// Memory each process may allocate (and the whole command, where a cgroup is writable).
+    pub memory: u64,
+    /// CPU time of each process.
+    pub cpu: Duration,
+    /// Processes (and threads) the command may have at once.
+    pub processes: u32,
+    /// The largest file it may write.
+    pub file_size: u64,
+    /// Files each process may hold open.
+    pub open_files: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            timeout: Duration::from_secs(10),
+            output_cap: 8 << 20,
+            memory: 1 << 30,
+            cpu: Duration::from_secs(60),
+            processes: 256,
+            file_size: 64 << 20,
+            open_files: 1024,
+        }
+    }
+}
+
+/// What the teacher chose about the sandbox (`--no-sandbox`, `--sandbox-read`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Policy {
+    /// `--no-sandbox`: run with the limits of time and output only, as gametrace did before it
+    /// had a sandbox.
+    pub off: bool,
+    /// More paths the program may read (`--sandbox-read`), besides its runtime, its
+    /// submission and the files its command line names.
+    pub readable: Vec<PathBuf>,
+    /// Paths it must not read even where they lie inside one it may (the specs, the expected
+    /// traces, the reports being written).
+    pub hidden: Vec<PathBuf>,
+}
+
+/// One command to run.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    /// Program and arguments (no shell: `--shell` lines come as `sh -c LINE`).
+    pub argv: &'a [String],
+    /// A file for stdin (empty stdin otherwise).
+    pub stdin: Option<&'a Path>,
+    /// The working directory (gametrace's own when `None`).
+    pub dir: Option<&'a Path>,
+    pub limits: Limits,
+    pub scratch: &'a Scratch,
+    pub policy: &'a Policy,
+}
+
+/// A private directory: the program's home, temp directory and the only place it may write.
+/// Removed with everything in it when dropped.
+#[derive(Debug)]
+pub struct Scratch {
+    dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    pub fn new() -> std::io::Result<Scratch> {
+        Ok(Scratch {
+            dir: tempfile::Builder::new()
+                .prefix("gametrace-run-")
+                .tempdir()?,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes a file the program is handed; returns its path.
+    pub fn write(&self, name: &str, contents: &[u8]) -> std::io::Result<PathBuf> {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, contents)?;
+        Ok(path)
+    }
+}
+
+/// The paths of a spec's grading material that a program must not read: the specs (the whole
+/// `specs/` directory when the spec is under one, which holds the hidden cases of every spec)
+/// and the expected traces.
+pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
+    let spec = std::path::absolute(spec).unwrap_or_else(|_| spec.to_owned());
+    let mut hidden = Vec::new();
+    let parts: Vec<std::path::Component> = spec.components().collect();
+    if let Some(i) = parts.iter().rposition(|c| c.as_os_str() == "specs") {
+        let root: PathBuf = parts[..i].iter().collect();
+        hidden.push(root.join("specs"));
+        hidden.push(root.join("expected"));
+    } else {
+        hidden.push(spec.clone());
+        if let Some(dir) = spec.parent() {
+            hidden.push(dir.join("expected"));
+        }
+    }
+    hidden
+}

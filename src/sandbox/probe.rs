@@ -1,0 +1,335 @@
+//! Which protections this machine allows: found once per run by starting `sh -c 'exit 0'`
+//! under each layer, so what gametrace says is in force is what it has seen work.
+
+use super::confine::{self, CgroupKind, Layers, Plan};
+use super::{Job, Limits, Policy, Scratch};
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+/// A protection, as `gametrace doctor` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Files,
+    Network,
+    Orphans,
+    Processes,
+    Memory,
+    OtherLimits,
+}
+
+/// What is in force, and why anything is not.
+#[derive(Clone, Debug)]
+pub struct Protections {
+    pub layers: Layers,
+    /// The Landlock ABI version the kernel offers (0: none).
+    pub landlock_abi: i64,
+    /// Each protection: whether it holds, and how (or why not).
+    pub lines: Vec<(Layer, bool, String)>,
+}
+
+impl Protections {
+    /// Is every protection in force?
+    pub fn complete(&self) -> bool {
+        self.lines.iter().all(|(_, ok, _)| *ok)
+    }
+
+    /// The protections missing, by name.
+    pub fn missing(&self) -> Vec<&'static str> {
+        self.lines
+            .iter()
+            .filter(|(_, ok, _)| !ok)
+            .map(|(l, _, _)| l.name())
+            .collect()
+    }
+
+    /// One line for a report: `landlock, seccomp, user+net+pid namespaces, cgroup v1`.
+    pub fn summary(&self) -> String {
+        let l = &self.layers;
+        let mut parts = Vec::new();
+        if l.landlock {
+            parts.push(format!("landlock v{}", self.landlock_abi));
+        }
+        if l.seccomp {
+            parts.push("seccomp".to_owned());
+        }
+        let mut ns = Vec::new();
+        if l.user_namespace {
+            ns.push("user");
+        }
+        if l.network_namespace {
+            ns.push("net");
+        }
+        if l.pid_namespace {
+            ns.push("pid");
+        }
+        if !ns.is_empty() {
+            parts.push(format!("{} namespaces", ns.join("+")));
+        }
+        match l.cgroup {
+            Some(CgroupKind::V1) => parts.push("cgroup v1".to_owned()),
+            Some(CgroupKind::V2) => parts.push("cgroup v2".to_owned()),
+            None => {}
+        }
+        parts.push("rlimits".to_owned());
+        let mut s = parts.join(", ");
+        let missing = self.missing();
+        if !missing.is_empty() {
+            let _ = write!(s, "; MISSING: {}", missing.join(", "));
+        }
+        s
+    }
+
+    /// The report of `gametrace doctor`.
+    pub fn describe(&self) -> String {
+        let mut out = String::new();
+        for (layer, ok, how) in &self.lines {
+            let _ = writeln!(
+                out,
+                "{:<4} {:<13} {how}",
+                if *ok { "ok" } else { "NO" },
+                layer.name()
+            );
+        }
+        out
+    }
+}
+
+impl Layer {
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Files => "files",
+            Layer::Network => "network",
+            Layer::Orphans => "orphans",
+            Layer::Processes => "processes",
+            Layer::Memory => "memory",
+            Layer::OtherLimits => "other limits",
+        }
+    }
+}
+
+/// The protections of this machine (probed on first use).
+pub fn protections() -> &'static Protections {
+    static FOUND: OnceLock<Protections> = OnceLock::new();
+    FOUND.get_or_init(probe)
+}
+
+/// Starts `sh -c 'exit 0'` under `layers`: does it run and exit 0?
+fn works(layers: Layers) -> Result<(), String> {
+    let scratch = Scratch::new().map_err(|e| e.to_string())?;
+    let limits = Limits::default();
+    let cgroup = match layers.cgroup {
+        Some(kind) => {
+            Some(confine::make_cgroup(kind, &limits).ok_or("cannot create a cgroup".to_owned())?)
+        }
+        None => None,
+    };
+    let (cgroup, procs) = match cgroup {
+        Some((c, p)) => (Some(c), p),
+        None => (None, Vec::new()),
+    };
+    let argv = ["/bin/sh".to_owned(), "-c".to_owned(), "exit 0".to_owned()];
+    let policy = Policy::default();
+    let job = Job {
+        argv: &argv,
+        stdin: None,
+        dir: None,
+        limits,
+        scratch: &scratch,
+        policy: &policy,
+    };
+    let mut plan = Plan::new(layers, &job, false, procs).map_err(|e| e.to_string())?;
+    let mut cmd = std::process::Command::new(&argv[0]);
+    cmd.args(&argv[1..])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: Plan::enter makes system calls only.
+        unsafe {
+            cmd.pre_exec(move || plan.enter());
+        }
+    }
+    let status = cmd.status().map_err(|e| e.to_string());
+    drop(cgroup);
+    match status? {
+        s if s.success() => Ok(()),
+        s => Err(format!("the test program ended with {s}")),
+    }
+}
+
+fn landlock_abi() -> i64 {
+    // SAFETY: LANDLOCK_CREATE_RULESET_VERSION with a null attribute only asks the version.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32,
+        )
+    };
+    v.max(0)
+}
+
+fn probe() -> Protections {
+    let none = Layers::default();
+    let mut layers = none;
+    let mut lines = Vec::new();
+    // SAFETY: no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+
+    let abi = landlock_abi();
+    let landlock = if abi < 1 {
+        Err("the kernel has no Landlock (Linux 5.13 or later with landlock in the `lsm=` boot list)".to_owned())
+    } else {
+        works(Layers {
+            landlock: true,
+            ..none
+        })
+    };
+    layers.landlock = landlock.is_ok();
+    let tcp = abi >= 4;
+    lines.push((
+        Layer::Files,
+        layers.landlock,
+        match &landlock {
+            Ok(()) => format!(
+                "Landlock ABI {abi}: reads only the system, its language runtime, its submission and the files its command names; writes only its private temp directory; the specs, expected traces, reports and gametrace itself are out of reach"
+            ),
+            Err(e) => format!("no Landlock ({e}): the program can read and write whatever your user can"),
+        },
+    ));
+
+    let seccomp = works(Layers {
+        seccomp: true,
+        ..none
+    });
+    layers.seccomp = seccomp.is_ok();
+
+    let mut ns_note = String::new();
+    for &user in if root {
+        &[false, true][..]
+    } else {
+        &[true][..]
+    } {
+        let try_ns = Layers {
+            user_namespace: user,
+            network_namespace: true,
+            pid_namespace: true,
+            ..none
+        };
+        match works(try_ns) {
+            Ok(()) => {
+                layers.user_namespace = user;
+                layers.network_namespace = true;
+                layers.pid_namespace = true;
+                break;
+            }
+            Err(e) => ns_note = e,
+        }
+    }
+    if !layers.pid_namespace {
+        for (net, pid) in [(true, false), (false, true)] {
+            let try_ns = Layers {
+                user_namespace: !root,
+                network_namespace: net,
+                pid_namespace: pid,
+                ..none
+            };
+            if works(try_ns).is_ok() {
+                layers.user_namespace = !root;
+                layers.network_namespace = net;
+                layers.pid_namespace = pid;
+                break;
+            }
+        }
+    }
+    if ns_note.is_empty() {
+        ns_note = "namespaces are not allowed here (as in most containers)".to_owned();
+    } else {
+        ns_note = format!("namespaces are not allowed here, as in most containers ({ns_note})");
+    }
+
+    let mut net = Vec::new();
+    if layers.network_namespace {
+        net.push("a network namespace (no interfaces)".to_owned());
+    }
+    if layers.seccomp {
+        net.push(
+            "seccomp (creating an Internet socket kills the program: verdict NETWORK)".to_owned(),
+        );
+    }
+    if layers.landlock && tcp {
+        net.push("Landlock (no TCP connect or bind)".to_owned());
+    }
+    lines.push((
+        Layer::Network,
+        !net.is_empty(),
+        if net.is_empty() {
+            format!(
+                "no protection: {}; no seccomp ({})",
+                ns_note,
+                seccomp.err().unwrap_or_default()
+            )
+        } else {
+            net.join(" + ")
+        },
+    ));
+    lines.push((
+        Layer::Orphans,
+        true,
+        if layers.pid_namespace {
+            "a PID namespace: whatever the program leaves behind dies with it; and gametrace kills its process group and every process carrying its marker".to_owned()
+        } else {
+            format!(
+                "gametrace kills its process group, every process carrying its marker and every orphan it inherits (as a subreaper); no PID namespace: {ns_note}"
+            )
+        },
+    ));
+
+    let kinds: &[CgroupKind] = if std::path::Path::new("/sys/fs/cgroup/cgroup.controllers").exists()
+    {
+        &[CgroupKind::V2]
+    } else {
+        &[CgroupKind::V1]
+    };
+    let mut cgroup_note = "gametrace may not create a cgroup here".to_owned();
+    // Only root needs one (see confine::Cgroup); an ordinary user has RLIMIT_NPROC.
+    for &kind in kinds.iter().filter(|_| root) {
+        match works(Layers {
+            cgroup: Some(kind),
+            ..none
+        }) {
+            Ok(()) => {
+                layers.cgroup = Some(kind);
+                break;
+            }
+            Err(e) => cgroup_note = format!("gametrace may not create a cgroup here ({e})"),
+        }
+    }
+    let processes = match (layers.cgroup, root) {
+        (Some(_), _) => (true, "a cgroup's pids.max for the whole command, and RLIMIT_NPROC (--process-limit)".to_owned()),
+        (None, false) => (true, "RLIMIT_NPROC: processes of your user (--process-limit)".to_owned()),
+        (None, true) => (false, format!("none: RLIMIT_NPROC does not hold for root, and {cgroup_note}; run gametrace as an ordinary user")),
+    };
+    lines.push((Layer::Processes, processes.0, processes.1));
+    lines.push((
+        Layer::Memory,
+        true,
+        if layers.cgroup.is_some() {
+            "RLIMIT_DATA for each process and a cgroup's limit for the whole command (--memory-limit)".to_owned()
+        } else {
+            "RLIMIT_DATA for each process (--memory-limit)".to_owned()
+        },
+    ));
+    lines.push((
+        Layer::OtherLimits,
+        true,
+        "CPU time (--cpu-limit), file size (--file-size-limit), open files (--open-files-limit), no core dumps".to_owned(),
+    ));
+    Protections {
+        layers,
+        landlock_abi: abi,
+        lines,
+    }
+}

@@ -1,0 +1,508 @@
+//! The sandbox, tried by hostile students. Each program below is what a student could hand in
+//! instead of an alpha-beta search, written in Python, in shell and (where SML/NJ is
+//! installed, as `.ci/run` makes sure) in SML. A teacher's course folder holds `specs/`,
+//! `expected/` and `grades/`; the program is checked from there, as `gametrace check` is run.
+//!
+//! Each attack is run twice: sandboxed (the default), where it must be stopped with the right
+//! verdict, the grader's files unchanged and no process left; and with `--no-sandbox`, where
+//! it must succeed, which shows the test would catch a sandbox that does nothing. Under
+//! `--no-sandbox` the sizes are smaller (2 GiB of memory instead of 8, 300 processes instead
+//! of 10,000, a 300 MiB file instead of 2 GiB) so as not to exhaust the machine running the
+//! tests; each is still past the sandbox's default limit.
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const SPEC: &str = "specs/small.yaml";
+
+/// A course folder: the spec (the S12 handout's small tree), its expected traces, a grades
+/// folder with a gradebook, and the student's program.
+struct Course {
+    dir: tempfile::TempDir,
+}
+
+impl Course {
+    fn new() -> Course {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("specs")).unwrap();
+        std::fs::create_dir_all(root.join("expected/small")).unwrap();
+        std::fs::create_dir_all(root.join("grades")).unwrap();
+        std::fs::create_dir_all(root.join("student")).unwrap();
+        std::fs::copy(
+            "specs/15150-s12/handout-small.yaml",
+            root.join("specs/small.yaml"),
+        )
+        .unwrap();
+        std::fs::copy(
+            "expected/15150-s12/handout-small/alphabeta.trace",
+            root.join("expected/small/alphabeta.trace"),
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("grades/gradebook.csv"),
+            "student,score\nalice,4\n",
+        )
+        .unwrap();
+        Course { dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes the student's program; returns its path relative to the course folder.
+    fn program(&self, name: &str, text: &str) -> String {
+        std::fs::write(self.root().join("student").join(name), text).unwrap();
+        format!("student/{name}")
+    }
+
+    /// Every file of the grader's, with its contents.
+    fn grader_files(&self) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files = Vec::new();
+        for dir in ["specs", "expected/small", "grades"] {
+            let mut entries: Vec<_> = std::fs::read_dir(self.root().join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            entries.sort();
+            for p in entries {
+                if p.is_file() {
+                    let bytes = std::fs::read(&p).unwrap();
+                    files.push((p, bytes));
+                }
+            }
+        }
+        files
+    }
+
+    /// `gametrace check` of the alpha-beta case against `cmd`, from the course folder, with
+    /// gametrace on PATH; returns the verdict word and the JSON report.
+    fn check(&self, cmd: &str, extra: &[&str]) -> (String, String) {
+        let me = Path::new(env!("CARGO_BIN_EXE_gametrace"));
+        let path = format!(
+            "{}:{}",
+            me.parent().unwrap().display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let before = self.grader_files();
+        let out = Command::new(me)
+            .current_dir(self.root())
+            .env("PATH", path)
+            .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
+            .args(["--timeout", "30"])
+            .args(extra)
+            .arg("--cmd")
+            .arg(cmd)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout).into_owned();
+        let json: serde_json::Value = serde_json::from_str(&report)
+            .unwrap_or_else(|e| panic!("{e}: {report}\n{}", String::from_utf8_lossy(&out.stderr)));
+        let status = json["cases"][0]["status"].as_str().unwrap().to_uppercase();
+        if !extra.contains(&"--no-sandbox") {
+            assert_eq!(
+                before,
+                self.grader_files(),
+                "`{cmd}` changed the grader's files"
+            );
+        }
+        (status.replace('_', "-"), report)
+    }
+}
+
+fn sml_installed() -> bool {
+    Command::new("sml")
+        .arg("-h")
+        .output()
+        .is_ok_and(|o| o.status.success() || !o.stdout.is_empty() || !o.stderr.is_empty())
+}
+
+/// No process whose command line holds `marker` is running.
+fn none_left(marker: &str) {
+    for _ in 0..100 {
+        let found: Vec<String> = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
+            .filter_map(|e| {
+                let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
+                let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+                let zombie = stat
+                    .rsplit_once(") ")
+                    .is_some_and(|(_, r)| r.starts_with('Z'));
+                let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+                (!zombie && text.contains(marker)).then_some(text)
+            })
+            .collect();
+        if found.is_empty() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("processes with {marker} still run");
+}
+
+/// The expected trace printed by the student: what a cheat would hand in.
+const CHEAT_PY: &str = r#"
+import sys
+for path in sys.argv[1:]:
+    try:
+        print(open(path).read(), end="")
+        sys.exit(0)
+    except OSError as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+sys.exit(1)
+"#;
+
+#[test]
+fn reading_the_expected_trace_is_stopped() {
+    let c = Course::new();
+    let abs = c.root().join("expected/small/alphabeta.trace");
+    let py = c.program("cheat.py", CHEAT_PY);
+    for target in [
+        abs.display().to_string(),
+        "expected/small/alphabeta.trace".into(),
+    ] {
+        let python = format!("python3 {py} {target}");
+        let shell = format!("cat {target}");
+        for cmd in [python.as_str(), shell.as_str()] {
+            let (sandboxed, report) = c.check(cmd, &[]);
+            assert_eq!(sandboxed, "CRASHED", "{cmd}: {report}");
+            assert!(report.contains("ermission denied"), "{cmd}: {report}");
+            assert_eq!(c.check(cmd, &["--no-sandbox"]).0, "PASS", "{cmd}");
+        }
+    }
+}
+
+/// Exits 10 when it read the spec and found a case beside `alphabeta` in it (`jamboree`),
+/// 11 when it read only `alphabeta`, 12 when it could not read it.
+const SPEC_PROBE_PY: &str = r#"
+import sys
+try:
+    text = open(sys.argv[1]).read()
+except OSError as e:
+    print(e, file=sys.stderr)
+    sys.exit(12)
+sys.exit(10 if "jamboree" in text else 11 if "alphabeta" in text else 13)
+"#;
+
+#[test]
+fn reading_the_spec_and_its_hidden_cases_is_stopped() {
+    let c = Course::new();
+    let abs = c.root().join(SPEC);
+    let py = c.program("probe.py", SPEC_PROBE_PY);
+    let status = |report: &str| {
+        let json: serde_json::Value = serde_json::from_str(report).unwrap();
+        json["cases"][0]["message"].as_str().unwrap().to_owned()
+    };
+    for target in [abs.display().to_string(), SPEC.to_owned()] {
+        let cmd = format!("python3 {py} {target}");
+        let (_, report) = c.check(&cmd, &[]);
+        assert!(status(&report).ends_with("status 12"), "{report}");
+        assert!(report.contains("ermission denied"), "{report}");
+        let (_, report) = c.check(&cmd, &["--no-sandbox"]);
+        assert!(status(&report).ends_with("status 10"), "{report}");
+        let shell = format!("cat {target}");
+        assert_eq!(c.check(&shell, &[]).0, "CRASHED");
+        assert_eq!(c.check(&shell, &["--no-sandbox"]).0, "FAIL");
+    }
+    // `{spec}` is a copy holding this case alone: the others (hidden ones among them) are not
+    // in it.
+    let (_, report) = c.check(&format!("python3 {py} {{spec}}"), &[]);
+    assert!(status(&report).ends_with("status 11"), "{report}");
+}
+
+#[test]
+fn running_gametrace_on_the_spec_is_stopped() {
+    let c = Course::new();
+    let me = env!("CARGO_BIN_EXE_gametrace");
+    let abs_spec = c.root().join(SPEC).display().to_string();
+    for program in ["gametrace", me] {
+        for spec in [abs_spec.as_str(), "{spec}"] {
+            let shell = format!("{program} run {spec} --case alphabeta");
+            let python = format!(
+                "python3 -c \"import subprocess,sys; sys.exit(subprocess.run(['{program}','run','{spec}','--case','alphabeta']).returncode)\""
+            );
+            for cmd in [shell, python] {
+                let (sandboxed, report) = c.check(&cmd, &["--shell"]);
+                assert_ne!(sandboxed, "PASS", "{cmd}: {report}");
+                assert_eq!(sandboxed, "CRASHED", "{cmd}: {report}");
+                if spec != "{spec}" {
+                    assert_eq!(
+                        c.check(&cmd, &["--shell", "--no-sandbox"]).0,
+                        "PASS",
+                        "{cmd}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A listener on 127.0.0.1 that says whether anything connected to it.
+fn listener() -> (u16, std::thread::JoinHandle<bool>) {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    l.set_nonblocking(true).unwrap();
+    let handle = std::thread::spawn(move || {
+        for _ in 0..200 {
+            if let Ok((mut s, _)) = l.accept() {
+                let mut buf = [0u8; 16];
+                let _ = s.read(&mut buf);
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        false
+    });
+    (port, handle)
+}
+
+#[test]
+fn connecting_to_the_network_is_stopped() {
+    let c = Course::new();
+    let py = c.program(
+        "net.py",
+        "import socket, sys\ns = socket.create_connection(('127.0.0.1', int(sys.argv[1])))\ns.sendall(b'leak')\n",
+    );
+    let programs = |port: u16| {
+        vec![
+            format!("python3 {py} {port}"),
+            format!("bash -c 'echo leak > /dev/tcp/127.0.0.1/{port}'"),
+        ]
+    };
+    for i in 0..2 {
+        let (port, heard) = listener();
+        let cmd = programs(port).swap_remove(i);
+        let (status, report) = c.check(&cmd, &[]);
+        assert_eq!(status, "NETWORK", "{cmd}: {report}");
+        assert!(!heard.join().unwrap(), "{cmd} reached the listener");
+        let (port, heard) = listener();
+        let cmd = programs(port).swap_remove(i);
+        c.check(&cmd, &["--no-sandbox"]);
+        assert!(heard.join().unwrap(), "{cmd} without the sandbox");
+    }
+}
+
+#[test]
+fn allocating_8_gib_is_stopped_with_a_memory_verdict() {
+    let c = Course::new();
+    let py = c.program(
+        "alloc.py",
+        "import sys\nb = bytearray(int(sys.argv[1]) << 30)\nb[-1] = 1\nprint('allocated')\n",
+    );
+    let (status, report) = c.check(&format!("python3 {py} 8"), &[]);
+    assert_eq!(status, "MEMORY-LIMIT", "{report}");
+    assert!(report.contains("memory limit of 1 GiB"), "{report}");
+    // Shell: `tail` keeps a line without an end in memory.
+    let (status, report) = c.check("sh -c 'head -c 8G /dev/zero | tail'", &[]);
+    assert_eq!(status, "MEMORY-LIMIT", "{report}");
+    // A smaller limit is a flag away.
+    let (status, report) = c.check(&format!("python3 {py} 1"), &["--memory-limit", "512M"]);
+    assert_eq!(status, "MEMORY-LIMIT", "{report}");
+    assert!(report.contains("512 MiB"), "{report}");
+    assert_eq!(
+        c.check(&format!("python3 {py} 2"), &["--no-sandbox"]).0,
+        "FAIL"
+    );
+}
+
+#[test]
+fn forking_10000_processes_is_stopped_with_a_process_verdict() {
+    let c = Course::new();
+    let py = c.program(
+        "fork.py",
+        "import os, sys, time\nfor i in range(int(sys.argv[1])):\n    if os.fork() == 0:\n        time.sleep(60)\n        os._exit(0)\nprint('forked')\n",
+    );
+    let (status, report) = c.check(&format!("python3 {py} 10000"), &[]);
+    assert_eq!(status, "PROCESS-LIMIT", "{report}");
+    let (status, report) = c.check(
+        "sh -c 'for i in $(seq 10000); do sleep 61 & done; wait'",
+        &[],
+    );
+    assert_eq!(status, "PROCESS-LIMIT", "{report}");
+    none_left("sleep 61");
+    // 300 is past the default limit of 256.
+    assert_eq!(
+        c.check(&format!("python3 {py} 300"), &["--no-sandbox"]).0,
+        "FAIL"
+    );
+}
+
+#[test]
+fn writing_a_2_gib_file_is_stopped_with_a_file_size_verdict() {
+    let c = Course::new();
+    let py = c.program(
+        "big.py",
+        "import os, sys\nwith open(os.path.join(os.environ['TMPDIR'], 'big'), 'wb') as f:\n    for i in range(int(sys.argv[1])):\n        f.write(b'x' * (1 << 20))\nprint('written')\n",
+    );
+    let (status, report) = c.check(&format!("python3 {py} 2048"), &[]);
+    assert_eq!(status, "FILE-SIZE-LIMIT", "{report}");
+    let (status, report) = c.check(
+        "sh -c 'head -c 2G /dev/zero > \"$TMPDIR/big\"'",
+        &["--shell"],
+    );
+    assert_eq!(status, "FILE-SIZE-LIMIT", "{report}");
+    assert_eq!(
+        c.check(&format!("python3 {py} 300"), &["--no-sandbox"]).0,
+        "FAIL"
+    );
+}
+
+#[test]
+fn writing_outside_its_temp_directory_is_stopped() {
+    let c = Course::new();
+    let gradebook = c.root().join("grades/gradebook.csv");
+    let py = c.program(
+        "write.py",
+        "import sys\nfor path in sys.argv[1:]:\n    open(path, 'a').write('hacked\\n')\n",
+    );
+    for target in [
+        gradebook.display().to_string(),
+        "grades/gradebook.csv".to_owned(),
+        "student/new-file.txt".to_owned(),
+        c.root()
+            .join("expected/small/alphabeta.trace")
+            .display()
+            .to_string(),
+    ] {
+        let python = format!("python3 {py} {target}");
+        let shell = format!("sh -c 'echo hacked >> {target}'");
+        for cmd in [python, shell] {
+            let (status, report) = c.check(&cmd, &[]);
+            assert_eq!(status, "CRASHED", "{cmd}: {report}");
+        }
+    }
+    assert!(!c.root().join("student/new-file.txt").exists());
+    c.check(
+        &format!("python3 {py} grades/gradebook.csv"),
+        &["--no-sandbox"],
+    );
+    assert!(std::fs::read_to_string(&gradebook)
+        .unwrap()
+        .contains("hacked"));
+}
+
+#[test]
+fn a_daemon_left_behind_with_setsid_and_a_double_fork_dies_with_the_case() {
+    let c = Course::new();
+    let py = c.program(
+        "daemon.py",
+        "import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        os.close(1)\n        os.close(2)\n        os.execvp('sleep', ['sleep', '4242.5'])\n    os._exit(0)\nprint('F: state (Maxie,a) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))')\n",
+    );
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        let (status, report) = c.check(&format!("python3 {py}"), extra);
+        assert_eq!(status, "FAIL", "{report}");
+        none_left("sleep 4242.5");
+        let (status, _) = c.check(
+            "sh -c '(setsid sleep 4343.5 >/dev/null 2>&1 &) ; echo started'",
+            extra,
+        );
+        assert_eq!(status, "FAIL");
+        none_left("sleep 4343.5");
+    }
+}
+
+#[test]
+fn an_honest_program_still_passes_and_the_report_says_how_it_ran() {
+    let c = Course::new();
+    // The Python S12 alpha-beta reads the tree gametrace writes for it, in its private
+    // folder.
+    std::fs::copy(
+        "tests/fixtures/python/alphabeta_s12.py",
+        c.root().join("student/alphabeta.py"),
+    )
+    .unwrap();
+    let (status, report) = c.check("python3 student/alphabeta.py {tree_json}", &[]);
+    assert_eq!(status, "PASS", "{report}");
+    assert!(report.contains("\"sandbox\""), "{report}");
+    assert!(report.contains("\"on\": true"), "{report}");
+    let (_, report) = c.check("true", &["--no-sandbox"]);
+    assert!(report.contains("off (--no-sandbox)"), "{report}");
+}
+
+/// The same attacks in SML, as a 15-150 student would write them (Basis library only).
+#[test]
+fn sml_programs_are_stopped_too() {
+    if !sml_installed() {
+        eprintln!("SML/NJ is not installed: skipped here (.ci/run installs it)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "these tests run SML/NJ in CI: install it (apt-get install smlnj), as .ci/run does"
+        );
+        return;
+    }
+    let c = Course::new();
+    let abs = c.root().join("expected/small/alphabeta.trace");
+    let read = c.program(
+        "cheat.sml",
+        &format!(
+            "val ins = TextIO.openIn \"{}\"\nval () = print (TextIO.inputAll ins)\nval () = OS.Process.exit OS.Process.success\n",
+            abs.display()
+        ),
+    );
+    let (status, report) = c.check(&format!("sml {read}"), &[]);
+    assert_eq!(status, "CRASHED", "{report}");
+    assert_eq!(c.check(&format!("sml {read}"), &["--no-sandbox"]).0, "PASS");
+
+    let run = c.program(
+        "run.sml",
+        &format!(
+            "val _ = OS.Process.system \"gametrace run {} --case alphabeta\"\nval () = OS.Process.exit OS.Process.success\n",
+            c.root().join(SPEC).display()
+        ),
+    );
+    assert_ne!(c.check(&format!("sml {run}"), &[]).0, "PASS");
+    assert_eq!(c.check(&format!("sml {run}"), &["--no-sandbox"]).0, "PASS");
+
+    let write = c.program(
+        "write.sml",
+        &format!(
+            "val out = TextIO.openAppend \"{}\"\nval () = TextIO.output (out, \"hacked\")\nval () = TextIO.closeOut out\nval () = OS.Process.exit OS.Process.success\n",
+            c.root().join("grades/gradebook.csv").display()
+        ),
+    );
+    assert_eq!(c.check(&format!("sml {write}"), &[]).0, "CRASHED");
+
+    let (port, heard) = listener();
+    let net = c.program(
+        "net.sml",
+        &format!(
+            "val s : Socket.active INetSock.stream_sock = INetSock.TCP.socket ()\nval SOME h = NetHostDB.fromString \"127.0.0.1\"\nval () = Socket.connect (s, INetSock.toAddr (h, {port}))\nval () = OS.Process.exit OS.Process.success\n"
+        ),
+    );
+    let (status, report) = c.check(&format!("sml {net}"), &[]);
+    assert_eq!(status, "NETWORK", "{report}");
+    assert!(!heard.join().unwrap());
+}
+
+#[test]
+fn doctor_says_what_is_in_force_and_strict_fails_on_anything_missing() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
+        .arg("doctor")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for layer in [
+        "files",
+        "network",
+        "orphans",
+        "processes",
+        "memory",
+        "other limits",
+    ] {
+        assert!(text.contains(layer), "{text}");
+    }
+    assert!(text.contains("python3"), "{text}");
+    let complete = text.contains("every protection is in force");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let strict = Command::new(env!("CARGO_BIN_EXE_gametrace"))
+        .args(["doctor", "--strict"])
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(if complete { 0 } else { 1 }));
+}
