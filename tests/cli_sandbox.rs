@@ -506,3 +506,35 @@ fn doctor_says_what_is_in_force_and_strict_fails_on_anything_missing() {
         .unwrap();
     assert_eq!(strict.status.code(), Some(if complete { 0 } else { 1 }));
 }
+
+#[test]
+fn bad_sandbox_flags_exit_2_naming_the_flag_and_what_was_wrong() {
+    for (flag, value, says) in [
+        ("--memory-limit", "12Q", "expected bytes like 8M"),
+        ("--file-size-limit", "0", "expected bytes like 8M"),
+        ("--cpu-limit", "0", "expected a number of seconds"),
+        ("--process-limit", "lots", "invalid digit"),
+        ("--open-files-limit", "3", "not in 16..=1000000"),
+        ("--sandbox-read", "/no/such/folder", "does not exist"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
+            .args([
+                "check",
+                "specs/15150-s12/handout-small.yaml",
+                "--case",
+                "alphabeta",
+                flag,
+                value,
+                "--cmd",
+                "true",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {err}");
+        assert!(
+            err.contains(flag) && err.contains(says),
+            "{flag} {value}: {err}"
+        );
+    }
+}

@@ -58,7 +58,7 @@ pub(super) struct RunArgs {
     pub open_files_limit: u32,
     /// Let the command read this file or folder too (repeatable); it may already read the
     /// system, its language runtime, its submission and the files its command line names
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", value_parser = existing_path)]
     pub sandbox_read: Vec<PathBuf>,
 }
 
@@ -90,6 +90,19 @@ pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "expected a number of seconds above 0 (up to a day), found `{s}`"
         )),
+    }
+}
+
+/// A path that exists (a typo in `--sandbox-read` would otherwise leave the program without
+/// what it needs, and say nothing).
+fn existing_path(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    if p.exists() {
+        Ok(p)
+    } else {
+        Err(format!(
+            "expected a file or folder the program may read, found `{s}`, which does not exist"
+        ))
     }
 }
 

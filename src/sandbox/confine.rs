@@ -368,7 +368,8 @@ impl Plan {
             }
             if program == 0 {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                if libc::getppid() != init_pid() {
+                // The namespace's init is its process 1.
+                if libc::getppid() != 1 {
                     libc::_exit(125);
                 }
                 self.status = None;
@@ -389,11 +390,6 @@ impl Plan {
             }
         }
     }
-}
-
-/// The pid of a PID namespace's first process, as seen inside it.
-fn init_pid() -> libc::pid_t {
-    1
 }
 
 /// Ends this process as a process with wait status `st` ended.
