@@ -8,6 +8,7 @@ pub mod diagnose;
 pub mod diff;
 pub mod expected;
 pub mod extract;
+pub mod game;
 pub mod metrics;
 pub mod trace;
 pub mod transcript;

@@ -28,6 +28,12 @@ pub struct Args {
     /// Run this command and check what it prints (placeholders: {spec} {case} {depth} {tree_json} {position_json})
     #[arg(long, value_name = "COMMAND")]
     pub cmd: Option<String>,
+    /// When the searcher runs on the student's own game: that game behind its driver (as
+    /// `check-game --cmd` takes it). The report first says whether the game agrees with the
+    /// reference on the positions the case's search goes through, so a searcher is never
+    /// blamed for its game
+    #[arg(long, value_name = "COMMAND")]
+    pub game_cmd: Option<String>,
     #[command(flatten)]
     pub run: RunArgs,
     /// What to compare (default: the case's `check:`, else full)
@@ -49,6 +55,7 @@ pub struct Args {
 }
 
 pub fn execute(a: Args) -> i32 {
+    let game = a.game_cmd.clone().map(|line| (line, a.run.clone()));
     let source = match (a.actual, a.cmd) {
         (_, Some(line)) => Source::Command(a.run.command(line)),
         (Some(path), None) => Source::File(path),
@@ -63,7 +70,7 @@ pub fn execute(a: Args) -> i32 {
         diagnose: !a.no_diagnosis,
         figures: a.report.format.draws_trees(),
     };
-    check(a.spec, a.case, source, options, &a.report)
+    check(a.spec, a.case, source, options, &a.report, game)
 }
 
 fn check(
@@ -72,6 +79,7 @@ fn check(
     source: Source,
     options: case::Options,
     report: &ReportArgs,
+    game: Option<(String, RunArgs)>,
 ) -> i32 {
     let doc = match spec::load(&path) {
         Ok(d) => d,
@@ -98,6 +106,25 @@ fn check(
         Ok(r) => r,
         Err(d) => return report_error(&d),
     };
+    if let Some((line, run)) = &game {
+        let agreement = match game_agreement(&doc, &name, line, run, &path) {
+            Ok(a) => a,
+            Err(d) => return report_error(&d),
+        };
+        let mut details = format!("{}\n", agreement.summary);
+        details.push_str(&agreement.details);
+        if !result.details.is_empty() {
+            details.push('\n');
+            details.push_str(&result.details);
+        }
+        result.details = details;
+        if !agreement.agrees && !result.status.passed() {
+            result.message = format!(
+                "{} (and the student's game differs from the reference on the searched positions: see the first lines)",
+                result.message
+            );
+        }
+    }
     if report.for_students {
         crate::report::for_students(&mut result);
     }
@@ -125,4 +152,84 @@ fn check(
         f => crate::report::render(&all, f, false, palette),
     };
     emit(&text, report, &all.summary(false), all.exit_code())
+}
+
+/// `--game-cmd`: the student's game on the positions case `name`'s search goes through.
+fn game_agreement(
+    doc: &crate::spec::Document,
+    name: &str,
+    line: &str,
+    run: &RunArgs,
+    path: &std::path::Path,
+) -> Result<crate::check::game::Agreement, Diagnostic> {
+    use crate::check::game::{self, Checkable, Driver};
+    use crate::spec::{Document, GameDocument, GameSpec};
+    let Document::Game(g) = doc else {
+        return Err(Diagnostic::new(
+            path,
+            "--game-cmd runs the student's game, and this spec has none",
+        )
+        .expected("a game spec (connect4, tippy, subtract_square)")
+        .found("a tree or task spec")
+        .hint("leave out --game-cmd"));
+    };
+    let argv = if run.shell {
+        vec!["sh".to_owned(), "-c".to_owned(), line.to_owned()]
+    } else {
+        crate::sandbox::split(line).ok_or_else(|| {
+            Diagnostic::new(path, "cannot split the --game-cmd line into arguments")
+                .expected("a command line")
+                .found(line.to_owned())
+                .hint("close every quote, or pass --shell to hand the line to sh")
+        })?
+    };
+    let scratch = crate::sandbox::Scratch::new().map_err(|e| {
+        Diagnostic::new(
+            path,
+            format!("cannot make a temporary directory for the student's game: {e}"),
+        )
+    })?;
+    let policy = run.sandbox(crate::sandbox::grader_paths(path));
+    let driver = Driver {
+        argv: &argv,
+        dir: None,
+        limits: run.limits(),
+        scratch: &scratch,
+        policy: &policy,
+    };
+    fn on<G: Checkable>(
+        s: &GameSpec<G>,
+        name: &str,
+        driver: &Driver,
+        path: &std::path::Path,
+    ) -> Result<game::Agreement, Diagnostic> {
+        let case = s.case(name).ok_or_else(|| {
+            Diagnostic::new(
+                path,
+                format!("`{name}` is a scenario, and --game-cmd goes with a search case"),
+            )
+            .expected("a search case")
+            .found(format!("--case {name}"))
+            .hint("check the game's rules with `gametrace check-game`")
+        })?;
+        Ok(game::game_on_searched_positions(
+            &case.game,
+            case.case.depth,
+            driver,
+        ))
+    }
+    match g {
+        GameDocument::Connect4(s) => on(s, name, &driver, path),
+        GameDocument::Tippy(s) => on(s, name, &driver, path),
+        GameDocument::SubtractSquare(s) => on(s, name, &driver, path),
+        other => {
+            let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));
+            Err(
+                Diagnostic::new(path, format!("--game-cmd cannot run {game} yet"))
+                    .expected("a spec of connect4 (or PopOut), tippy or subtract_square")
+                    .found(format!("game: {game}"))
+                    .hint("leave out --game-cmd"),
+            )
+        }
+    }
 }

@@ -4,6 +4,7 @@
 mod bugs;
 mod cases;
 mod check;
+mod check_game;
 mod common;
 mod diff;
 mod doctor;
@@ -51,6 +52,10 @@ enum Command {
     /// Check what an implementation printed (a file, stdin, or a command gametrace runs)
     /// against the reference for one case: PASS, or where it first goes wrong
     Check(check::Args),
+    /// Check a student's own game (Connect 4, PopOut, Tippy, Subtract Square) against the
+    /// spec's rules: scenarios, perft, random playouts, move order; a difference shrunk to a
+    /// shortest move sequence and, when it is a catalogued mistake, named
+    CheckGame(check_game::Args),
     /// Compare two trace files: a unified diff with the changed words marked, how many lines
     /// differ and where the first difference is
     Diff(diff::Args),
@@ -132,7 +137,9 @@ pub fn main() -> i32 {
         }
     };
     match &cli.command {
-        Command::Check(check::Args { report, .. }) | Command::Test(test::Args { report, .. })
+        Command::Check(check::Args { report, .. })
+        | Command::Test(test::Args { report, .. })
+        | Command::CheckGame(check_game::Args { report, .. })
             if report.full_diff =>
         {
             crate::check::diff::set_max_diff_lines(usize::MAX)
@@ -159,6 +166,7 @@ pub fn main() -> i32 {
         Command::Play(a) => play::execute(a),
         Command::Run(a) => run::execute(a),
         Command::Check(a) => check::execute(a),
+        Command::CheckGame(a) => check_game::execute(a),
         Command::Diff(a) => diff::execute(a),
         Command::Bugs(a) => bugs::execute(a),
         Command::Explain(a) => explain::execute(a),

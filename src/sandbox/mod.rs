@@ -1,9 +1,11 @@
-//! Running student code: every program `check --cmd`, `test --against` and `grade` start goes
+//! Running student code: every program `check --cmd`, `check-game`, `test --against` and `grade` start goes
 //! through this module, and nothing else starts one.
 //!
 //! - [`run`] runs a command under [`Limits`] (time, output, memory, CPU, processes, file size,
 //!   open files), kills everything it started when it ends ([`contain`]), and says what it
 //!   came to as a [`Ran`], with a verdict of its own for each limit hit.
+//! - [`Session`] starts a program the same way and talks with it a line at a time
+//!   (`check-game`'s probe protocol).
 //! - [`confine`] builds, in gametrace, the confinement the program is started in: Landlock
 //!   (files and TCP), a seccomp filter (no Internet sockets), user, network and PID
 //!   namespaces, a cgroup, resource limits. Each layer is used where the kernel allows it;
@@ -15,9 +17,11 @@ pub mod confine;
 pub mod contain;
 mod probe;
 mod run;
+mod session;
 
 pub use probe::{protections, Layer, Protections};
 pub use run::{install_interrupt_handler, run, split, substitute, Limit, Ran};
+pub use session::Session;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -198,44 +198,74 @@ pub fn install_interrupt_handler() {
     });
 }
 
-/// Runs `job`: its program, confined unless its policy turns the sandbox off, under its
-/// limits, inside its folder if it has one.
-pub fn run(job: &Job) -> Ran {
+/// A command started under its job's confinement, in its own process group, registered with
+/// the interrupt handler. Whoever holds one must end it with [`Started::kill_and_wait`].
+pub(super) struct Started {
+    pub child: std::process::Child,
+    pub group: u32,
+    pub marker: String,
+    /// Lives until the command's processes are gone.
+    pub cgroup: Option<confine::Cgroup>,
+}
+
+impl Started {
+    /// Kills everything the command started and reaps it; unregisters it.
+    pub fn kill_and_wait(&mut self, exited: Option<ExitStatus>) -> std::io::Result<ExitStatus> {
+        contain::kill_all(self.group, &self.marker);
+        let status = match exited {
+            Some(s) => Ok(s),
+            None => self.child.wait(),
+        };
+        yield_to_interrupt();
+        contain::unregister(self.group);
+        if let Ok(mut r) = RUNNING.lock() {
+            r.retain(|(g, _)| *g != self.group);
+        }
+        status
+    }
+
+    /// The limit the command ran into, if that is why it failed.
+    pub fn limit_hit(&self, job: &Job, stderr: &str, status: ExitStatus) -> Option<Limit> {
+        if job.policy.off {
+            return None;
+        }
+        let (pids, memory) = self.cgroup.as_ref().map_or((false, false), |c| c.events());
+        limit_hit(stderr, status, &job.limits, pids, memory)
+    }
+}
+
+/// Starts `job`'s program, confined unless its policy turns the sandbox off, with `stdin`
+/// and `env` added to its environment. `Err` is what running it came to when it could not
+/// start.
+pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result<Started, Ran> {
     let Job {
         argv,
-        stdin,
         dir,
         limits,
         scratch,
         policy,
+        ..
     } = *job;
     let Some((program, args)) = argv.split_first() else {
-        return Ran::NotFound {
+        return Err(Ran::NotFound {
             program: String::new(),
-        };
+        });
     };
     let mut cmd = Command::new(program);
-    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
     if let Some(dir) = dir {
         cmd.current_dir(dir);
     }
-    match stdin {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => cmd.stdin(Stdio::from(f)),
-            Err(e) => {
-                return Ran::CannotStart {
-                    program: program.clone(),
-                    error: format!("cannot open the --stdin file {}: {e}", path.display()),
-                }
-            }
-        },
-        None => cmd.stdin(Stdio::null()),
-    };
     let marker = contain::new_marker();
     cmd.env(contain::MARKER_VAR, &marker);
     contain::become_subreaper();
     contain::start_watchdog();
-    // The cgroup lives until the command's processes are gone (dropped at the end).
     let mut cgroup = None;
     {
         use std::os::unix::process::CommandExt;
@@ -260,10 +290,10 @@ pub fn run(job: &Job) -> Ran {
             let mut plan = match Plan::new(layers, job, shell, procs) {
                 Ok(plan) => plan,
                 Err(e) => {
-                    return Ran::CannotStart {
+                    return Err(Ran::CannotStart {
                         program: program.clone(),
                         error: format!("cannot prepare the sandbox: {e}"),
-                    }
+                    })
                 }
             };
             for var in ["HOME", "TMPDIR", "TMP", "TEMP"] {
@@ -282,23 +312,55 @@ pub fn run(job: &Job) -> Ran {
     install_interrupt_handler();
     // Held while spawning so an interrupt sees the command as soon as it exists.
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    let mut child = match contain::spawn(&mut cmd) {
+    let child = match contain::spawn(&mut cmd) {
         Ok(c) => c,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Ran::NotFound {
+            return Err(Ran::NotFound {
                 program: program.clone(),
-            }
+            })
         }
         Err(e) => {
-            return Ran::CannotStart {
+            return Err(Ran::CannotStart {
                 program: program.clone(),
                 error: e.to_string(),
-            }
+            })
         }
     };
     let group = child.id();
     running.push((group, marker.clone()));
     drop(running);
+    Ok(Started {
+        child,
+        group,
+        marker,
+        cgroup,
+    })
+}
+
+/// Runs `job`: its program, confined unless its policy turns the sandbox off, under its
+/// limits, inside its folder if it has one.
+pub fn run(job: &Job) -> Ran {
+    let limits = job.limits;
+    let program = job.argv.first().cloned().unwrap_or_default();
+    let stdin = match job.stdin {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => Stdio::from(f),
+            Err(e) => {
+                return Ran::CannotStart {
+                    program,
+                    error: format!("cannot open the --stdin file {}: {e}", path.display()),
+                }
+            }
+        },
+        None => Stdio::null(),
+    };
+    let mut proc = match start(job, stdin, &[]) {
+        Ok(s) => s,
+        Err(ran) => return ran,
+    };
+    let group = proc.group;
+    let marker = proc.marker.clone();
+    let child = &mut proc.child;
     let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
     for (stream, pipe) in [
         (
@@ -393,37 +455,21 @@ pub fn run(job: &Job) -> Ran {
             _ => {}
         }
     };
-    contain::kill_all(group, &marker);
-    let status = match exited {
-        Some((s, _)) => Ok(s),
-        None => child.wait(),
-    };
-    yield_to_interrupt();
-    contain::unregister(group);
-    if let Ok(mut r) = RUNNING.lock() {
-        r.retain(|(g, _)| *g != group);
-    }
+    let status = proc.kill_and_wait(exited.map(|(s, _)| s));
     let status = match status {
         Ok(s) => s,
         Err(e) => {
             return Ran::CannotStart {
-                program: program.clone(),
+                program,
                 error: format!("lost track of the process: {e}"),
             }
         }
     };
-    let hit = |stderr: &str, status: ExitStatus| {
-        if policy.off {
-            return None;
-        }
-        let (pids, memory) = cgroup.as_ref().map_or((false, false), |c| c.events());
-        limit_hit(stderr, status, &limits, pids, memory)
-    };
+    let hit = |stderr: &str, status: ExitStatus| proc.limit_hit(job, stderr, status);
     let stderr = tail(&stderr);
     let clean = matches!(stop, Stop::Done) && status.success();
     if !matches!(stop, Stop::Cap) && !clean {
         if let Some(limit) = hit(&stderr, status) {
-            drop(cgroup);
             return Ran::LimitHit {
                 limit,
                 stdout,
@@ -431,7 +477,6 @@ pub fn run(job: &Job) -> Ran {
             };
         }
     }
-    drop(cgroup);
     match stop {
         Stop::Timeout => Ran::TimedOut {
             after: limits.timeout,
@@ -515,7 +560,7 @@ fn limit_hit(
 }
 
 /// The last [`STDERR_TAIL`] bytes of stderr, as text, starting at a line if it can.
-fn tail(bytes: &[u8]) -> String {
+pub(super) fn tail(bytes: &[u8]) -> String {
     let start = bytes.len().saturating_sub(STDERR_TAIL);
     let text = String::from_utf8_lossy(&bytes[start..]).into_owned();
     if start > 0 {
@@ -528,7 +573,7 @@ fn tail(bytes: &[u8]) -> String {
     }
 }
 
-fn describe_status(status: ExitStatus) -> String {
+pub(super) fn describe_status(status: ExitStatus) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;

@@ -207,12 +207,19 @@ mod tests {
         });
         assert_eq!(r.unwrap_err().limit, Duration::from_millis(50));
         assert!(started.elapsed() < Duration::from_secs(5));
-        // Jamboree's parallel branches unwind too.
-        let r = within(&nim, limit, |g| {
-            let jamboree = Algorithm::Jamboree {
-                prune_percentage: 0.0,
-            };
-            s14::search(g, 40, jamboree, &mut NullSink)
+        // Jamboree's parallel branches unwind too. (On a pool of its own: the global pool is
+        // shared with the other tests running beside this one.)
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let r = pool.install(|| {
+            within(&nim, limit, |g| {
+                let jamboree = Algorithm::Jamboree {
+                    prune_percentage: 0.0,
+                };
+                s14::search(g, 40, jamboree, &mut NullSink)
+            })
         });
         assert!(r.is_err());
         // A small search finishes with the same result as untimed.

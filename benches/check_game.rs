@@ -1,0 +1,64 @@
+//! `cargo bench --bench check_game`: how fast a student's game is played through its driver.
+//! 200 seeded random playouts (one driver, no perft beyond depth 1, no shrinking: the games
+//! are correct) of the CSC148 Tippy fixture through the Python driver and of the 15-150
+//! Connect4 functor through the SML/NJ driver. Positions per second = the positions the
+//! report counts (printed once) / the time per run; the README gives both.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gametrace::check::game::{check_game, Driver, Options};
+use gametrace::sandbox::{Limits, Policy, Scratch};
+use gametrace::spec::{self, Document, GameDocument};
+use std::time::Duration;
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check_game");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    let (a, k) = ("adapters/sml", "adapters/sml/course");
+    let runs = [
+        (
+            "python-tippy",
+            "specs/csc148/tippy-rules.yaml",
+            "python3 adapters/python/gametrace_game.py tests/fixtures/python/csc148/games/tippy/tippy_game_state.py TippyGameState".to_owned(),
+        ),
+        (
+            "sml-connect4",
+            "specs/games/connect4/rules.yaml",
+            format!("sml {k}/sequence.sml {k}/matrix.sml {k}/game.sig tests/fixtures/sml/games/connect4.sml {a}/gametrace-game.sml {a}/run-connect4.sml"),
+        ),
+    ];
+    let options = Options {
+        playouts: 200,
+        perft_depth: Some(1),
+        threads: 1,
+        ..Options::default()
+    };
+    for (name, path, cmd) in runs {
+        let doc = spec::load(std::path::Path::new(path)).unwrap();
+        let argv = gametrace::sandbox::split(&cmd).unwrap();
+        let scratch = Scratch::new().unwrap();
+        let policy = Policy::default();
+        let driver = Driver {
+            argv: &argv,
+            dir: None,
+            limits: Limits::default(),
+            scratch: &scratch,
+            policy: &policy,
+        };
+        let run = || match &doc {
+            Document::Game(GameDocument::Tippy(s)) => check_game(s, path, &driver, &options),
+            Document::Game(GameDocument::Connect4(s)) => check_game(s, path, &driver, &options),
+            _ => unreachable!("the specs above"),
+        };
+        let report = run();
+        let playouts = report.cases.iter().find(|c| c.case == "playouts").unwrap();
+        assert!(playouts.status.passed(), "{}", playouts.message);
+        eprintln!("{name}: {}", playouts.message);
+        group.bench_function(name, |b| b.iter(run));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts);
+criterion_main!(benches);

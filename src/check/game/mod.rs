@@ -1,0 +1,1516 @@
+//! `gametrace check-game`: a student's own game against the spec's reference model.
+//!
+//! The student's game runs behind a driver ([`probe`]) in the sandbox; gametrace asks it and
+//! the reference ([`rules::Reference`]) the same questions after the same move names:
+//!
+//! 1. `parse_move`: the game's parser reads each move's printed name back as that move;
+//! 2. every scenario of the spec, step by step;
+//! 3. perft: how many move sequences of each length the game has from the start, with a
+//!    per-first-move breakdown ("divide") where the counts part, every position on the way
+//!    compared;
+//! 4. seeded random playouts (in parallel, same report for any number of threads);
+//! 5. the move order, judged apart (it matters for traces, less for rules).
+//!
+//! A difference is shrunk to a shortest move sequence from the start that still shows it,
+//! printed with both positions and as a scenario to paste into the spec, and named when one
+//! of the game's catalogued rule mutants ([`rules::Mutant`]) behaves exactly as the student's
+//! game did everywhere it was looked at.
+
+pub mod probe;
+pub mod rules;
+
+use crate::game::{Game, Playable, Status};
+use crate::report::{CaseResult, Report, Status as Verdict};
+use crate::sandbox::{Job, Limits, Policy, Scratch};
+use crate::spec::GameSpec;
+use probe::{Student, Trouble};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rules::{Compare, Mutant, Part, Reference, Rules, View};
+use std::fmt::Write as _;
+
+/// A game `check-game` knows how to check: its reference, its catalogue of rule mistakes
+/// and what a driver needs to build the student's copy.
+pub trait Checkable: Playable {
+    /// The catalogued rule mistakes of this game.
+    fn mutants(&self) -> Vec<Mutant>;
+    /// Settings a driver reads from its environment (`GAMETRACE_COLUMNS=7`, ...).
+    fn driver_env(&self) -> Vec<(String, String)>;
+    /// The position a game's own `start` gives (drivers that cannot set up a position start
+    /// every check here).
+    fn course_start(&self) -> Self::State;
+    /// An estimate as the course's game gives it (`16`; CSC148: 1, 0, -1 for the player to
+    /// move).
+    fn course_estimate(&self, s: &Self::State) -> String;
+    /// Moves from [`Checkable::course_start`] to `target`, for drivers that cannot set up a
+    /// position (SML's GAME has only `start`); `None` if this game has no way to find them.
+    fn moves_to(&self, _target: &Self::State) -> Option<Vec<Self::Move>> {
+        None
+    }
+}
+
+impl Checkable for crate::game::connect4::Connect4 {
+    fn mutants(&self) -> Vec<Mutant> {
+        rules::connect4_mutants(self)
+    }
+    fn driver_env(&self) -> Vec<(String, String)> {
+        vec![
+            ("GAMETRACE_GAME".into(), self.variant().into()),
+            ("GAMETRACE_COLUMNS".into(), self.columns.to_string()),
+            ("GAMETRACE_ROWS".into(), self.rows.to_string()),
+        ]
+    }
+    fn course_start(&self) -> Self::State {
+        crate::game::connect4::Connect4::new(self.columns, self.rows, self.popout).start()
+    }
+    fn course_estimate(&self, s: &Self::State) -> String {
+        crate::game::scenario::estimate_text(crate::game::scenario::estimate_of(self, s))
+    }
+    /// Drops only (so PopOut positions reached without a pop): each position on the way
+    /// holds a subset of the target's pieces, so the search stays small.
+    fn moves_to(&self, target: &Self::State) -> Option<Vec<Self::Move>> {
+        use crate::game::connect4::{Board, C4Move};
+        let game = crate::game::connect4::Connect4::new(self.columns, self.rows, false);
+        fn dfs(
+            g: &crate::game::connect4::Connect4,
+            s: Board,
+            target: &Board,
+            path: &mut Vec<C4Move>,
+            seen: &mut std::collections::HashSet<Board>,
+        ) -> bool {
+            if s == *target {
+                return true;
+            }
+            if !seen.insert(s) || seen.len() > 200_000 {
+                return false;
+            }
+            for m in g.moves(&s) {
+                let next = g.play(&s, m);
+                if next.pieces[0] & !target.pieces[0] == 0
+                    && next.pieces[1] & !target.pieces[1] == 0
+                {
+                    path.push(m);
+                    if dfs(g, next, target, path, seen) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        dfs(
+            &game,
+            game.start(),
+            target,
+            &mut path,
+            &mut Default::default(),
+        )
+        .then_some(path)
+    }
+}
+
+impl Checkable for crate::game::tippy::Tippy {
+    fn mutants(&self) -> Vec<Mutant> {
+        rules::tippy_mutants(self)
+    }
+    fn driver_env(&self) -> Vec<(String, String)> {
+        vec![
+            ("GAMETRACE_GAME".into(), "tippy".into()),
+            ("GAMETRACE_SIZE".into(), self.size.to_string()),
+        ]
+    }
+    fn course_start(&self) -> Self::State {
+        crate::game::tippy::Tippy::new(self.size).start()
+    }
+    fn course_estimate(&self, s: &Self::State) -> String {
+        self.rough_outcome(s).to_string()
+    }
+}
+
+impl Checkable for crate::game::subtract_square::SubtractSquare {
+    fn mutants(&self) -> Vec<Mutant> {
+        rules::subtract_square_mutants(self)
+    }
+    fn driver_env(&self) -> Vec<(String, String)> {
+        vec![("GAMETRACE_GAME".into(), "subtract_square".into())]
+    }
+    fn course_start(&self) -> Self::State {
+        self.start()
+    }
+    fn course_estimate(&self, s: &Self::State) -> String {
+        crate::game::subtract_square::rough_outcome(s.total).to_string()
+    }
+}
+
+/// How thorough a check is.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub playouts: usize,
+    pub seed: u64,
+    /// Perft to this depth (default: as deep as about 3,000 positions go).
+    pub perft_depth: Option<u32>,
+    /// Compare estimates (where the spec fixes the estimator).
+    pub estimates: bool,
+    pub threads: usize,
+    /// Try the catalogue of rule mistakes on a difference.
+    pub diagnose: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            playouts: 200,
+            seed: 1,
+            perft_depth: None,
+            estimates: false,
+            threads: 1,
+            diagnose: true,
+        }
+    }
+}
+
+/// How to start the student's driver.
+pub struct Driver<'a> {
+    pub argv: &'a [String],
+    pub dir: Option<&'a std::path::Path>,
+    pub limits: Limits,
+    pub scratch: &'a Scratch,
+    pub policy: &'a Policy,
+}
+
+impl<'a> Driver<'a> {
+    fn job(&self) -> Job<'a> {
+        Job {
+            argv: self.argv,
+            stdin: None,
+            dir: self.dir,
+            limits: self.limits,
+            scratch: self.scratch,
+            policy: self.policy,
+        }
+    }
+}
+
+/// A path from the start and the student's views along it: `views[i]` after `path[..i]`.
+#[derive(Clone, Debug, Default)]
+struct Line {
+    path: Vec<String>,
+    views: Vec<View>,
+}
+
+/// Where the student's game first parts from the reference on a line.
+#[derive(Clone, Debug)]
+struct Difference {
+    /// The moves from the start to the position where it shows.
+    path: Vec<String>,
+    what: What,
+}
+
+#[derive(Clone, Debug)]
+enum What {
+    /// The views differ in this part.
+    Differs {
+        part: Part,
+        reference: View,
+        student: View,
+    },
+    /// Asking the game went wrong here (while playing this move, if it was a move).
+    Trouble(Trouble, Option<String>),
+}
+
+impl Difference {
+    /// The moves that show it: the path, and the move that failed if one did.
+    fn whole(&self) -> Vec<String> {
+        let mut all = self.path.clone();
+        if let What::Trouble(_, Some(m)) = &self.what {
+            all.push(m.clone());
+        }
+        all
+    }
+
+    fn sentence<G: Playable>(&self, game: &G) -> String {
+        let at = if self.path.is_empty() {
+            "at the start".to_owned()
+        } else {
+            format!("after {}", self.path.join(" "))
+        };
+        match &self.what {
+            What::Differs {
+                part,
+                reference,
+                student,
+            } => {
+                let (r, s) = show_part(game, *part, reference, student);
+                let extra = if student.status == Status::InPlay && student.moves.is_empty() {
+                    " (the game is in play and offers no move)"
+                } else {
+                    ""
+                };
+                format!("{at}, {}: reference {r}, student's {s}{extra}", part.word())
+            }
+            What::Trouble(t, None) => format!("{at}: {}", t.describe().0),
+            What::Trouble(t, Some(m)) => format!("{at}, playing {m}: {}", t.describe().0),
+        }
+    }
+}
+
+fn show_part<G: Playable>(game: &G, part: Part, r: &View, s: &View) -> (String, String) {
+    let status = |v: &View| crate::game::scenario::status_text(game, v.status);
+    let list = |v: &View| format!("[{}]", v.moves.join(", "));
+    match part {
+        Part::Moves | Part::Order => (list(r), list(s)),
+        Part::Status => (status(r), status(s)),
+        Part::Player => (
+            game.player_name(r.player).to_owned(),
+            game.player_name(s.player).to_owned(),
+        ),
+        Part::Estimate => (
+            r.estimate.clone().unwrap_or_default(),
+            s.estimate.clone().unwrap_or_default(),
+        ),
+    }
+}
+
+/// The reference position after `path` (names from its own move lists), if it has one.
+fn reference_after<G: Playable>(game: &G, path: &[String]) -> Option<G::State> {
+    let r = Reference {
+        game,
+        estimate: None,
+    };
+    let mut s = r.start();
+    for name in path {
+        s = r.play(&s, name)?;
+    }
+    Some(s)
+}
+
+/// How the driver reaches `state`: `Ok(None)` for a plain `start`, `Ok(Some(json))` to set
+/// it up, `Err` when this game's drivers have no way to.
+fn start_arg<G: Checkable>(game: &G, state: &G::State) -> Result<Option<serde_json::Value>, ()> {
+    match game.position_json(state) {
+        Some(json) => Ok(Some(json)),
+        None if *state == game.course_start() => Ok(None),
+        None => Err(()),
+    }
+}
+
+/// One run of `check-game`: every check's result, in order.
+pub fn check_game<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    driver: &Driver,
+    options: &Options,
+) -> Report {
+    let game = &spec.game;
+    let env = game.driver_env();
+    let estimate_fn: fn(&G, &G::State) -> String = G::course_estimate;
+    let reference = Reference {
+        game,
+        estimate: options.estimates.then_some(estimate_fn),
+    };
+    let rules_only = Compare {
+        order: false,
+        estimate: options.estimates,
+    };
+    let case = |name: &str, verdict: Verdict| CaseResult::new(spec_name, name, verdict, 1.0);
+    let mut cases = Vec::new();
+    let open = || -> Result<Student, Trouble> {
+        let mut s = Student::open(driver.job(), &env)?;
+        s.estimates = options.estimates;
+        Ok(s)
+    };
+    let mut student = match open() {
+        Ok(s) => s,
+        Err(t) => {
+            let (what, mut details) = t.describe();
+            if let Trouble::Ended(ran) = &t {
+                let compiler = compiler_errors(&String::from_utf8_lossy(ran.stdout()));
+                if !compiler.is_empty() {
+                    details = format!("the compiler says:\n{compiler}\n{details}");
+                }
+            }
+            cases.push(
+                case("driver", t.status())
+                    .message(format!("the game's driver did not start: {what}"))
+                    .details(details),
+            );
+            return Report {
+                cases,
+                sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+            };
+        }
+    };
+    let spec_start = start_arg(game, &game.start()).unwrap_or_default();
+    let start_reachable = start_arg(game, &game.start()).is_ok();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut differences: Vec<Difference> = Vec::new();
+
+    // 1. parse_move reads each printed name back.
+    {
+        let mut wrong = Vec::new();
+        let mut trouble = None;
+        let names: Vec<String> = reference.view(&reference.start()).moves;
+        match student.start(spec_start.as_ref()) {
+            Ok(true) => {
+                for name in &names {
+                    match student.parse(name) {
+                        Ok(Some(back)) if back == *name => {}
+                        Ok(got) => wrong.push(format!(
+                            "`{name}` is read as {}",
+                            got.map_or("no move".to_owned(), |g| format!("`{g}`"))
+                        )),
+                        Err(t) => {
+                            trouble = Some(t);
+                            break;
+                        }
+                    }
+                }
+            }
+            Ok(false) => {}
+            Err(t) => trouble = Some(t),
+        }
+        let c = match (trouble, wrong.is_empty()) {
+            (Some(t), _) => {
+                let (what, details) = t.describe();
+                if matches!(t, Trouble::Ended(_)) {
+                    student = match open() {
+                        Ok(s) => s,
+                        Err(t) => return dead(spec_name, cases, t, driver.policy),
+                    };
+                }
+                case("parse_move", t.status())
+                    .message(format!("reading a move's printed name: {what}"))
+                    .details(details)
+            }
+            (None, true) => case("parse_move", Verdict::Pass).message(format!(
+                "the parser reads each of the {} first moves' names back as that move",
+                names.len()
+            )),
+            (None, false) => case("parse_move", Verdict::Fail)
+                .message("the parser does not read every printed move name back as that move")
+                .details(wrong.join("\n")),
+        };
+        cases.push(c);
+    }
+
+    // 2. The scenarios.
+    let mut skipped = Vec::new();
+    for sc in &spec.scenarios {
+        let sgame = &sc.game;
+        // The scenario's position: set up directly, or reached by moves from the start.
+        let (arg, setup) = match start_arg(game, &sgame.start()) {
+            Ok(a) => (a, Vec::new()),
+            Err(()) => match game.moves_to(&sgame.start()) {
+                Some(moves) => (None, moves.iter().map(|&m| game.move_name(m)).collect()),
+                None => {
+                    skipped.push(sc.name.clone());
+                    continue;
+                }
+            },
+        };
+        let sref = Reference {
+            game: sgame,
+            estimate: options.estimates.then_some(estimate_fn),
+        };
+        let mut c = case(&format!("scenario {}", sc.name), Verdict::Pass);
+        c.max_points = sc.points;
+        c.points = sc.points;
+        let outcome = (|| -> Result<Option<(usize, Difference)>, (usize, Difference)> {
+            let fail = |step: usize, path: &[String], what| {
+                (
+                    step,
+                    Difference {
+                        path: path.to_vec(),
+                        what,
+                    },
+                )
+            };
+            match student.start(arg.as_ref()) {
+                Ok(true) => {}
+                Ok(false) => return Ok(None),
+                Err(t) => return Err(fail(0, &[], What::Trouble(t, None))),
+            }
+            // Setting up by moves: every position on the way is one of the game's, compared too.
+            let how = Compare {
+                estimate: false,
+                ..rules_only
+            };
+            follow(game, &mut student, &setup, how).map_err(|d| (SETUP, d))?;
+            let mut path = setup.clone();
+            let mut s = sref.start();
+            for (i, step) in std::iter::once(None)
+                .chain(sc.steps.iter().map(Some))
+                .enumerate()
+            {
+                if let Some((_, mv)) = step.and_then(|st| st.play.as_ref()) {
+                    let name = sgame.move_name(*mv);
+                    if let Err(t) = student.play(&name) {
+                        return Err(fail(i, &path, What::Trouble(t, Some(name))));
+                    }
+                    s = sgame.play(&s, *mv);
+                    path.push(name);
+                }
+                agree_here(&mut student, sref.view(&s), &path, rules_only).map_err(|d| (i, d))?;
+            }
+            Ok(Some((
+                0,
+                Difference {
+                    path,
+                    what: What::Trouble(Trouble::Garbage(String::new()), None),
+                },
+            )))
+        })();
+        match outcome {
+            Ok(Some(_)) => {
+                c.message = format!("all {} steps agree with the reference", sc.steps.len())
+            }
+            Ok(None) => {
+                skipped.push(sc.name.clone());
+                continue;
+            }
+            Err((step, d)) => {
+                let line = if step == SETUP {
+                    "setting up the scenario's position by moves from the start: ".to_owned()
+                } else if step == 0 {
+                    String::new()
+                } else {
+                    format!("step {step} (line {}): ", sc.steps[step - 1].line)
+                };
+                c.status = match &d.what {
+                    What::Trouble(t, _) => t.status(),
+                    What::Differs { .. } => Verdict::Fail,
+                };
+                c.points = 0.0;
+                c.message = format!("{line}{}", d.sentence(sgame));
+                if let What::Trouble(t, _) = &d.what {
+                    c.details = t.describe().1;
+                    if matches!(t, Trouble::Ended(_)) {
+                        student = match open() {
+                            Ok(s) => s,
+                            Err(t) => return dead(spec_name, cases, t, driver.policy),
+                        };
+                    }
+                }
+                // A path from the spec's start can join the shrinking.
+                if sgame.start() == game.start()
+                    || (!setup.is_empty() && game.start() == game.course_start())
+                {
+                    differences.push(d);
+                }
+            }
+        }
+        cases.push(c);
+    }
+
+    // 3. Perft from the spec's start.
+    if start_reachable {
+        let depth = options.perft_depth.unwrap_or_else(|| auto_depth(game));
+        let mut p = Perft {
+            reference: &reference,
+            student: &mut student,
+            how: rules_only,
+            counts: vec![(0, 0); depth as usize + 1],
+            divide: Vec::new(),
+            lines: &mut lines,
+            differences: &mut differences,
+            budget: 40_000,
+        };
+        let result = match p.student.start(spec_start.as_ref()) {
+            Ok(_) => p.walk(
+                depth,
+                &mut Vec::new(),
+                &mut Vec::new(),
+                Some(reference.start()),
+            ),
+            Err(t) => Err((Vec::new(), None, t)),
+        };
+        let counts = p.counts.clone();
+        let divide = std::mem::take(&mut p.divide);
+        let c = match result {
+            Err((path, playing, t)) => {
+                let d = Difference {
+                    path,
+                    what: What::Trouble(t.clone(), playing.clone()),
+                };
+                let what = d.sentence(game);
+                differences.push(d);
+                let details = t.describe().1;
+                let status = t.status();
+                if matches!(t, Trouble::Ended(_)) {
+                    student = match open() {
+                        Ok(s) => s,
+                        Err(t) => return dead(spec_name, cases, t, driver.policy),
+                    };
+                }
+                case("perft", status)
+                    .message(format!("counting move sequences, {what}"))
+                    .details(details)
+            }
+            Ok(()) => perft_case(spec_name, game, depth, &counts, &divide, &reference),
+        };
+        cases.push(c);
+    }
+
+    // 4. Random playouts, and 5. the move order.
+    drop(student);
+    if start_reachable && options.playouts > 0 {
+        let results = playouts(game, &reference, driver, &env, options, spec_start.as_ref());
+        let mut first_rule: Option<(usize, Difference)> = None;
+        let mut first_order: Option<(usize, Difference)> = None;
+        let mut states = 0usize;
+        for (i, r) in results.into_iter().enumerate() {
+            states += r.line.views.len();
+            if let Some(d) = r.difference {
+                if first_rule.is_none() {
+                    first_rule = Some((i, d.clone()));
+                }
+                differences.push(d);
+            }
+            if first_order.is_none() {
+                first_order = r.order.map(|d| (i, d));
+            }
+            lines.push(r.line);
+        }
+        let n = options.playouts;
+        cases.push(match &first_rule {
+            None => case("playouts", Verdict::Pass).message(format!(
+                "{n} random games (seed {}), {states} positions: moves, status and player{} agree with the reference",
+                options.seed,
+                if options.estimates { ", estimate" } else { "" }
+            )),
+            Some((i, d)) => {
+                let status = match &d.what {
+                    What::Trouble(t, _) => t.status(),
+                    _ => Verdict::Fail,
+                };
+                let details = match &d.what {
+                    What::Trouble(t, _) => t.describe().1,
+                    _ => String::new(),
+                };
+                case("playouts", status)
+                    .message(format!(
+                        "game {} of {n} (seed {}): {}",
+                        i + 1,
+                        options.seed,
+                        d.sentence(game)
+                    ))
+                    .details(details)
+            }
+        });
+        cases.push(match first_order {
+            None => case("move order", Verdict::Pass).message(
+                "the moves come in the reference's order wherever the two games agree on them",
+            ),
+            Some((i, d)) => case("move order", Verdict::Fail).message(format!(
+                "game {} of {n}: {} (the same moves: the rules agree, but traces will not)",
+                i + 1,
+                d.sentence(game)
+            )),
+        });
+    }
+
+    // The shortest difference, and its name.
+    if let Some(shortest) = shortest(
+        game,
+        &reference,
+        driver,
+        &env,
+        options,
+        spec_start.as_ref(),
+        &differences,
+    ) {
+        let mut text = explain(game, &shortest.0);
+        if options.diagnose && matches!(shortest.0.what, What::Differs { .. }) {
+            lines.push(shortest.1.clone());
+            text.push_str(&name_the_mistake(game, &lines, rules_only));
+        }
+        if let Some(c) = cases
+            .iter_mut()
+            .find(|c| !c.status.passed() && c.case != "parse_move" && c.case != "move order")
+        {
+            if !c.details.is_empty() && !c.details.ends_with('\n') {
+                c.details.push('\n');
+            }
+            c.details.push_str(&text);
+        }
+    }
+    if !skipped.is_empty() {
+        cases.push(case("scenarios not replayed", Verdict::Pass).message(format!(
+            "{} (they start from a position this game's driver cannot set up: the course's GAME signature only has `start`)",
+            skipped.join(", ")
+        )));
+    }
+    Report {
+        cases,
+        sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+    }
+}
+
+/// The student's view of its current position against the reference's (`want`).
+fn agree_here(
+    student: &mut Student,
+    want: View,
+    path: &[String],
+    how: Compare,
+) -> Result<(), Difference> {
+    let here = |what| Difference {
+        path: path.to_vec(),
+        what,
+    };
+    let got = student.view().map_err(|t| here(What::Trouble(t, None)))?;
+    match want.differs(&got, how) {
+        Some(part) => Err(here(What::Differs {
+            part,
+            reference: want,
+            student: got,
+        })),
+        None => Ok(()),
+    }
+}
+
+/// Plays `moves` (from [`Checkable::moves_to`]) from the course's start on the student's
+/// game, comparing each position on the way with the reference's.
+fn follow<G: Checkable>(
+    game: &G,
+    student: &mut Student,
+    moves: &[String],
+    how: Compare,
+) -> Result<(), Difference> {
+    let from = game.starting_at(game.course_start());
+    let on_way = Reference {
+        game: &from,
+        estimate: None,
+    };
+    let mut s = on_way.start();
+    for (i, name) in moves.iter().enumerate() {
+        agree_here(student, on_way.view(&s), &moves[..i], how)?;
+        student.play(name).map_err(|t| Difference {
+            path: moves[..i].to_vec(),
+            what: What::Trouble(t, Some(name.clone())),
+        })?;
+        s = on_way.play(&s, name).expect("moves_to's own move");
+    }
+    Ok(())
+}
+
+/// The "step" of a difference found while reaching a scenario's position by moves.
+const SETUP: usize = usize::MAX;
+
+/// The report when the driver cannot be started again after it died.
+fn dead(spec_name: &str, mut cases: Vec<CaseResult>, t: Trouble, policy: &Policy) -> Report {
+    let (what, details) = t.describe();
+    cases.push(
+        CaseResult::new(spec_name, "driver", t.status(), 1.0)
+            .message(format!(
+                "the game's driver could not be started again: {what}"
+            ))
+            .details(details),
+    );
+    Report {
+        cases,
+        sandbox: Some(crate::report::SandboxNote::of(policy)),
+    }
+}
+
+/// SML/NJ's error lines among a program's output, each with the indented lines that explain
+/// it (`name: player`, `spec: ...`, `actual: ...`).
+fn compiler_errors(out: &str) -> String {
+    let mut kept = Vec::new();
+    let mut inside = false;
+    for line in out.lines() {
+        if line.contains(" Error: ") || line.contains(" Error:") {
+            inside = true;
+            kept.push(line);
+        } else if inside && line.starts_with(char::is_whitespace) {
+            kept.push(line);
+        } else {
+            inside = false;
+        }
+        if kept.len() >= 20 {
+            break;
+        }
+    }
+    kept.join("\n")
+}
+
+/// The deepest perft that visits at most about 3,000 positions of the reference.
+fn auto_depth<G: Playable>(game: &G) -> u32 {
+    let mut level = vec![game.start()];
+    let mut total = 1usize;
+    let mut depth = 0;
+    while depth < 8 {
+        let next: Vec<G::State> = level
+            .iter()
+            .flat_map(|s| game.moves(s).map(move |m| game.play(s, m)))
+            .collect();
+        if next.is_empty() || total + next.len() > 3000 {
+            break;
+        }
+        total += next.len();
+        level = next;
+        depth += 1;
+    }
+    depth.max(1)
+}
+
+struct Perft<'r, 'g, 's, 'a, G: Playable> {
+    reference: &'r Reference<'g, G>,
+    student: &'s mut Student<'a>,
+    how: Compare,
+    /// (reference, student) sequences of each length.
+    counts: Vec<(u64, u64)>,
+    /// Per first move: its name and the counts of each length under it.
+    divide: Vec<(String, Vec<(u64, u64)>)>,
+    lines: &'s mut Vec<Line>,
+    differences: &'s mut Vec<Difference>,
+    budget: usize,
+}
+
+impl<G: Playable> Perft<'_, '_, '_, '_, G> {
+    /// Walks the student's game (its own moves) and the reference beside it, where it has the
+    /// same move; counts both.
+    fn walk(
+        &mut self,
+        left: u32,
+        path: &mut Vec<String>,
+        views: &mut Vec<View>,
+        reference: Option<G::State>,
+    ) -> Result<(), (Vec<String>, Option<String>, Trouble)> {
+        let d = path.len();
+        let mine = self.student.view().map_err(|t| (path.clone(), None, t))?;
+        let theirs = reference.as_ref().map(|s| self.reference.view(s));
+        if d > 0 {
+            self.counts[d].1 += 1;
+            self.divide.last_mut().expect("a first move").1[d].1 += 1;
+        }
+        views.push(mine.clone());
+        if let Some(t) = &theirs {
+            if let Some(part) = t.differs(&mine, self.how) {
+                self.differences.push(Difference {
+                    path: path.clone(),
+                    what: What::Differs {
+                        part,
+                        reference: t.clone(),
+                        student: mine.clone(),
+                    },
+                });
+            }
+        }
+        if left == 0 || self.budget == 0 || mine.moves.is_empty() {
+            self.lines.push(Line {
+                path: path.clone(),
+                views: views.clone(),
+            });
+            views.pop();
+            return Ok(());
+        }
+        self.budget -= 1;
+        for name in &mine.moves {
+            let next_ref = reference
+                .as_ref()
+                .and_then(|s| self.reference.play(s, name));
+            if d == 0 {
+                let mut per = vec![(0u64, 0u64); self.counts.len()];
+                if let Some(s) = &next_ref {
+                    count_reference(self.reference, s, 1, left - 1, &mut per);
+                }
+                self.divide.push((name.clone(), per));
+            }
+            self.student
+                .play(name)
+                .map_err(|t| (path.clone(), Some(name.clone()), t))?;
+            path.push(name.clone());
+            self.walk(left - 1, path, views, next_ref)?;
+            self.student.undo().map_err(|t| (path.clone(), None, t))?;
+            path.pop();
+        }
+        if d == 0 {
+            // Reference first moves the student does not offer still count for the reference.
+            if let Some(s) = &reference {
+                for name in self.reference.view(s).moves {
+                    if !mine.moves.contains(&name) {
+                        let mut per = vec![(0u64, 0u64); self.counts.len()];
+                        let next = self.reference.play(s, &name).expect("its own move");
+                        count_reference(self.reference, &next, 1, left - 1, &mut per);
+                        self.divide.push((name, per));
+                    }
+                }
+            }
+            for (_, per) in &self.divide {
+                for (k, c) in per.iter().enumerate() {
+                    self.counts[k].0 += c.0;
+                }
+            }
+        }
+        views.pop();
+        Ok(())
+    }
+}
+
+fn count_reference<G: Playable>(
+    r: &Reference<G>,
+    s: &G::State,
+    depth: usize,
+    left: u32,
+    per: &mut [(u64, u64)],
+) {
+    per[depth].0 += 1;
+    if left == 0 {
+        return;
+    }
+    for m in r.game.moves(s) {
+        count_reference(r, &r.game.play(s, m), depth + 1, left - 1, per);
+    }
+}
+
+fn perft_case<G: Playable>(
+    spec_name: &str,
+    _game: &G,
+    depth: u32,
+    counts: &[(u64, u64)],
+    divide: &[(String, Vec<(u64, u64)>)],
+    _reference: &Reference<G>,
+) -> CaseResult {
+    let mut table = String::from("depth  reference  student's\n");
+    for (d, (r, s)) in counts.iter().enumerate().skip(1) {
+        let _ = writeln!(
+            table,
+            "{d:>5}  {r:>9}  {s:>9}{}",
+            if r == s { "" } else { "  <- differs" }
+        );
+    }
+    match counts.iter().position(|(r, s)| r != s) {
+        None => CaseResult::new(spec_name, "perft", Verdict::Pass, 1.0).message(format!(
+            "move sequences from the start agree up to length {depth}: {}",
+            counts
+                .iter()
+                .skip(1)
+                .map(|c| c.0.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        Some(d) => {
+            let _ = writeln!(
+                table,
+                "divide at length {d} (sequences under each first move):"
+            );
+            let _ = writeln!(table, "first move  reference  student's");
+            for (name, per) in divide {
+                let (r, s) = per[d];
+                let _ = writeln!(
+                    table,
+                    "{name:>10}  {r:>9}  {s:>9}{}",
+                    if r == s { "" } else { "  <- differs" }
+                );
+            }
+            CaseResult::new(spec_name, "perft", Verdict::Fail, 1.0)
+                .message(format!(
+                    "move sequences of length {d} from the start: reference {}, student's {}",
+                    counts[d].0, counts[d].1
+                ))
+                .details(table)
+        }
+    }
+}
+
+struct Playout {
+    line: Line,
+    difference: Option<Difference>,
+    order: Option<Difference>,
+}
+
+/// The seeded random games, spread over `options.threads` drivers; the same results in the
+/// same order for any number of threads (each game has its own seed and starts afresh).
+fn playouts<G: Checkable>(
+    game: &G,
+    reference: &Reference<G>,
+    driver: &Driver,
+    env: &[(String, String)],
+    options: &Options,
+    start: Option<&serde_json::Value>,
+) -> Vec<Playout> {
+    let n = options.playouts;
+    let threads = options.threads.clamp(1, n.max(1));
+    let mut slots: Vec<Option<Playout>> = (0..n).map(|_| None).collect();
+    let chunks: Vec<Vec<usize>> = (0..threads)
+        .map(|t| (t..n).step_by(threads).collect())
+        .collect();
+    let done: Vec<Vec<(usize, Playout)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|mine| {
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    let mut student: Option<Student> = None;
+                    for i in mine {
+                        if student.is_none() {
+                            match Student::open(driver.job(), env) {
+                                Ok(mut s) => {
+                                    s.estimates = options.estimates;
+                                    student = Some(s);
+                                }
+                                Err(t) => {
+                                    out.push((i, troubled(Vec::new(), Vec::new(), t, None)));
+                                    continue;
+                                }
+                            }
+                        }
+                        let s = student.as_mut().expect("opened above");
+                        let p = one_playout(game, reference, s, options, start, i);
+                        if matches!(
+                            p.difference,
+                            Some(Difference {
+                                what: What::Trouble(Trouble::Ended(_), _),
+                                ..
+                            })
+                        ) {
+                            student = None;
+                        }
+                        out.push((i, p));
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    for (i, p) in done.into_iter().flatten() {
+        slots[i] = Some(p);
+    }
+    slots.into_iter().flatten().collect()
+}
+
+fn troubled(path: Vec<String>, views: Vec<View>, t: Trouble, playing: Option<String>) -> Playout {
+    Playout {
+        difference: Some(Difference {
+            path: path.clone(),
+            what: What::Trouble(t, playing),
+        }),
+        line: Line { path, views },
+        order: None,
+    }
+}
+
+fn one_playout<G: Playable>(
+    _game: &G,
+    reference: &Reference<G>,
+    student: &mut Student,
+    options: &Options,
+    start: Option<&serde_json::Value>,
+    index: usize,
+) -> Playout {
+    let how = Compare {
+        order: false,
+        estimate: options.estimates,
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(
+        options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
+    let mut path = Vec::new();
+    let mut views = Vec::new();
+    let mut order = None;
+    if let Err(t) = student.start(start) {
+        return troubled(path, views, t, None);
+    }
+    let mut s = reference.start();
+    loop {
+        let mine = match student.view() {
+            Ok(v) => v,
+            Err(t) => return troubled(path, views, t, None),
+        };
+        let theirs = reference.view(&s);
+        views.push(mine.clone());
+        if let Some(part) = theirs.differs(&mine, how) {
+            return Playout {
+                difference: Some(Difference {
+                    path: path.clone(),
+                    what: What::Differs {
+                        part,
+                        reference: theirs,
+                        student: mine,
+                    },
+                }),
+                line: Line { path, views },
+                order,
+            };
+        }
+        if order.is_none() && theirs.moves != mine.moves {
+            order = Some(Difference {
+                path: path.clone(),
+                what: What::Differs {
+                    part: Part::Order,
+                    reference: theirs.clone(),
+                    student: mine.clone(),
+                },
+            });
+        }
+        if theirs.moves.is_empty() {
+            break;
+        }
+        let name = theirs.moves[rng.next_u32() as usize % theirs.moves.len()].clone();
+        if let Err(t) = student.play(&name) {
+            return troubled(path, views, t, Some(name));
+        }
+        s = reference.play(&s, &name).expect("the reference's own move");
+        path.push(name);
+    }
+    Playout {
+        line: Line { path, views },
+        difference: None,
+        order,
+    }
+}
+
+/// Replays `path` on the student and the reference: the first difference on it, with the
+/// student's views up to there.
+fn replay<G: Playable>(
+    reference: &Reference<G>,
+    student: &mut Student,
+    start: Option<&serde_json::Value>,
+    path: &[String],
+    how: Compare,
+) -> (Option<Difference>, Line) {
+    let mut line = Line::default();
+    let trouble = |line: Line, t| {
+        (
+            Some(Difference {
+                path: line.path.clone(),
+                what: What::Trouble(t, None),
+            }),
+            line,
+        )
+    };
+    if let Err(t) = student.start(start) {
+        return trouble(line, t);
+    }
+    let mut s = reference.start();
+    for i in 0..=path.len() {
+        let mine = match student.view() {
+            Ok(v) => v,
+            Err(t) => return trouble(line, t),
+        };
+        let theirs = reference.view(&s);
+        line.views.push(mine.clone());
+        if let Some(part) = theirs.differs(&mine, how) {
+            return (
+                Some(Difference {
+                    path: line.path.clone(),
+                    what: What::Differs {
+                        part,
+                        reference: theirs,
+                        student: mine,
+                    },
+                }),
+                line,
+            );
+        }
+        let Some(name) = path.get(i) else { break };
+        let Some(next) = reference.play(&s, name) else {
+            break;
+        };
+        if let Err(t) = student.play(name) {
+            return (
+                Some(Difference {
+                    path: line.path.clone(),
+                    what: What::Trouble(t, Some(name.clone())),
+                }),
+                line,
+            );
+        }
+        s = next;
+        line.path.push(name.clone());
+    }
+    (None, line)
+}
+
+/// The shortest move sequence from the start showing a difference: the shortest found, then
+/// shrunk by leaving out one move, or two (one of each player's), while a difference still
+/// shows.
+fn shortest<G: Checkable>(
+    _game: &G,
+    reference: &Reference<G>,
+    driver: &Driver,
+    env: &[(String, String)],
+    options: &Options,
+    start: Option<&serde_json::Value>,
+    found: &[Difference],
+) -> Option<(Difference, Line)> {
+    let best = found.iter().min_by_key(|d| d.path.len())?.clone();
+    let how = Compare {
+        order: false,
+        estimate: options.estimates,
+    };
+    let mut student = Student::open(driver.job(), env).ok()?;
+    student.estimates = options.estimates;
+    let (first, mut line) = replay(reference, &mut student, start, &best.whole(), how);
+    let ended = |d: &Option<Difference>| {
+        matches!(
+            d,
+            Some(Difference {
+                what: What::Trouble(Trouble::Ended(_), _),
+                ..
+            })
+        )
+    };
+    if ended(&first) {
+        student = Student::open(driver.job(), env).ok()?;
+        student.estimates = options.estimates;
+    }
+    let mut best = match first {
+        Some(d) => d,
+        // Seen elsewhere but not on a replay (a game that is not a function of its moves).
+        None => return Some((best, line)),
+    };
+    let mut tries = 0usize;
+    let mut improved = true;
+    while improved && tries < 600 {
+        improved = false;
+        let whole = best.whole();
+        let n = whole.len();
+        let mut candidates: Vec<Vec<String>> = Vec::new();
+        for i in 0..n {
+            let mut c = whole.clone();
+            c.remove(i);
+            candidates.push(c);
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let mut c = whole.clone();
+                c.remove(j);
+                c.remove(i);
+                candidates.push(c);
+            }
+        }
+        candidates.sort_by_key(Vec::len);
+        for c in candidates {
+            if tries >= 600 {
+                break;
+            }
+            // Only sequences the reference can play.
+            if reference_after(reference.game, &c).is_none() {
+                continue;
+            }
+            tries += 1;
+            let (d, l) = replay(reference, &mut student, start, &c, how);
+            if ended(&d) {
+                student = Student::open(driver.job(), env).ok()?;
+                student.estimates = options.estimates;
+            }
+            if let Some(d) = d {
+                if d.path.len() < best.path.len() {
+                    best = d;
+                    line = l;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+    }
+    // Then every shorter sequence, shortest first, while there are few enough to replay
+    // them all (small games: the true shortest, which leaving moves out cannot always reach).
+    let mut level: Vec<Vec<String>> = vec![Vec::new()];
+    for _ in 0..best.path.len() {
+        let mut next = Vec::new();
+        for p in &level {
+            let Some(s) = reference_after(reference.game, p) else {
+                continue;
+            };
+            for m in reference.game.moves(&s) {
+                let mut q = p.clone();
+                q.push(reference.game.move_name(m));
+                next.push(q);
+            }
+        }
+        if next.is_empty() || tries + next.len() > BFS_BUDGET + 600 {
+            break;
+        }
+        for c in &next {
+            tries += 1;
+            let (d, l) = replay(reference, &mut student, start, c, how);
+            if ended(&d) {
+                student = Student::open(driver.job(), env).ok()?;
+                student.estimates = options.estimates;
+            }
+            if let Some(d) = d {
+                if d.path.len() < best.path.len() {
+                    return Some((d, l));
+                }
+            }
+        }
+        level = next;
+        if level.first().map_or(0, Vec::len) + 1 >= best.path.len() {
+            break;
+        }
+    }
+    Some((best, line))
+}
+
+/// How many sequences the breadth-first search for a shorter difference may replay.
+const BFS_BUDGET: usize = 400;
+
+/// The shortest difference for people: the moves, both positions, and a scenario to paste.
+fn explain<G: Checkable>(game: &G, d: &Difference) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "shortest sequence found that shows it ({} moves): {}",
+        d.path.len(),
+        if d.path.is_empty() {
+            "(none: the start)".to_owned()
+        } else {
+            d.path.join(" ")
+        }
+    );
+    let _ = writeln!(out, "  {}", d.sentence(game));
+    if let Some(s) = reference_after(game, &d.path) {
+        let _ = writeln!(out, "the reference's position there:");
+        for l in game.render(&s).lines() {
+            let _ = writeln!(out, "  {l}");
+        }
+    }
+    // A scenario the teacher can paste: the moves, then what the reference says there.
+    if let (Some(s), What::Differs { reference, .. }) = (reference_after(game, &d.path), &d.what) {
+        let _ = writeln!(out, "as a scenario to paste into the spec's `scenarios:`:");
+        let _ = writeln!(out, "  student_game_differs:");
+        let _ = writeln!(out, "    steps:");
+        for m in &d.path {
+            let _ = writeln!(out, "      - move: {}", yaml_scalar(m));
+        }
+        // The expectations go on the last move's step (or a step of their own at the start).
+        let lead = if d.path.is_empty() {
+            "      - "
+        } else {
+            "        "
+        };
+        let status = match game.status(&s) {
+            Status::Over(crate::game::Outcome::Winner(p)) => {
+                format!("{{winner: {}}}", game.player_name(p))
+            }
+            other => crate::game::scenario::status_text(game, other),
+        };
+        let _ = writeln!(out, "{lead}status: {status}");
+        let _ = writeln!(
+            out,
+            "        to_move: {}",
+            game.player_name(game.player(&s))
+        );
+        let names: Vec<String> = reference.moves.iter().map(|m| yaml_scalar(m)).collect();
+        let _ = writeln!(out, "        moves: [{}]", names.join(", "));
+    }
+    out
+}
+
+/// A move name as a YAML scalar: quoted unless it is plain digits or letters.
+fn yaml_scalar(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric()) {
+        s.to_owned()
+    } else {
+        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+/// Which catalogued mistakes behave exactly as the student's game did at every position it
+/// was asked about.
+fn name_the_mistake<G: Checkable>(game: &G, lines: &[Line], how: Compare) -> String {
+    let how = Compare {
+        estimate: false,
+        ..how
+    };
+    let mutants = game.mutants();
+    let explaining: Vec<&Mutant> = mutants
+        .iter()
+        .filter(|m| {
+            lines
+                .iter()
+                .all(|l| m.rules.first_difference(&l.path, &l.views, how).is_none())
+        })
+        .collect();
+    let positions: usize = lines.iter().map(|l| l.views.len()).sum();
+    match explaining.as_slice() {
+        [] => format!(
+            "no catalogued rule mistake of {} explains it ({} tried against the {positions} positions asked about); the first difference is above\n",
+            game.name(),
+            mutants.len()
+        ),
+        [one] => format!(
+            "the mistake: {} [{}] (it behaves exactly so at all {positions} positions asked about)\n",
+            one.what, one.id
+        ),
+        several => {
+            let mut s = format!(
+                "the mistake is one of these (each behaves exactly so at all {positions} positions asked about):\n"
+            );
+            for m in several {
+                let _ = writeln!(s, "  - {} [{}]", m.what, m.id);
+            }
+            s
+        }
+    }
+}
+
+/// Whether a student's game agrees with the reference on the positions a search of `depth`
+/// from `game`'s start goes through: said first when a searcher that runs on the student's
+/// game is checked (`check --game-cmd`), so a searcher is never blamed for its game.
+#[derive(Clone, Debug)]
+pub struct Agreement {
+    pub agrees: bool,
+    /// One sentence, for the report's message.
+    pub summary: String,
+    /// The difference with the moves to it, when there is one.
+    pub details: String,
+}
+
+/// The most positions [`game_on_searched_positions`] compares.
+const SEARCHED_BUDGET: usize = 20_000;
+
+pub fn game_on_searched_positions<G: Checkable>(
+    game: &G,
+    depth: u32,
+    driver: &Driver,
+) -> Agreement {
+    let trouble = |what: String, details: String| Agreement {
+        agrees: false,
+        summary: what,
+        details,
+    };
+    let mut student = match Student::open(driver.job(), &game.driver_env()) {
+        Ok(s) => s,
+        Err(t) => {
+            let (what, details) = t.describe();
+            return trouble(
+                format!("the student's game could not be asked about the searched positions: its driver did not start: {what}"),
+                details,
+            );
+        }
+    };
+    let start = game.start();
+    let (arg, setup) = match start_arg(game, &start) {
+        Ok(a) => (a, Vec::new()),
+        Err(()) => match game.moves_to(&start) {
+            Some(moves) => (None, moves.iter().map(|&m| game.move_name(m)).collect()),
+            None => return trouble(
+                "the student's game was not compared: its driver cannot set up the case's position"
+                    .to_owned(),
+                String::new(),
+            ),
+        },
+    };
+    // Reaching the position by moves: each position on the way is compared too.
+    let from = game.starting_at(game.course_start());
+    let mut early: Option<Difference> = None;
+    let reached = student.start(arg.as_ref()).and_then(|ok| {
+        let how = Compare {
+            order: true,
+            estimate: false,
+        };
+        match follow(game, &mut student, &setup, how) {
+            Ok(()) => Ok(ok),
+            Err(Difference {
+                what: What::Trouble(t, _),
+                ..
+            }) => Err(t),
+            Err(d) => {
+                early = Some(d);
+                Ok(ok)
+            }
+        }
+    });
+    if let Some(d) = early {
+        return trouble(
+            format!(
+                "the student's game differs from the reference on the way to the case's position (reached by moves from the start), so its searcher's trace cannot match: fix the game first ({})",
+                d.sentence(&from)
+            ),
+            "(`gametrace check-game` checks the game on its own and names the rule mistake)\n"
+                .to_owned(),
+        );
+    }
+    match reached {
+        Ok(true) => {}
+        Ok(false) => {
+            return trouble(
+                "the student's game was not compared: its driver cannot set up the case's position"
+                    .to_owned(),
+                String::new(),
+            )
+        }
+        Err(t) => {
+            let (what, details) = t.describe();
+            return trouble(
+                format!("the student's game could not reach the case's position: {what}"),
+                details,
+            );
+        }
+    }
+    let reference = Reference {
+        game,
+        estimate: None,
+    };
+    let mut lines = Vec::new();
+    let mut differences = Vec::new();
+    let depth = depth.min(12);
+    let mut p = Perft {
+        reference: &reference,
+        student: &mut student,
+        how: Compare {
+            order: true,
+            estimate: false,
+        },
+        counts: vec![(0, 0); depth as usize + 1],
+        divide: Vec::new(),
+        lines: &mut lines,
+        differences: &mut differences,
+        budget: SEARCHED_BUDGET,
+    };
+    let walked = p.walk(
+        depth,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        Some(reference.start()),
+    );
+    let positions = 1 + p.counts.iter().skip(1).map(|c| c.1).sum::<u64>();
+    let shown = |path: &[String]| {
+        if path.is_empty() {
+            "at the case's position".to_owned()
+        } else {
+            format!("after {} from the case's position", path.join(" "))
+        }
+    };
+    if let Err((path, playing, t)) = walked {
+        let (what, details) = t.describe();
+        let playing = playing.map_or(String::new(), |m| format!(", playing {m}"));
+        return trouble(
+            format!(
+                "the student's game fails on a searched position ({}{playing}): {what}; the searcher is not judged on its game",
+                shown(&path)
+            ),
+            details,
+        );
+    }
+    match differences.iter().min_by_key(|d| d.path.len()) {
+        None => Agreement {
+            agrees: true,
+            summary: format!(
+                "the student's game agrees with the reference on the {positions} positions a depth-{depth} search goes through (moves in the same order, status, player)"
+            ),
+            details: String::new(),
+        },
+        Some(d) => {
+            let sentence = d.sentence(game);
+            Agreement {
+                agrees: false,
+                summary: format!(
+                    "the student's game differs from the reference on a searched position, so its searcher's trace cannot match: fix the game first ({})",
+                    sentence.replacen("after ", "after the moves ", 1)
+                ),
+                details: format!(
+                    "{}\n(`gametrace check-game` checks the game on its own and names the rule mistake)\n",
+                    explain(game, d).trim_end()
+                ),
+            }
+        }
+    }
+}

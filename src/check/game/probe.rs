@@ -1,0 +1,315 @@
+//! The game probe protocol, gametrace's side: a student's game, driven through a driver
+//! program a request line at a time. See `docs/probe-protocol.md` for the whole protocol and
+//! a worked transcript.
+//!
+//! Every line the driver means for gametrace starts with `@gt ` and holds one JSON value;
+//! other lines (the compiler's chatter, the student's debug prints) are kept aside. The driver
+//! greets first (`@gt {"protocol":1,...}`), then answers each request:
+//!
+//! | request           | answer                                                          |
+//! |-------------------|-----------------------------------------------------------------|
+//! | `start`           | `"ok"`: the game's own start position                           |
+//! | `start POSITION`  | `"ok"`, or `{"error":...}` if the driver cannot set one up      |
+//! | `moves`           | `["0","1",...]`: the printed names, in the game's order         |
+//! | `play NAME`       | `"ok"`: plays the move of that name from the game's own list    |
+//! | `undo`            | `"ok"`: back to the position before the last `play`             |
+//! | `status`          | `"in_play"`, `"draw"` or `{"winner":"Maxie"}` (or `"p1"`)       |
+//! | `player`          | `"Maxie"`, `"Minnie"`, `"p1"` or `"p2"`                         |
+//! | `estimate`        | a number, or the course's text (`"Guess: 3"`, `"Maxie wins!"`)  |
+//! | `show`            | the position as the game prints it (a string)                   |
+//! | `parse TEXT`      | the name of the move the game's parser reads TEXT as, or `null` |
+//!
+//! When the game's own code raises while answering, the answer is `{"raised":"Match"}`.
+
+use super::rules::View;
+use crate::game::{Outcome, Player, Status};
+use crate::sandbox::{Job, Ran, Session};
+
+pub const PROTOCOL: u64 = 1;
+const MARK: &str = "@gt ";
+
+/// Why an answer did not come.
+#[derive(Clone, Debug)]
+pub enum Trouble {
+    /// The program ended, hung or flooded: the session is over.
+    Ended(Ran),
+    /// The game's own code raised (the session goes on).
+    Raised(String),
+    /// The answer is not what the protocol says (the session goes on).
+    Garbage(String),
+    /// The game does not offer the move of this name (its rules differ: a FAIL).
+    Refused(String),
+}
+
+impl Trouble {
+    /// The verdict word a report gives it.
+    pub fn status(&self) -> crate::report::Status {
+        use crate::report::Status;
+        match self {
+            Trouble::Ended(Ran::LimitHit { limit, .. }) => Status::from(*limit),
+            Trouble::Ended(Ran::TimedOut { .. }) => Status::Timeout,
+            Trouble::Ended(Ran::OutputLimit { .. }) => Status::OutputLimit,
+            Trouble::Ended(Ran::NotFound { .. } | Ran::CannotStart { .. }) => Status::NotFound,
+            Trouble::Ended(_) | Trouble::Raised(_) | Trouble::Garbage(_) => Status::Crashed,
+            Trouble::Refused(_) => Status::Fail,
+        }
+    }
+
+    /// What happened, in a sentence, and the program's last words.
+    pub fn describe(&self) -> (String, String) {
+        match self {
+            Trouble::Ended(ran) => {
+                let what = ran
+                    .problem()
+                    .unwrap_or_else(|| "the program ended without answering".to_owned());
+                let mut details = String::new();
+                let stderr = ran.stderr().trim_end();
+                if !stderr.is_empty() {
+                    details.push_str("stderr:\n");
+                    details.push_str(stderr);
+                    details.push('\n');
+                }
+                let stray = String::from_utf8_lossy(ran.stdout()).trim_end().to_owned();
+                if !stray.is_empty() {
+                    details.push_str("its other output:\n");
+                    details.push_str(&stray);
+                    details.push('\n');
+                }
+                (what, details)
+            }
+            Trouble::Raised(e) => (format!("the game raised {e}"), String::new()),
+            Trouble::Garbage(a) => (
+                format!("the driver's answer makes no sense: {a}"),
+                String::new(),
+            ),
+            Trouble::Refused(name) => (
+                format!("the game does not offer the move {name}, which the reference has"),
+                String::new(),
+            ),
+        }
+    }
+}
+
+/// A student's game behind its driver, at some position.
+pub struct Student<'a> {
+    session: Session<'a>,
+    /// Compare estimates (ask for them in [`Student::view`]).
+    pub estimates: bool,
+}
+
+impl<'a> Student<'a> {
+    /// Starts the driver and waits for its greeting.
+    pub fn open(job: Job<'a>, env: &[(String, String)]) -> Result<Student<'a>, Trouble> {
+        let mut session = Session::start(job, env).map_err(Trouble::Ended)?;
+        let hello = session.answer(is_answer).map_err(Trouble::Ended)?;
+        let v: serde_json::Value = serde_json::from_str(&hello[MARK.len()..])
+            .map_err(|_| Trouble::Garbage(format!("a greeting that is not JSON: {hello}")))?;
+        match v.get("protocol").and_then(|p| p.as_u64()) {
+            Some(PROTOCOL) => Ok(Student {
+                session,
+                estimates: false,
+            }),
+            other => Err(Trouble::Garbage(format!(
+                "the driver speaks protocol {}, gametrace speaks {PROTOCOL}",
+                other.map_or("(none)".to_owned(), |n| n.to_string())
+            ))),
+        }
+    }
+
+    /// The stdout lines that were not answers (compiler messages, debug prints).
+    pub fn stray(&self) -> Vec<String> {
+        self.session.stray()
+    }
+
+    fn ask(&mut self, request: &str) -> Result<serde_json::Value, Trouble> {
+        self.session.send(request).map_err(Trouble::Ended)?;
+        let line = self.session.answer(is_answer).map_err(Trouble::Ended)?;
+        let v: serde_json::Value = serde_json::from_str(&line[MARK.len()..]).map_err(|_| {
+            Trouble::Garbage(format!("`{request}` was answered with `{line}`, not JSON"))
+        })?;
+        if let Some(e) = v.get("raised") {
+            return Err(Trouble::Raised(text_of(e)));
+        }
+        Ok(v)
+    }
+
+    fn ok(&mut self, request: &str) -> Result<(), Trouble> {
+        match self.ask(request)? {
+            serde_json::Value::String(s) if s == "ok" => Ok(()),
+            other => Err(Trouble::Garbage(format!(
+                "`{request}` was answered with {other}"
+            ))),
+        }
+    }
+
+    /// Goes to the game's start, or to `position` (`Ok(false)` if the driver cannot).
+    pub fn start(&mut self, position: Option<&serde_json::Value>) -> Result<bool, Trouble> {
+        let request = match position {
+            Some(p) => format!("start {p}"),
+            None => "start".to_owned(),
+        };
+        match self.ask(&request)? {
+            serde_json::Value::String(s) if s == "ok" => Ok(true),
+            v if v.get("error").is_some() => Ok(false),
+            other => Err(Trouble::Garbage(format!(
+                "`start` was answered with {other}"
+            ))),
+        }
+    }
+
+    pub fn play(&mut self, name: &str) -> Result<(), Trouble> {
+        match self.ask(&format!("play {name}"))? {
+            serde_json::Value::String(s) if s == "ok" => Ok(()),
+            v if v.get("error").is_some() => Err(Trouble::Refused(name.to_owned())),
+            other => Err(Trouble::Garbage(format!(
+                "`play {name}` was answered with {other}"
+            ))),
+        }
+    }
+
+    pub fn undo(&mut self) -> Result<(), Trouble> {
+        self.ok("undo")
+    }
+
+    pub fn moves(&mut self) -> Result<Vec<String>, Trouble> {
+        match self.ask("moves")? {
+            serde_json::Value::Array(items) => items
+                .into_iter()
+                .map(|i| match i {
+                    serde_json::Value::String(s) if !s.contains(['\n', '\r']) => Ok(s),
+                    other => Err(Trouble::Garbage(format!(
+                        "a move name must be one line of text, found {other}"
+                    ))),
+                })
+                .collect(),
+            other => Err(Trouble::Garbage(format!(
+                "`moves` was answered with {other}"
+            ))),
+        }
+    }
+
+    pub fn status(&mut self) -> Result<Status, Trouble> {
+        let v = self.ask("status")?;
+        if let Some(w) = v.get("winner") {
+            return match player(&text_of(w)) {
+                Some(p) => Ok(Status::Over(Outcome::Winner(p))),
+                None => Err(Trouble::Garbage(format!("a winner that is no player: {w}"))),
+            };
+        }
+        match v.as_str() {
+            Some("in_play") => Ok(Status::InPlay),
+            Some("draw") => Ok(Status::Over(Outcome::Draw)),
+            _ => Err(Trouble::Garbage(format!("`status` was answered with {v}"))),
+        }
+    }
+
+    pub fn player(&mut self) -> Result<Player, Trouble> {
+        let v = self.ask("player")?;
+        player(&text_of(&v))
+            .ok_or_else(|| Trouble::Garbage(format!("`player` was answered with {v}")))
+    }
+
+    pub fn estimate(&mut self) -> Result<String, Trouble> {
+        Ok(estimate_text(&self.ask("estimate")?))
+    }
+
+    pub fn show(&mut self) -> Result<String, Trouble> {
+        Ok(text_of(&self.ask("show")?))
+    }
+
+    /// What the game's own parser makes of `text`: the move's printed name.
+    pub fn parse(&mut self, text: &str) -> Result<Option<String>, Trouble> {
+        match self.ask(&format!("parse {text}"))? {
+            serde_json::Value::Null => Ok(None),
+            v => Ok(Some(text_of(&v))),
+        }
+    }
+
+    /// Everything [`View`] holds, of the current position.
+    pub fn view(&mut self) -> Result<View, Trouble> {
+        Ok(View {
+            status: self.status()?,
+            player: self.player()?,
+            moves: self.moves()?,
+            estimate: if self.estimates {
+                Some(self.estimate()?)
+            } else {
+                None
+            },
+        })
+    }
+
+    /// Says goodbye; how the program ended (a clean exit is expected).
+    pub fn close(self) -> Ran {
+        self.session.close()
+    }
+}
+
+fn is_answer(line: &str) -> bool {
+    line.starts_with(MARK)
+}
+
+fn text_of(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `Maxie`/`Minnie` (15-150) or `p1`/`p2` (CSC148).
+fn player(s: &str) -> Option<Player> {
+    match s.trim() {
+        "Maxie" | "p1" => Some(Player::Maxie),
+        "Minnie" | "p2" => Some(Player::Minnie),
+        _ => None,
+    }
+}
+
+/// An estimate as one text however the course prints it: `16`, `-3`, `Maxie wins`,
+/// `Minnie wins`; SML's `~3` and `Guess: 3`, Python's `1.0` and the draw (`0`) included.
+pub fn estimate_text(v: &serde_json::Value) -> String {
+    let raw = match v {
+        serde_json::Value::Number(n) => match n.as_f64() {
+            Some(x) if x.fract() == 0.0 && x.abs() < 1e15 => return format!("{}", x as i64),
+            _ => return n.to_string(),
+        },
+        other => text_of(other),
+    };
+    let t = raw.trim().trim_end_matches('!');
+    let lower = t.to_ascii_lowercase();
+    if lower.contains("maxie wins") || lower == "maxie_wins" {
+        return "Maxie wins".to_owned();
+    }
+    if lower.contains("minnie wins") || lower == "minnie_wins" {
+        return "Minnie wins".to_owned();
+    }
+    if lower.contains("draw") {
+        return "0".to_owned();
+    }
+    let number = t
+        .trim_start_matches("Guess")
+        .trim_start_matches(':')
+        .trim()
+        .replace('~', "-");
+    match number.parse::<f64>() {
+        Ok(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
+        _ => t.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn estimates_read_the_same_in_every_course() {
+        let t = |s: &str| estimate_text(&serde_json::from_str(s).unwrap());
+        assert_eq!(t("16"), "16");
+        assert_eq!(t("1.0"), "1");
+        assert_eq!(t("-1.0"), "-1");
+        assert_eq!(t("\"Guess: ~3\""), "-3");
+        assert_eq!(t("\"~3\""), "-3");
+        assert_eq!(t("\"Maxie wins!\""), "Maxie wins");
+        assert_eq!(t("\"It's a draw!\""), "0");
+    }
+}

@@ -1,0 +1,807 @@
+//! Games as `check-game` sees them: by the names of their moves. The reference model, the
+//! catalogued rule mutants and the student's program are all asked the same thing of a
+//! position (its [`View`]) after the same move names, so they compare line for line.
+
+use crate::game::{Game, Outcome, Playable, Player, Status};
+
+/// What can be seen of a position from outside: its moves (printed names, in the game's own
+/// order), status, the player to move and, when compared, the estimate (as text the course
+/// writes it: `16`, `Maxie wins`, `1` for CSC148's WIN).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub moves: Vec<String>,
+    pub status: Status,
+    pub player: Player,
+    pub estimate: Option<String>,
+}
+
+/// How two views are compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Compare {
+    /// The moves' order too, not just which moves.
+    pub order: bool,
+    pub estimate: bool,
+}
+
+/// Where two views part: the first field that differs, in the order a report names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Moves,
+    Order,
+    Status,
+    Player,
+    Estimate,
+}
+
+impl Part {
+    pub fn word(self) -> &'static str {
+        match self {
+            Part::Moves => "moves",
+            Part::Order => "move order",
+            Part::Status => "status",
+            Part::Player => "player to move",
+            Part::Estimate => "estimate",
+        }
+    }
+}
+
+impl View {
+    /// The first part in which `other` differs, if any.
+    pub fn differs(&self, other: &View, how: Compare) -> Option<Part> {
+        if self.status != other.status {
+            return Some(Part::Status);
+        }
+        if self.player != other.player {
+            return Some(Part::Player);
+        }
+        if self.moves != other.moves {
+            let mut a = self.moves.clone();
+            let mut b = other.moves.clone();
+            a.sort();
+            b.sort();
+            if a != b {
+                return Some(Part::Moves);
+            }
+            if how.order {
+                return Some(Part::Order);
+            }
+        }
+        if how.estimate && self.estimate != other.estimate {
+            return Some(Part::Estimate);
+        }
+        None
+    }
+}
+
+/// A game driven by move names.
+pub trait Rules: Sync {
+    type S: Clone + Send;
+    fn start(&self) -> Self::S;
+    fn view(&self, s: &Self::S) -> View;
+    /// The position after the move of that name, if the game offers one.
+    fn play(&self, s: &Self::S, name: &str) -> Option<Self::S>;
+}
+
+/// A game that can be asked about whole move sequences (object-safe, for catalogues).
+pub trait Oracle: Sync {
+    /// Walks `path` from the start, comparing its views with `views` (the view after each
+    /// prefix of `path`, as many as were seen): the index of the first that differs.
+    fn first_difference(&self, path: &[String], views: &[View], how: Compare) -> Option<usize>;
+}
+
+impl<R: Rules> Oracle for R {
+    fn first_difference(&self, path: &[String], views: &[View], how: Compare) -> Option<usize> {
+        let mut s = self.start();
+        for (i, seen) in views.iter().enumerate() {
+            if self.view(&s).differs(seen, how).is_some() {
+                return Some(i);
+            }
+            if let Some(name) = path.get(i) {
+                match self.play(&s, name) {
+                    Some(next) => s = next,
+                    None => return Some(i + 1),
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The spec's reference model, by move names.
+pub struct Reference<'g, G: Playable> {
+    pub game: &'g G,
+    /// How the course writes an estimate, when estimates are compared.
+    pub estimate: Option<fn(&G, &G::State) -> String>,
+}
+
+impl<G: Playable> Rules for Reference<'_, G> {
+    type S = G::State;
+    fn start(&self) -> G::State {
+        self.game.start()
+    }
+    fn view(&self, s: &G::State) -> View {
+        View {
+            moves: self.game.moves(s).map(|m| self.game.move_name(m)).collect(),
+            status: self.game.status(s),
+            player: self.game.player(s),
+            estimate: self.estimate.map(|f| f(self.game, s)),
+        }
+    }
+    fn play(&self, s: &G::State, name: &str) -> Option<G::State> {
+        let mv = self
+            .game
+            .moves(s)
+            .find(|&m| self.game.move_name(m) == name)?;
+        Some(self.game.play(s, mv))
+    }
+}
+
+/// A catalogued rule mistake: a copy of the reference's rules with that one thing wrong.
+pub struct Mutant {
+    /// A short name for reports and tests (`no-vertical`).
+    pub id: &'static str,
+    /// The mistake in the student's words (`the vertical four is not checked`).
+    pub what: String,
+    pub rules: Box<dyn Oracle>,
+}
+
+/// A grid of cells, each empty or a player's, for the mutants' simple models.
+type Grid = Vec<Option<Player>>;
+
+fn winner_of(fours: (bool, bool), to_move: Player) -> Option<Player> {
+    match fours {
+        (true, true) => Some(to_move.other()),
+        (true, false) => Some(Player::Maxie),
+        (false, true) => Some(Player::Minnie),
+        (false, false) => None,
+    }
+}
+
+// ---------------------------------------------------------------- Connect 4 and PopOut
+
+/// Connect 4's rules, written plainly on a grid, with one mistake or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum C4Mistake {
+    None,
+    /// A direction the four test skips: 0 horizontal, 1 vertical, 2 ↗, 3 ↘.
+    Skips(usize),
+    /// Both diagonals skipped.
+    NoDiagonals,
+    /// This many in a row win instead of four.
+    Run(usize),
+    FullBoardNotDraw,
+    FullColumnOffered,
+    /// The piece lands one row above the lowest free one (or in the top row).
+    OneRowHigh,
+    PlayerNotSwitched,
+    /// PopOut: a player may pop the other's piece too.
+    PopsOthers,
+    /// PopOut: when a pop makes fours for both, the other player (not the popper) wins.
+    PopWinnerWrong,
+}
+
+pub struct C4Model {
+    pub columns: usize,
+    pub rows: usize,
+    pub popout: bool,
+    pub start: (Grid, Player),
+    pub mistake: C4Mistake,
+}
+
+impl C4Model {
+    pub fn of(game: &crate::game::connect4::Connect4, mistake: C4Mistake) -> C4Model {
+        let (c, r) = (usize::from(game.columns), usize::from(game.rows));
+        let b = game.start();
+        let mut grid = vec![None; c * r];
+        for x in 0..c {
+            for y in 0..r {
+                grid[x * r + y] = game.at(&b, x as u8, y as u8);
+            }
+        }
+        C4Model {
+            columns: c,
+            rows: r,
+            popout: game.popout,
+            start: (grid, b.to_move),
+            mistake,
+        }
+    }
+
+    fn at(&self, g: &Grid, x: isize, y: isize) -> Option<Player> {
+        if x < 0 || y < 0 || x as usize >= self.columns || y as usize >= self.rows {
+            return None;
+        }
+        g[x as usize * self.rows + y as usize]
+    }
+
+    fn has_run(&self, g: &Grid, p: Player) -> bool {
+        let need = match self.mistake {
+            C4Mistake::Run(n) => n,
+            _ => 4,
+        };
+        let dirs: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        for (d, &(dx, dy)) in dirs.iter().enumerate() {
+            let skipped = match self.mistake {
+                C4Mistake::Skips(k) => k == d,
+                C4Mistake::NoDiagonals => d >= 2,
+                _ => false,
+            };
+            if skipped {
+                continue;
+            }
+            for x in 0..self.columns as isize {
+                for y in 0..self.rows as isize {
+                    if (0..need as isize).all(|k| self.at(g, x + k * dx, y + k * dy) == Some(p)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn height(&self, g: &Grid, x: usize) -> usize {
+        (0..self.rows)
+            .find(|&y| g[x * self.rows + y].is_none())
+            .unwrap_or(self.rows)
+    }
+
+    fn full(&self, g: &Grid) -> bool {
+        g.iter().all(Option::is_some)
+    }
+}
+
+impl Rules for C4Model {
+    type S = (Grid, Player);
+    fn start(&self) -> Self::S {
+        self.start.clone()
+    }
+    fn view(&self, (g, p): &Self::S) -> View {
+        let fours = (
+            self.has_run(g, Player::Maxie),
+            self.has_run(g, Player::Minnie),
+        );
+        let winner = if self.mistake == C4Mistake::PopWinnerWrong && fours == (true, true) {
+            Some(*p)
+        } else {
+            winner_of(fours, *p)
+        };
+        let full = self.full(g);
+        let status = match winner {
+            Some(w) => Status::Over(Outcome::Winner(w)),
+            None if full && self.mistake != C4Mistake::FullBoardNotDraw => {
+                Status::Over(Outcome::Draw)
+            }
+            None => Status::InPlay,
+        };
+        let mut moves = Vec::new();
+        if status == Status::InPlay {
+            for x in 0..self.columns {
+                if self.height(g, x) < self.rows || self.mistake == C4Mistake::FullColumnOffered {
+                    moves.push(x.to_string());
+                }
+            }
+            if self.popout {
+                for x in 0..self.columns {
+                    let bottom = g[x * self.rows];
+                    if bottom == Some(*p)
+                        || (self.mistake == C4Mistake::PopsOthers && bottom.is_some())
+                    {
+                        moves.push(format!("p{x}"));
+                    }
+                }
+            }
+        }
+        View {
+            moves,
+            status,
+            player: *p,
+            estimate: None,
+        }
+    }
+    fn play(&self, s: &Self::S, name: &str) -> Option<Self::S> {
+        if !self.view(s).moves.iter().any(|m| m == name) {
+            return None;
+        }
+        let (mut g, p) = s.clone();
+        let r = self.rows;
+        if let Some(col) = name.strip_prefix('p') {
+            let x: usize = col.parse().ok()?;
+            for y in 0..r - 1 {
+                g[x * r + y] = g[x * r + y + 1];
+            }
+            g[x * r + r - 1] = None;
+        } else {
+            let x: usize = name.parse().ok()?;
+            let h = self.height(&g, x);
+            if h >= r {
+                // A full column offered anyway: the piece has nowhere to go.
+                return Some((g, self.next(p)));
+            }
+            let y = match self.mistake {
+                C4Mistake::OneRowHigh => (h + 1).min(r - 1),
+                _ => h,
+            };
+            if g[x * r + y].is_none() {
+                g[x * r + y] = Some(p);
+            }
+        }
+        Some((g, self.next(p)))
+    }
+}
+
+impl C4Model {
+    fn next(&self, p: Player) -> Player {
+        if self.mistake == C4Mistake::PlayerNotSwitched {
+            p
+        } else {
+            p.other()
+        }
+    }
+}
+
+pub fn connect4_mutants(game: &crate::game::connect4::Connect4) -> Vec<Mutant> {
+    let mut list = vec![
+        (
+            "no-horizontal",
+            "a horizontal four is not checked",
+            C4Mistake::Skips(0),
+        ),
+        (
+            "no-vertical",
+            "a vertical four is not checked",
+            C4Mistake::Skips(1),
+        ),
+        (
+            "no-rising-diagonal",
+            "a four on a rising diagonal (/, bottom-left to top-right) is not checked",
+            C4Mistake::Skips(2),
+        ),
+        (
+            "no-falling-diagonal",
+            "a four on a falling diagonal (\\, top-left to bottom-right) is not checked",
+            C4Mistake::Skips(3),
+        ),
+        (
+            "no-diagonals",
+            "neither diagonal is checked",
+            C4Mistake::NoDiagonals,
+        ),
+        (
+            "three-wins",
+            "three in a row wins (four counted as three)",
+            C4Mistake::Run(3),
+        ),
+        (
+            "five-wins",
+            "it takes five in a row to win (four counted as five)",
+            C4Mistake::Run(5),
+        ),
+        (
+            "full-board-not-draw",
+            "a full board without a four is not a draw",
+            C4Mistake::FullBoardNotDraw,
+        ),
+        (
+            "full-column-offered",
+            "a full column is still offered as a move",
+            C4Mistake::FullColumnOffered,
+        ),
+        (
+            "wrong-row",
+            "the piece lands one row above the lowest free row",
+            C4Mistake::OneRowHigh,
+        ),
+        (
+            "player-not-switched",
+            "the player to move is not switched after a move",
+            C4Mistake::PlayerNotSwitched,
+        ),
+    ];
+    if game.popout {
+        list.push((
+            "pops-other-piece",
+            "a player may pop the other player's piece out",
+            C4Mistake::PopsOthers,
+        ));
+        list.push((
+            "pop-wrong-winner",
+            "when a pop makes a four for both players, the other player wins, not the one who popped",
+            C4Mistake::PopWinnerWrong,
+        ));
+    }
+    list.into_iter()
+        .map(|(id, what, m)| Mutant {
+            id,
+            what: what.to_owned(),
+            rules: Box::new(C4Model::of(game, m)),
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- Tippy
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TippyMistake {
+    None,
+    /// A tippy shape the winner test does not know: 0 Z across, 1 S across, 2 down
+    /// leaning right, 3 down leaning left.
+    Shape(usize),
+    /// A border the winner test skips: a tippy touching it is not seen. 0 top row, 1 bottom
+    /// row, 2 left column, 3 right column.
+    Border(usize),
+}
+
+pub struct TippyModel {
+    pub size: usize,
+    pub start: (Grid, Player),
+    pub mistake: TippyMistake,
+}
+
+impl TippyModel {
+    pub fn of(game: &crate::game::tippy::Tippy, mistake: TippyMistake) -> TippyModel {
+        let n = usize::from(game.size);
+        let s = game.start();
+        let mut grid = vec![None; n * n];
+        for (i, cell) in grid.iter_mut().enumerate() {
+            let bit = 1u64 << i;
+            *cell = if s.cells[0] & bit != 0 {
+                Some(Player::Maxie)
+            } else if s.cells[1] & bit != 0 {
+                Some(Player::Minnie)
+            } else {
+                None
+            };
+        }
+        TippyModel {
+            size: n,
+            start: (grid, s.to_move),
+            mistake,
+        }
+    }
+
+    /// Every tippy the (possibly mistaken) winner test knows, as four (x, y) cells.
+    fn tippies(&self) -> Vec<[(usize, usize); 4]> {
+        let n = self.size;
+        let mut out = Vec::new();
+        for y in 0..n {
+            for x in 0..n {
+                let mut shapes: Vec<(usize, [(usize, usize); 4])> = Vec::new();
+                if x + 2 < n && y + 1 < n {
+                    shapes.push((0, [(x, y), (x + 1, y), (x + 1, y + 1), (x + 2, y + 1)]));
+                    shapes.push((1, [(x + 1, y), (x + 2, y), (x, y + 1), (x + 1, y + 1)]));
+                }
+                if x + 1 < n && y + 2 < n {
+                    shapes.push((2, [(x, y), (x, y + 1), (x + 1, y + 1), (x + 1, y + 2)]));
+                    shapes.push((3, [(x + 1, y), (x + 1, y + 1), (x, y + 1), (x, y + 2)]));
+                }
+                for (kind, cells) in shapes {
+                    let touches = |b: usize| {
+                        cells.iter().any(|&(cx, cy)| match b {
+                            0 => cy == 0,
+                            1 => cy == n - 1,
+                            2 => cx == 0,
+                            _ => cx == n - 1,
+                        })
+                    };
+                    let known = match self.mistake {
+                        TippyMistake::Shape(k) => k != kind,
+                        TippyMistake::Border(b) => !touches(b),
+                        TippyMistake::None => true,
+                    };
+                    if known {
+                        out.push(cells);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn wins(&self, g: &Grid, p: Player) -> bool {
+        self.tippies()
+            .iter()
+            .any(|t| t.iter().all(|&(x, y)| g[y * self.size + x] == Some(p)))
+    }
+}
+
+impl Rules for TippyModel {
+    type S = (Grid, Player);
+    fn start(&self) -> Self::S {
+        self.start.clone()
+    }
+    fn view(&self, (g, p): &Self::S) -> View {
+        let winner = winner_of(
+            (self.wins(g, Player::Maxie), self.wins(g, Player::Minnie)),
+            *p,
+        );
+        let status = match winner {
+            Some(w) => Status::Over(Outcome::Winner(w)),
+            None if g.iter().all(Option::is_some) => Status::Over(Outcome::Draw),
+            None => Status::InPlay,
+        };
+        let mut moves = Vec::new();
+        if status == Status::InPlay {
+            for y in 0..self.size {
+                for x in 0..self.size {
+                    if g[y * self.size + x].is_none() {
+                        moves.push(format!("({},{})", x + 1, y + 1));
+                    }
+                }
+            }
+        }
+        View {
+            moves,
+            status,
+            player: *p,
+            estimate: None,
+        }
+    }
+    fn play(&self, s: &Self::S, name: &str) -> Option<Self::S> {
+        if !self.view(s).moves.iter().any(|m| m == name) {
+            return None;
+        }
+        let inner = name.trim_start_matches('(').trim_end_matches(')');
+        let (x, y) = inner.split_once(',')?;
+        let (x, y): (usize, usize) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+        let (mut g, p) = s.clone();
+        g[(y - 1) * self.size + (x - 1)] = Some(p);
+        Some((g, p.other()))
+    }
+}
+
+pub fn tippy_mutants(game: &crate::game::tippy::Tippy) -> Vec<Mutant> {
+    let shapes = [
+        (
+            "no-z-across",
+            "the Z tippy lying across (XX. over .XX) is not checked",
+        ),
+        (
+            "no-s-across",
+            "the S tippy lying across (.XX over XX.) is not checked",
+        ),
+        (
+            "no-down-right",
+            "the upright tippy leaning right (X., XX, .X) is not checked",
+        ),
+        (
+            "no-down-left",
+            "the upright tippy leaning left (.X, XX, X.) is not checked",
+        ),
+    ];
+    let borders = [
+        ("skips-top-row", "the winner test skips the top row"),
+        ("skips-bottom-row", "the winner test skips the bottom row"),
+        ("skips-left-column", "the winner test skips the left column"),
+        (
+            "skips-right-column",
+            "the winner test skips the right column",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (k, (id, what)) in shapes.into_iter().enumerate() {
+        out.push(Mutant {
+            id,
+            what: what.to_owned(),
+            rules: Box::new(TippyModel::of(game, TippyMistake::Shape(k))),
+        });
+    }
+    for (k, (id, what)) in borders.into_iter().enumerate() {
+        out.push(Mutant {
+            id,
+            what: what.to_owned(),
+            rules: Box::new(TippyModel::of(game, TippyMistake::Border(k))),
+        });
+    }
+    out
+}
+
+// ---------------------------------------------------------------- Subtract Square
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SsMistake {
+    None,
+    /// The next square above the total is offered too (`range(1, isqrt + 2)`).
+    TooLarge,
+    /// 0 is offered as a square.
+    Zero,
+}
+
+pub struct SsModel {
+    pub start: (u64, Player),
+    pub mistake: SsMistake,
+}
+
+impl Rules for SsModel {
+    type S = (i64, Player);
+    fn start(&self) -> Self::S {
+        (self.start.0 as i64, self.start.1)
+    }
+    fn view(&self, &(total, p): &Self::S) -> View {
+        // As the course's state has it: over when the total is 0 (or below, once a square
+        // too large was taken); the winner is whoever moved last.
+        let status = if total <= 0 {
+            Status::Over(Outcome::Winner(p.other()))
+        } else {
+            Status::InPlay
+        };
+        // A mistaken student's list comes from the total alone, as CSC148's
+        // possible_next_moves is usually written: even a finished game offers what it finds.
+        let mut moves = Vec::new();
+        let total = total.max(0);
+        let (first, past) = match self.mistake {
+            SsMistake::None => (1, 0),
+            SsMistake::TooLarge => (1, 1),
+            SsMistake::Zero => (0, 0),
+        };
+        if status == Status::InPlay || self.mistake != SsMistake::None {
+            let mut i = first;
+            while i * i <= total {
+                moves.push((i * i).to_string());
+                i += 1;
+            }
+            if past == 1 {
+                moves.push((i * i).to_string());
+            }
+        }
+        View {
+            moves,
+            status,
+            player: p,
+            estimate: None,
+        }
+    }
+    fn play(&self, s: &Self::S, name: &str) -> Option<Self::S> {
+        if !self.view(s).moves.iter().any(|m| m == name) {
+            return None;
+        }
+        let n: i64 = name.parse().ok()?;
+        Some((s.0 - n, s.1.other()))
+    }
+}
+
+pub fn subtract_square_mutants(game: &crate::game::subtract_square::SubtractSquare) -> Vec<Mutant> {
+    let s = game.start();
+    let start = (s.total, s.to_move);
+    vec![
+        Mutant {
+            id: "square-too-large",
+            what: "a square larger than the total is offered".to_owned(),
+            rules: Box::new(SsModel {
+                start,
+                mistake: SsMistake::TooLarge,
+            }),
+        },
+        Mutant {
+            id: "zero-offered",
+            what: "0 is offered as a square to subtract".to_owned(),
+            rules: Box::new(SsModel {
+                start,
+                mistake: SsMistake::Zero,
+            }),
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    /// Random games on both: every view agrees, move for move.
+    fn agree<A: Rules, B: Rules>(a: &A, b: &B, games: usize) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..games {
+            let (mut x, mut y) = (a.start(), b.start());
+            loop {
+                let (vx, vy) = (a.view(&x), b.view(&y));
+                assert_eq!(vx, vy);
+                if vx.moves.is_empty() {
+                    break;
+                }
+                let name = &vx.moves[rng.next_u32() as usize % vx.moves.len()];
+                x = a.play(&x, name).unwrap();
+                y = b.play(&y, name).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_models_are_the_reference() {
+        use crate::game::{connect4::Connect4, subtract_square::SubtractSquare, tippy::Tippy};
+        for g in [
+            Connect4::new(7, 6, false),
+            Connect4::new(5, 4, true),
+            Connect4::new(4, 2, false),
+        ] {
+            let r = Reference {
+                game: &g,
+                estimate: None,
+            };
+            agree(&r, &C4Model::of(&g, C4Mistake::None), 300);
+        }
+        for n in [3, 4, 5] {
+            let g = Tippy::new(n);
+            let r = Reference {
+                game: &g,
+                estimate: None,
+            };
+            agree(&r, &TippyModel::of(&g, TippyMistake::None), 300);
+        }
+        let g = SubtractSquare::new(40, Player::Maxie);
+        let r = Reference {
+            game: &g,
+            estimate: None,
+        };
+        let model = SsModel {
+            start: (40, Player::Maxie),
+            mistake: SsMistake::None,
+        };
+        agree(&r, &model, 300);
+    }
+
+    #[test]
+    fn each_mutant_differs_from_the_reference_somewhere() {
+        use crate::game::{connect4::Connect4, tippy::Tippy};
+        let how = Compare {
+            order: true,
+            estimate: false,
+        };
+        let g = Connect4::new(7, 6, true);
+        let r = Reference {
+            game: &g,
+            estimate: None,
+        };
+        let t = Tippy::new(4);
+        let rt = Reference {
+            game: &t,
+            estimate: None,
+        };
+        let small = Connect4::new(4, 3, false);
+        let rs = Reference {
+            game: &small,
+            estimate: None,
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut seen = std::collections::BTreeMap::new();
+        for (mutants, lines) in [
+            (connect4_mutants(&g), random_lines(&r, 2000, &mut rng)),
+            (connect4_mutants(&small), random_lines(&rs, 2000, &mut rng)),
+            (tippy_mutants(&t), random_lines(&rt, 2000, &mut rng)),
+        ] {
+            for m in mutants {
+                let differs = lines
+                    .iter()
+                    .any(|(p, v)| m.rules.first_difference(p, v, how).is_some());
+                *seen.entry(m.id).or_insert(false) |= differs;
+            }
+        }
+        for (id, differs) in seen {
+            assert!(differs, "{id} never differs from the reference");
+        }
+    }
+
+    fn random_lines<R: Rules>(
+        r: &R,
+        n: usize,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Vec<(Vec<String>, Vec<View>)> {
+        (0..n)
+            .map(|_| {
+                let mut s = r.start();
+                let (mut path, mut views) = (Vec::new(), Vec::new());
+                loop {
+                    let v = r.view(&s);
+                    views.push(v.clone());
+                    if v.moves.is_empty() {
+                        break;
+                    }
+                    let name = v.moves[rng.next_u32() as usize % v.moves.len()].clone();
+                    s = r.play(&s, &name).unwrap();
+                    path.push(name);
+                }
+                (path, views)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,137 @@
+//! `gametrace check-game`: a student's own game (Connect 4, PopOut, Tippy, Subtract Square)
+//! against the spec's reference model, through a driver speaking the probe protocol.
+
+use super::common::*;
+use crate::check::game::{self, Checkable, Driver};
+use crate::report::{Format, Report};
+use crate::spec::{self, Diagnostic, Document, GameDocument, GameSpec};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game spec (YAML): the game, its settings, its scenarios
+    pub spec: PathBuf,
+    /// The student's game behind a driver: `sml adapters/sml/gametrace-game.sml ...` or
+    /// `python3 adapters/python/gametrace_game.py STUDENT.py` (see `docs/probe-protocol.md`)
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd: String,
+    /// Random games to play against the reference
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub playouts: usize,
+    /// The random games' seed (the same games on every machine)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Count move sequences up to this length (default: as deep as about 3,000 positions go)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=12))]
+    pub perft_depth: Option<u32>,
+    /// Compare the student's estimates too (when the spec's estimator is the one they were
+    /// asked to write: CSC148's rough_outcome, or an estimator the handout fixes)
+    #[arg(long)]
+    pub estimates: bool,
+    /// Drivers to run at once for the playouts (default: one per core); the report is the
+    /// same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: Option<u16>,
+    /// On a difference, do not try the catalogue of rule mistakes
+    #[arg(long)]
+    pub no_diagnosis: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+pub fn execute(a: Args) -> i32 {
+    let doc = match spec::load(&a.spec) {
+        Ok(d) => d,
+        Err(d) => return report_error(&d),
+    };
+    let Document::Game(g) = &doc else {
+        return report_error(
+            &Diagnostic::new(&a.spec, "check-game checks a game, and this spec has none")
+                .expected("a game spec (`game: connect4`, `tippy`, `subtract_square`)")
+                .found("a tree or task spec")
+                .hint("check a searcher with `gametrace check SPEC --cmd ...`"),
+        );
+    };
+    let argv = if a.run.shell {
+        vec!["sh".to_owned(), "-c".to_owned(), a.cmd.clone()]
+    } else {
+        match crate::sandbox::split(&a.cmd) {
+            Some(v) => v,
+            None => {
+                return report_error(
+                    &Diagnostic::new(&a.spec, "cannot split the command line into arguments")
+                        .expected("a command line")
+                        .found(a.cmd.clone())
+                        .hint("close every quote, or pass --shell to hand the line to sh"),
+                )
+            }
+        }
+    };
+    let scratch = match crate::sandbox::Scratch::new() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot make a temporary directory for the student's program: {e}");
+            return 2;
+        }
+    };
+    let mut hidden = crate::sandbox::grader_paths(&a.spec);
+    hidden.extend(a.report.output.iter().cloned());
+    let policy = a.run.sandbox(hidden);
+    let driver = Driver {
+        argv: &argv,
+        dir: None,
+        limits: a.run.limits(),
+        scratch: &scratch,
+        policy: &policy,
+    };
+    let options = game::Options {
+        playouts: a.playouts,
+        seed: a.seed,
+        perft_depth: a.perft_depth,
+        estimates: a.estimates,
+        threads: a.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        ),
+        diagnose: !a.no_diagnosis,
+    };
+    let name = a.spec.display().to_string();
+    fn go<G: Checkable>(s: &GameSpec<G>, n: &str, d: &Driver, o: &game::Options) -> Report {
+        game::check_game(s, n, d, o)
+    }
+    let report = match g {
+        GameDocument::Connect4(s) => go(s, &name, &driver, &options),
+        GameDocument::Tippy(s) => go(s, &name, &driver, &options),
+        GameDocument::SubtractSquare(s) => go(s, &name, &driver, &options),
+        other => {
+            let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));
+            return report_error(
+                &Diagnostic::new(&a.spec, format!("check-game cannot check {game} yet"))
+                    .expected("a spec of connect4 (or PopOut), tippy or subtract_square")
+                    .found(format!("game: {game}"))
+                    .hint("check the searchers of this game with `gametrace check --cmd`"),
+            );
+        }
+    };
+    let mut report = report;
+    if a.report.for_students {
+        for c in &mut report.cases {
+            crate::report::for_students(c);
+        }
+    }
+    let palette = a.report.palette();
+    let text = match a.report.format {
+        Format::Human => {
+            let mut t = crate::report::render(&report, Format::Human, true, palette);
+            if let Some(note) = &report.sandbox {
+                t.push_str(&note.line());
+                t.push('\n');
+            }
+            t
+        }
+        f => crate::report::render(&report, f, true, palette),
+    };
+    emit(&text, &a.report, &report.summary(true), report.exit_code())
+}

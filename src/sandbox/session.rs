@@ -1,0 +1,460 @@
+//! A conversation with a confined program: gametrace writes request lines to its stdin and
+//! reads answer lines from its stdout, one at a time (`check-game`'s probe protocol). The
+//! program is started exactly as [`super::run`] starts one (same confinement, same limits);
+//! each answer has the job's timeout, the whole conversation the job's output cap, and when
+//! the session ends (or is dropped) everything the program started is killed.
+
+use super::run::{start, Started};
+use super::{Job, Ran};
+use std::io::{Read, Write};
+use std::process::{ChildStdin, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How much of stderr and of the program's stray output a report shows.
+const TAIL: usize = 2048;
+/// The stray lines (stdout lines that are not answers) kept for a report: the first few and
+/// the last ones (where a compiler's error or a runtime's last words are).
+const STRAY_HEAD: usize = 10;
+const STRAY_TAIL: usize = 30;
+
+enum Event {
+    Line(Vec<u8>),
+    /// Bytes of an overlong line that were dropped (they still count against the cap).
+    Dropped(usize),
+    OutClosed,
+    Err(Vec<u8>),
+    ErrClosed,
+}
+
+/// A running program to talk to.
+pub struct Session<'a> {
+    job: Job<'a>,
+    proc: Started,
+    stdin: Option<ChildStdin>,
+    events: mpsc::Receiver<Event>,
+    stderr: Vec<u8>,
+    /// Lines on stdout that were not answers: compiler chatter, the student's debug prints.
+    stray: Vec<String>,
+    stray_tail: std::collections::VecDeque<String>,
+    stray_dropped: usize,
+    printed: usize,
+    out_open: bool,
+    err_open: bool,
+}
+
+impl<'a> Session<'a> {
+    /// Starts the job's program with a pipe for its stdin and `env` added to its
+    /// environment.
+    pub fn start(job: Job<'a>, env: &[(String, String)]) -> Result<Session<'a>, Ran> {
+        let mut proc = start(&job, Stdio::piped(), env)?;
+        let stdin = proc.child.stdin.take();
+        let (tx, rx) = mpsc::channel();
+        if let Some(out) = proc.child.stdout.take() {
+            let tx = tx.clone();
+            std::thread::spawn(move || read_lines(out, &tx));
+        }
+        if let Some(mut err) = proc.child.stderr.take() {
+            std::thread::spawn(move || {
+                let mut buf = vec![0u8; 16 << 10];
+                loop {
+                    match err.read(&mut buf) {
+                        Ok(0) | Err(_) => {
+                            let _ = tx.send(Event::ErrClosed);
+                            return;
+                        }
+                        Ok(n) => {
+                            if tx.send(Event::Err(buf[..n].to_vec())).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        Ok(Session {
+            job,
+            proc,
+            stdin,
+            events: rx,
+            stderr: Vec::new(),
+            stray: Vec::new(),
+            stray_tail: std::collections::VecDeque::new(),
+            stray_dropped: 0,
+            printed: 0,
+            out_open: true,
+            err_open: true,
+        })
+    }
+
+    /// Writes one request line (a newline is added).
+    pub fn send(&mut self, line: &str) -> Result<(), Ran> {
+        let ok = match self.stdin.as_mut() {
+            Some(pipe) => pipe
+                .write_all(line.as_bytes())
+                .and_then(|()| pipe.write_all(b"\n"))
+                .and_then(|()| pipe.flush())
+                .is_ok(),
+            None => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            // It stopped reading: it has ended, or is about to.
+            Err(self.ended(Instant::now() + Duration::from_millis(500)))
+        }
+    }
+
+    /// Waits (up to the job's timeout) for the next stdout line that `is_answer` accepts,
+    /// keeping the others as stray output. `Err` is what the program came to if it ended,
+    /// hung or printed too much first.
+    pub fn answer(&mut self, is_answer: impl Fn(&str) -> bool) -> Result<String, Ran> {
+        let deadline = Instant::now() + self.job.limits.timeout;
+        loop {
+            if !self.out_open {
+                return Err(self.ended(deadline));
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(self.stop(Stop::Timeout));
+            }
+            match self.events.recv_timeout(deadline - now) {
+                Ok(Event::Line(bytes)) => {
+                    self.printed += bytes.len();
+                    if self.printed > self.job.limits.output_cap {
+                        return Err(self.stop(Stop::Cap));
+                    }
+                    let text = String::from_utf8_lossy(&bytes);
+                    let text = text.trim_end_matches(['\n', '\r']);
+                    if is_answer(text) {
+                        return Ok(text.to_owned());
+                    }
+                    let text = text.to_owned();
+                    self.keep_stray(text);
+                }
+                Ok(Event::Dropped(n)) => {
+                    self.printed += n;
+                    if self.printed > self.job.limits.output_cap {
+                        return Err(self.stop(Stop::Cap));
+                    }
+                }
+                Ok(Event::Err(bytes)) => self.keep_stderr(&bytes),
+                Ok(Event::ErrClosed) => self.err_open = false,
+                Ok(Event::OutClosed) => self.out_open = false,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => self.out_open = false,
+            }
+        }
+    }
+
+    /// The stdout lines so far that were not answers: the first few and the last ones, with
+    /// a line saying how many were left out between.
+    pub fn stray(&self) -> Vec<String> {
+        let mut out = self.stray.clone();
+        if self.stray_dropped > 0 {
+            out.push(format!("... ({} lines left out)", self.stray_dropped));
+        }
+        out.extend(self.stray_tail.iter().cloned());
+        out
+    }
+
+    fn keep_stray(&mut self, line: String) {
+        let line: String = line.trim_end().chars().take(300).collect();
+        if self.stray.len() < STRAY_HEAD {
+            self.stray.push(line);
+        } else {
+            self.stray_tail.push_back(line);
+            if self.stray_tail.len() > STRAY_TAIL {
+                self.stray_tail.pop_front();
+                self.stray_dropped += 1;
+            }
+        }
+    }
+
+    /// The end of what it printed on stderr so far.
+    pub fn stderr_tail(&mut self) -> String {
+        while let Ok(e) = self.events.try_recv() {
+            match e {
+                Event::Err(bytes) => self.keep_stderr(&bytes),
+                Event::Line(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    self.keep_stray(text);
+                }
+                Event::Dropped(_) => {}
+                Event::OutClosed => self.out_open = false,
+                Event::ErrClosed => self.err_open = false,
+            }
+        }
+        super::run::tail(&self.stderr)
+    }
+
+    fn keep_stderr(&mut self, bytes: &[u8]) {
+        self.stderr.extend_from_slice(bytes);
+        if self.stderr.len() > 4 * TAIL {
+            self.stderr.drain(..self.stderr.len() - TAIL);
+        }
+    }
+
+    /// Its stdout closed: waits (until `deadline`, and a little for stderr) for it to exit
+    /// and says how it ended.
+    fn ended(&mut self, deadline: Instant) -> Ran {
+        let grace = Instant::now() + Duration::from_millis(500);
+        let mut status = None;
+        while status.is_none() && Instant::now() < deadline.max(grace) {
+            status = self.proc.child.try_wait().ok().flatten();
+            if status.is_none() {
+                if let Ok(Event::Err(b)) = self.events.recv_timeout(Duration::from_millis(10)) {
+                    self.keep_stderr(&b);
+                }
+            }
+        }
+        match status {
+            Some(s) => self.stop(Stop::Exited(s)),
+            None => self.stop(Stop::Timeout),
+        }
+    }
+
+    /// Ends the program and says what it came to.
+    fn stop(&mut self, why: Stop) -> Ran {
+        self.stdin = None;
+        let exited = match why {
+            Stop::Exited(s) => Some(s),
+            _ => None,
+        };
+        let status = self.proc.kill_and_wait(exited);
+        // What stderr still holds (the end of a traceback).
+        let until = Instant::now() + Duration::from_millis(200);
+        while self.err_open && Instant::now() < until {
+            match self.events.recv_timeout(Duration::from_millis(20)) {
+                Ok(Event::Err(b)) => self.keep_stderr(&b),
+                Ok(Event::ErrClosed) => self.err_open = false,
+                Ok(_) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(_) => break,
+            }
+        }
+        let stderr = super::run::tail(&self.stderr);
+        let stdout = self.stray().join("\n").into_bytes();
+        let status = match status {
+            Ok(s) => s,
+            Err(e) => {
+                return Ran::CannotStart {
+                    program: self.job.argv.first().cloned().unwrap_or_default(),
+                    error: format!("lost track of the process: {e}"),
+                }
+            }
+        };
+        if !matches!(why, Stop::Cap) && !status.success() {
+            if let Some(limit) = self.proc.limit_hit(&self.job, &stderr, status) {
+                return Ran::LimitHit {
+                    limit,
+                    stdout,
+                    stderr,
+                };
+            }
+        }
+        match why {
+            Stop::Timeout => Ran::TimedOut {
+                after: self.job.limits.timeout,
+                stdout,
+                stderr,
+            },
+            Stop::Cap => Ran::OutputLimit {
+                cap: self.job.limits.output_cap,
+                stdout,
+                stderr,
+            },
+            Stop::Exited(s) if s.success() => Ran::Exited { stdout, stderr },
+            Stop::Exited(s) => Ran::Crashed {
+                how: super::run::describe_status(s),
+                stdout,
+                stderr,
+            },
+        }
+    }
+
+    /// Closes its stdin (the polite way to say goodbye) and ends it.
+    pub fn close(mut self) -> Ran {
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while self.out_open && Instant::now() < deadline {
+            match self.events.recv_timeout(Duration::from_millis(20)) {
+                Ok(Event::OutClosed) => self.out_open = false,
+                Ok(Event::Err(b)) => self.keep_stderr(&b),
+                _ => {}
+            }
+        }
+        self.ended(deadline)
+    }
+}
+
+/// The longest line kept whole; the rest of a longer one is counted and dropped, so a program
+/// that prints without newlines cannot make gametrace hold it all.
+const LONGEST_LINE: usize = 1 << 20;
+
+/// Sends stdout to the session a line at a time.
+fn read_lines(out: impl Read, tx: &mpsc::Sender<Event>) {
+    let mut reader = std::io::BufReader::with_capacity(64 << 10, out);
+    let mut line = Vec::new();
+    loop {
+        let (consumed, done) = match std::io::BufRead::fill_buf(&mut reader) {
+            Ok([]) | Err(_) => {
+                if !line.is_empty() {
+                    let _ = tx.send(Event::Line(std::mem::take(&mut line)));
+                }
+                let _ = tx.send(Event::OutClosed);
+                return;
+            }
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    let take = (i + 1).min(LONGEST_LINE.saturating_sub(line.len()));
+                    line.extend_from_slice(&buf[..take]);
+                    if take < i + 1 && tx.send(Event::Dropped(i + 1 - take)).is_err() {
+                        return;
+                    }
+                    (i + 1, true)
+                }
+                None => {
+                    let room = LONGEST_LINE.saturating_sub(line.len());
+                    if buf.len() > room {
+                        line.extend_from_slice(&buf[..room]);
+                        if tx.send(Event::Dropped(buf.len() - room)).is_err() {
+                            return;
+                        }
+                    } else {
+                        line.extend_from_slice(buf);
+                    }
+                    (buf.len(), false)
+                }
+            },
+        };
+        std::io::BufRead::consume(&mut reader, consumed);
+        if done && tx.send(Event::Line(std::mem::take(&mut line))).is_err() {
+            return;
+        }
+    }
+}
+
+enum Stop {
+    Exited(ExitStatus),
+    Timeout,
+    Cap,
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        self.stdin = None;
+        // Kills whatever is left; a second call after `stop` finds nothing to kill.
+        if self.proc.child.try_wait().ok().flatten().is_none() || self.out_open {
+            let _ = self.proc.kill_and_wait(None);
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::sandbox::{Limits, Policy, Scratch};
+
+    fn session<'a>(script: &str, scratch: &'a Scratch, argv: &'a mut Vec<String>) -> Session<'a> {
+        *argv = vec!["sh".into(), "-c".into(), script.into()];
+        let job = Job {
+            argv,
+            stdin: None,
+            dir: None,
+            limits: Limits {
+                timeout: Duration::from_millis(1500),
+                ..Limits::default()
+            },
+            scratch,
+            policy: Box::leak(Box::new(Policy::default())),
+        };
+        Session::start(job, &[("GREETING".into(), "hello".into())]).unwrap()
+    }
+
+    #[test]
+    fn answers_each_request_and_keeps_stray_lines() {
+        let scratch = Scratch::new().unwrap();
+        let mut argv = Vec::new();
+        let mut s = session(
+            r#"echo "noise"; echo "@ $GREETING"; while read l; do echo "debug"; echo "@ $l$l"; done"#,
+            &scratch,
+            &mut argv,
+        );
+        let is = |l: &str| l.starts_with("@ ");
+        assert_eq!(s.answer(is).unwrap(), "@ hello");
+        s.send("ab").unwrap();
+        assert_eq!(s.answer(is).unwrap(), "@ abab");
+        s.send("c").unwrap();
+        assert_eq!(s.answer(is).unwrap(), "@ cc");
+        assert_eq!(s.stray(), ["noise", "debug", "debug"]);
+        assert_eq!(s.close().word(), "EXITED");
+    }
+
+    #[test]
+    fn a_crash_a_hang_and_a_flood_each_end_the_session_with_their_verdict() {
+        let scratch = Scratch::new().unwrap();
+        let mut argv = Vec::new();
+        let mut s = session(
+            "read l; echo 'Traceback: boom' >&2; exit 3",
+            &scratch,
+            &mut argv,
+        );
+        s.send("x").unwrap();
+        let r = s.answer(|_| true).unwrap_err();
+        assert_eq!(r.word(), "CRASHED");
+        assert!(r.stderr().contains("boom"), "{r:?}");
+
+        let mut argv = Vec::new();
+        let mut s = session("sleep 30", &scratch, &mut argv);
+        assert_eq!(s.answer(|_| true).unwrap_err().word(), "TIMEOUT");
+
+        let mut argv = Vec::new();
+        let mut s = session("yes", &scratch, &mut argv);
+        s.job.limits.output_cap = 100_000;
+        assert_eq!(s.answer(|_| false).unwrap_err().word(), "OUTPUT-LIMIT");
+        // No newline at all: counted as it comes, never held whole.
+        let mut argv = Vec::new();
+        let mut s = session("head -c 50000000 /dev/zero", &scratch, &mut argv);
+        s.job.limits.output_cap = 10_000_000;
+        assert_eq!(s.answer(|_| false).unwrap_err().word(), "OUTPUT-LIMIT");
+    }
+}
+
+#[cfg(all(test, unix))]
+mod lifetimes {
+    use super::*;
+    use crate::sandbox::{Limits, Policy, Scratch};
+
+    /// A session that ended (here by its timeout) and is dropped after the next one started
+    /// must not take the next one with it.
+    #[test]
+    fn dropping_an_ended_session_leaves_the_next_alone() {
+        let scratch = Scratch::new().unwrap();
+        let policy = Policy::default();
+        let argv: Vec<String> = ["sh", "-c", "echo '@ hi'; while read l; do if [ \"$l\" = hang ]; then sleep 30; fi; echo \"@ $l\"; done"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let job = Job {
+            argv: &argv,
+            stdin: None,
+            dir: None,
+            limits: Limits {
+                timeout: Duration::from_millis(800),
+                ..Limits::default()
+            },
+            scratch: &scratch,
+            policy: &policy,
+        };
+        let is = |l: &str| l.starts_with("@ ");
+        let mut a = Session::start(job, &[]).unwrap();
+        a.answer(is).unwrap();
+        a.send("hang").unwrap();
+        assert_eq!(a.answer(is).unwrap_err().word(), "TIMEOUT");
+        let mut b = Session::start(job, &[]).unwrap();
+        assert_eq!(b.answer(is).unwrap(), "@ hi");
+        drop(a);
+        b.send("x").unwrap();
+        assert_eq!(b.answer(is).unwrap(), "@ x");
+    }
+}

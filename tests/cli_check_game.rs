@@ -1,0 +1,436 @@
+//! `gametrace check-game`: students' own games, run for real through the shipped drivers.
+//! SML/NJ runs 15-150 Connect4 functors written against the course's GAME signature; Python
+//! runs CSC148 Subtract Square and Tippy states written against the course's GameState API.
+//! Correct games pass every check; each buggy copy (one catalogued mistake) fails with the
+//! mistake named and a shortest sequence no longer than the one worked out by hand.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+
+fn gametrace() -> Command {
+    Command::cargo_bin("gametrace").unwrap()
+}
+
+const PY: &str = "python3 adapters/python/gametrace_game.py";
+const PY_GAMES: &str = "tests/fixtures/python/csc148";
+const SS: &str = "specs/csc148/subtract-square-rules.yaml";
+const TIPPY: &str = "specs/csc148/tippy-rules.yaml";
+const C4: &str = "specs/games/connect4/rules.yaml";
+const C4_SMALL: &str = "specs/games/connect4/small-board.yaml";
+
+/// The command that runs an SML Connect4 functor behind the driver.
+fn sml_connect4(student: &str) -> String {
+    let (a, c) = ("adapters/sml", "adapters/sml/course");
+    format!(
+        "sml {c}/sequence.sml {c}/matrix.sml {c}/game.sig {student} {a}/gametrace-game.sml {a}/run-connect4.sml"
+    )
+}
+
+/// SML/NJ must be installed (Debian package `smlnj`; `.ci/run` installs it).
+fn require_sml() {
+    let found = std::process::Command::new("sml")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok();
+    assert!(
+        found,
+        "these tests run SML/NJ: install it (apt-get install smlnj), as .ci/run does"
+    );
+}
+
+fn check_game(spec: &str, cmd: &str, extra: &[&str]) -> (i32, String) {
+    let out = gametrace()
+        .args(["check-game", spec, "--color", "never", "--cmd", cmd])
+        .args(extra)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code().unwrap_or(-1), stdout)
+}
+
+/// The length of the shortest sequence the report gives.
+fn shortest(report: &str) -> usize {
+    let at = report
+        .find("shortest sequence found that shows it (")
+        .unwrap_or_else(|| panic!("no shortest sequence in:\n{report}"));
+    let rest = &report[at + "shortest sequence found that shows it (".len()..];
+    rest[..rest.find(' ').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn correct_csc148_games_pass_every_check() {
+    for (spec, module, class) in [
+        (
+            SS,
+            "games/subtract_square/subtract_square_state.py",
+            "SubtractSquareState",
+        ),
+        (TIPPY, "games/tippy/tippy_game_state.py", "TippyGameState"),
+    ] {
+        let cmd = format!("{PY} {PY_GAMES}/{module} {class}");
+        let (code, out) = check_game(spec, &cmd, &[]);
+        assert_eq!(code, 0, "{out}");
+        for check in ["parse_move", "perft", "playouts", "move order", "scenario "] {
+            assert!(out.contains(&format!("PASS    {spec} {check}")), "{out}");
+        }
+        assert!(out.contains("200 random games (seed 1)"), "{out}");
+    }
+}
+
+/// Each buggy copy: its mistake's name, and the longest shortest sequence allowed. The
+/// bounds are the shortest sequences worked out by hand: a square too large or 0 shows in
+/// the start's move list (0 moves); a tippy needs four X cells, so three O moves between
+/// (7 moves).
+#[test]
+fn each_csc148_mistake_is_named_with_a_shortest_sequence() {
+    for (spec, module, class, id, by_hand) in [
+        (
+            SS,
+            "games_buggy/square_too_large/subtract_square_state.py",
+            "SubtractSquareState",
+            "[square-too-large]",
+            0,
+        ),
+        (
+            SS,
+            "games_buggy/zero_offered/subtract_square_state.py",
+            "SubtractSquareState",
+            "[zero-offered]",
+            0,
+        ),
+        (
+            TIPPY,
+            "games_buggy/tippy_no_down_left/tippy_game_state.py",
+            "TippyGameState",
+            "[no-down-left]",
+            7,
+        ),
+        (
+            TIPPY,
+            "games_buggy/tippy_skips_bottom_row/tippy_game_state.py",
+            "TippyGameState",
+            "[skips-bottom-row]",
+            7,
+        ),
+    ] {
+        let cmd = format!("{PY} {PY_GAMES}/{module} {class}");
+        let (code, out) = check_game(spec, &cmd, &[]);
+        assert_eq!(code, 1, "{module}: {out}");
+        assert!(
+            out.contains("the mistake: ") && out.contains(id),
+            "{module} should be named {id}:\n{out}"
+        );
+        assert!(shortest(&out) <= by_hand, "{module}:\n{out}");
+        assert!(out.contains(&format!("FAIL    {spec} playouts")), "{out}");
+    }
+}
+
+#[test]
+fn a_correct_sml_connect4_functor_passes_every_check() {
+    require_sml();
+    for spec in [C4, C4_SMALL] {
+        let (code, out) = check_game(
+            spec,
+            &sml_connect4("tests/fixtures/sml/games/connect4.sml"),
+            &[],
+        );
+        assert_eq!(code, 0, "{out}");
+        // The scenarios start from positions: they are reached by moves from `start`.
+        assert!(out.contains("scenario"), "{out}");
+        assert!(!out.contains("not replayed"), "{out}");
+        assert!(out.contains(&format!("PASS    {spec} perft")), "{out}");
+    }
+}
+
+/// By hand: a vertical four is 4 X and 3 O (7); three in a column is 3 X and 2 O (5); a full
+/// column of six is 6 moves; the player not switched shows after 1 move; the 4×2 board is
+/// full after 8. A falling diagonal four needs 6 pieces under it: Minnie can make one in 10
+/// moves (the shrinker, removing moves from a random game, finds Maxie's in 11).
+#[test]
+fn each_sml_connect4_mistake_is_named_with_a_shortest_sequence() {
+    require_sml();
+    for (spec, file, id, bound) in [
+        (C4, "no_vertical", "[no-vertical]", 7),
+        (C4, "three_wins", "[three-wins]", 5),
+        (C4, "full_column_offered", "[full-column-offered]", 6),
+        (C4, "player_not_switched", "[player-not-switched]", 1),
+        (C4, "no_falling_diagonal", "[no-falling-diagonal]", 11),
+        (C4_SMALL, "full_board_not_draw", "[full-board-not-draw]", 8),
+    ] {
+        let student = format!("tests/fixtures/sml/games_buggy/connect4_{file}.sml");
+        let (code, out) = check_game(spec, &sml_connect4(&student), &[]);
+        assert_eq!(code, 1, "{file}: {out}");
+        assert!(out.contains(id), "{file} should be named {id}:\n{out}");
+        assert!(
+            shortest(&out) <= bound,
+            "{file}: longer than {bound}:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn a_functor_that_does_not_match_the_signature_gets_the_compilers_message() {
+    require_sml();
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("connect4.sml");
+    let src = fs::read_to_string("tests/fixtures/sml/games/connect4.sml").unwrap();
+    fs::write(
+        &broken,
+        src.replace("  fun player (S (_, p)) = p", "  fun player (S (_, p)) = 3"),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (code, out) = check_game(C4, &sml_connect4(broken.to_str().unwrap()), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("driver: the game's driver did not start"),
+        "{out}"
+    );
+    assert!(out.contains("the compiler says:"), "{out}");
+    assert!(out.contains("doesn't match signature"), "{out}");
+    assert!(out.contains("name: player"), "{out}");
+    // Not a hang until the timeout: SML/NJ stops at the error.
+    assert!(started.elapsed() < std::time::Duration::from_secs(9));
+}
+
+/// The scenario the report prints is one the spec can take: pasted under `scenarios:`, the
+/// reference passes it (`gametrace test`), and the buggy game fails it.
+#[test]
+fn the_printed_scenario_pastes_into_the_spec_and_holds_for_the_reference() {
+    let cmd = format!(
+        "{PY} {PY_GAMES}/games_buggy/tippy_no_down_left/tippy_game_state.py TippyGameState"
+    );
+    let (_, out) = check_game(TIPPY, &cmd, &[]);
+    let start = out
+        .find("as a scenario to paste into the spec's `scenarios:`:\n")
+        .expect("a scenario");
+    let block: Vec<&str> = out[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with("the mistake"))
+        .collect();
+    // The report indents details by four spaces.
+    let scenario: String = block.iter().map(|l| format!("{}\n", &l[4..])).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("tippy.yaml");
+    let mut text = fs::read_to_string(TIPPY).unwrap();
+    assert!(text.contains("\nscenarios:\n"));
+    text.push_str(&scenario);
+    fs::write(&spec, &text).unwrap();
+    gametrace()
+        .arg("test")
+        .arg(&spec)
+        .assert()
+        .success()
+        .stdout(contains("PASS").and(contains("student_game_differs")));
+    let (code, out) = check_game(spec.to_str().unwrap(), &cmd, &["--playouts", "0"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("FAIL"), "{out}");
+    assert!(out.contains("scenario student_game_differs"), "{out}");
+}
+
+#[test]
+fn the_report_is_the_same_for_any_number_of_drivers() {
+    let cmd = format!(
+        "{PY} {PY_GAMES}/games_buggy/tippy_skips_bottom_row/tippy_game_state.py TippyGameState"
+    );
+    let run = |threads: &str| {
+        gametrace()
+            .args([
+                "check-game",
+                TIPPY,
+                "--format",
+                "json",
+                "--threads",
+                threads,
+            ])
+            .args(["--cmd", &cmd, "--playouts", "60"])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let one = run("1");
+    assert!(!one.is_empty());
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+}
+
+/// A student's Subtract Square with a bad move in it: `apply_move` raising at a total of 7,
+/// or looping forever at 3. Each gets its verdict with the moves that lead there.
+#[test]
+fn a_raising_or_hanging_game_gets_its_verdict_with_the_moves_that_cause_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = fs::read_to_string(format!(
+        "{PY_GAMES}/games/subtract_square/subtract_square_state.py"
+    ))
+    .unwrap();
+    fs::copy(
+        format!("{PY_GAMES}/games/subtract_square/subtract_square_move.py"),
+        dir.path().join("subtract_square_move.py"),
+    )
+    .unwrap();
+    let hook = "        if move in self.possible_next_moves():\n";
+    assert!(correct.contains(hook));
+    let raising = correct.replace(
+        hook,
+        &format!(
+            "        if self.current_total == 7:\n            raise ValueError('seven')\n{hook}"
+        ),
+    );
+    let module = dir.path().join("subtract_square_state.py");
+    fs::write(&module, raising).unwrap();
+    let cmd = format!("{PY} {} SubtractSquareState", module.display());
+    let (code, out) = check_game(SS, &cmd, &[]);
+    assert_eq!(code, 1, "{out}");
+    // 10 - 1 - 1 - 1 = 7: the shortest way there is three moves, and any move from 7 raises.
+    assert!(
+        out.contains("the game raised ValueError: seven in apply_move"),
+        "{out}"
+    );
+    assert!(out.contains("CRASHED"), "{out}");
+    assert!(
+        out.contains("after 1 1 1, playing 1: the game raised"),
+        "{out}"
+    );
+    assert_eq!(shortest(&out), 3, "{out}");
+
+    let looping = correct.replace(
+        hook,
+        &format!("        while self.current_total == 3:\n            pass\n{hook}"),
+    );
+    fs::write(&module, looping).unwrap();
+    let (code, out) = check_game(SS, &cmd, &["--timeout", "1", "--playouts", "5"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("TIMEOUT"), "{out}");
+    assert!(out.contains("ran past the 1 s timeout"), "{out}");
+    // 10 - 3 = 7 takes four squares at least (4 + 1 + 1 + 1): four moves, then any move hangs.
+    assert_eq!(shortest(&out), 4, "{out}");
+    assert!(out.contains(", playing "), "{out}");
+}
+
+/// The sandbox holds for check-game's drivers too: a game module that reads the spec when
+/// imported is stopped (and succeeds without the sandbox, which proves the test's attack).
+#[test]
+fn a_game_that_reads_the_spec_is_stopped_by_the_sandbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = fs::read_to_string(format!(
+        "{PY_GAMES}/games/subtract_square/subtract_square_state.py"
+    ))
+    .unwrap();
+    fs::copy(
+        format!("{PY_GAMES}/games/subtract_square/subtract_square_move.py"),
+        dir.path().join("subtract_square_move.py"),
+    )
+    .unwrap();
+    let spec = std::path::absolute(SS).unwrap();
+    let hostile = format!(
+        "import sys\nsys.stderr.write(open({:?}).read()[:40])\n{correct}",
+        spec.display().to_string()
+    );
+    let module = dir.path().join("subtract_square_state.py");
+    fs::write(&module, hostile).unwrap();
+    let cmd = format!("{PY} {} SubtractSquareState", module.display());
+    let (code, out) = check_game(SS, &cmd, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("driver: the game's driver did not start"),
+        "{out}"
+    );
+    assert!(out.contains("PermissionError"), "{out}");
+    let (code, out) = check_game(SS, &cmd, &["--no-sandbox"]);
+    assert_eq!(code, 0, "without the sandbox the attack works: {out}");
+}
+
+#[test]
+fn a_spec_without_a_game_or_with_an_unchecked_game_is_refused_clearly() {
+    gametrace()
+        .args([
+            "check-game",
+            "specs/15150-s14/handout-small.yaml",
+            "--cmd",
+            "true",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("check-game checks a game"));
+    gametrace()
+        .args(["check-game", "specs/games/nim/rules.yaml", "--cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr(contains("check-game cannot check nim yet"));
+}
+
+/// `check --game-cmd`: a searcher run on the student's own game. The report first says
+/// whether that game agrees with the reference on the positions the case's search goes
+/// through (Figure 1's position is reached by moves from `start`): 1 + 7 + 49 = 57 positions
+/// at depth 2, none of them finished.
+#[test]
+fn a_searchers_report_first_says_whether_the_students_game_agrees() {
+    require_sml();
+    let spec = "specs/games/connect4/figure1-search.yaml";
+    let trace = "expected/games/connect4/figure1-search/alphabeta.trace";
+    let good = sml_connect4("tests/fixtures/sml/games/connect4.sml");
+    gametrace()
+        .args(["check", spec, "--case", "alphabeta", "--actual", trace, "--color", "never"])
+        .args(["--game-cmd", &good])
+        .assert()
+        .success()
+        .stdout(contains(
+            "the student's game agrees with the reference on the 57 positions a depth-2 search goes through",
+        ));
+    let bad = sml_connect4("tests/fixtures/sml/games_buggy/connect4_three_wins.sml");
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong.trace");
+    fs::write(&wrong, "F: nothing like the reference\n").unwrap();
+    gametrace()
+        .args([
+            "check",
+            spec,
+            "--case",
+            "alphabeta",
+            "--color",
+            "never",
+            "--actual",
+        ])
+        .arg(&wrong)
+        .args(["--game-cmd", &bad])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "the student's game differs from the reference on a searched position",
+        ))
+        .stdout(contains("fix the game first"))
+        // Column 1 makes X X X in the bottom row: a win only for three-in-a-row rules.
+        .stdout(contains(
+            "after 1, status: reference in_play, student's winner: Maxie",
+        ))
+        .stdout(contains(
+            "(and the student's game differs from the reference",
+        ));
+    // A game that goes wrong before the position: found on the way there.
+    let bad = sml_connect4("tests/fixtures/sml/games_buggy/connect4_player_not_switched.sml");
+    gametrace()
+        .args([
+            "check",
+            spec,
+            "--case",
+            "alphabeta",
+            "--color",
+            "never",
+            "--actual",
+        ])
+        .arg(&wrong)
+        .args(["--game-cmd", &bad])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "differs from the reference on the way to the case's position",
+        ))
+        .stdout(contains(
+            "after 2, player to move: reference Minnie, student's Maxie",
+        ));
+}
