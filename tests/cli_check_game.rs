@@ -303,10 +303,10 @@ fn a_raising_or_hanging_game_gets_its_verdict_with_the_moves_that_cause_it() {
         &format!("        while self.current_total == 3:\n            pass\n{hook}"),
     );
     fs::write(&module, looping).unwrap();
-    let (code, out) = check_game(SS, &cmd, &["--timeout", "1", "--playouts", "5"]);
+    let (code, out) = check_game(SS, &cmd, &["--timeout", "2", "--playouts", "5"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("TIMEOUT"), "{out}");
-    assert!(out.contains("ran past the 1 s timeout"), "{out}");
+    assert!(out.contains("ran past the 2 s timeout"), "{out}");
     // 10 - 3 = 7 takes four squares at least (4 + 1 + 1 + 1): four moves, then any move hangs.
     assert_eq!(shortest(&out), 4, "{out}");
     assert!(out.contains(", playing "), "{out}");
@@ -433,4 +433,57 @@ fn a_searchers_report_first_says_whether_the_students_game_agrees() {
         .stdout(contains(
             "after 2, player to move: reference Minnie, student's Maxie",
         ));
+}
+
+/// The command that runs an SML Riskless functor behind the driver.
+fn sml_riskless(student: &str) -> String {
+    sml_connect4(student).replace("run-connect4.sml", "run-riskless.sml")
+}
+
+#[test]
+fn a_correct_sml_riskless_functor_passes_every_check() {
+    require_sml();
+    for spec in [
+        "specs/games/riskless/rules.yaml",
+        "specs/games/riskless/draw-from-the-start.yaml",
+    ] {
+        let (code, out) = check_game(
+            spec,
+            &sml_riskless("tests/fixtures/sml/games/riskless.sml"),
+            &[],
+        );
+        assert_eq!(code, 0, "{out}");
+        // The student prints a move as its vertex pair, (3,4): read as the reference reads it.
+        assert!(out.contains(&format!("PASS    {spec} parse_move")), "{out}");
+        assert!(out.contains(&format!("PASS    {spec} playouts")), "{out}");
+    }
+}
+
+/// By hand: a battle takes two moves (A->B, C->B on Line3), so the winner keeping its whole
+/// army shows after 2; without training Minnie's C->B on A->B leaves B hers and A->B again
+/// shows different moves after 3; the draw of draw-from-the-start.yaml takes 2. Without the
+/// cap, M1's Land2 first exceeds 9 at move 5 and only a battle (move 6) can show it. The
+/// last territory lost: 14 is what the shrinker finds (not worked out by hand).
+#[test]
+fn each_sml_riskless_mistake_is_named_with_a_shortest_sequence() {
+    require_sml();
+    let rules = "specs/games/riskless/rules.yaml";
+    let line3 = "specs/games/riskless/army-target.yaml";
+    let draw = "specs/games/riskless/draw-from-the-start.yaml";
+    for (spec, file, id, bound) in [
+        (line3, "winner_keeps_all", "[winner-keeps-all]", 2),
+        (line3, "no_training", "[no-training]", 3),
+        (draw, "no_draw_at_target", "[no-draw-at-target]", 2),
+        (rules, "no_cap", "[no-cap]", 6),
+        (rules, "no_last_standing", "[no-last-standing]", 14),
+    ] {
+        let student = format!("tests/fixtures/sml/games_buggy/riskless_{file}.sml");
+        let (code, out) = check_game(spec, &sml_riskless(&student), &[]);
+        assert_eq!(code, 1, "{file}: {out}");
+        assert!(out.contains(id), "{file} should be named {id}:\n{out}");
+        assert!(
+            shortest(&out) <= bound,
+            "{file}: longer than {bound}:\n{out}"
+        );
+    }
 }

@@ -221,6 +221,7 @@ fn game_agreement(
     match g {
         GameDocument::Connect4(s) => on(s, name, &driver, path),
         GameDocument::Tippy(s) => on(s, name, &driver, path),
+        GameDocument::Riskless(s) => on(s, name, &driver, path),
         GameDocument::SubtractSquare(s) => on(s, name, &driver, path),
         other => {
             let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));

@@ -104,12 +104,13 @@ pub fn execute(a: Args) -> i32 {
     let report = match g {
         GameDocument::Connect4(s) => go(s, &name, &driver, &options),
         GameDocument::Tippy(s) => go(s, &name, &driver, &options),
+        GameDocument::Riskless(s) => go(s, &name, &driver, &options),
         GameDocument::SubtractSquare(s) => go(s, &name, &driver, &options),
         other => {
             let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));
             return report_error(
                 &Diagnostic::new(&a.spec, format!("check-game cannot check {game} yet"))
-                    .expected("a spec of connect4 (or PopOut), tippy or subtract_square")
+                    .expected("a spec of connect4 (or PopOut), riskless, tippy or subtract_square")
                     .found(format!("game: {game}"))
                     .hint("check the searchers of this game with `gametrace check --cmd`"),
             );

@@ -39,6 +39,8 @@ pub struct Session<'a> {
     stray_tail: std::collections::VecDeque<String>,
     stray_dropped: usize,
     printed: usize,
+    /// How long the last answer was waited for (what a timeout reports).
+    waited: Duration,
     out_open: bool,
     err_open: bool,
 }
@@ -82,6 +84,7 @@ impl<'a> Session<'a> {
             stray_tail: std::collections::VecDeque::new(),
             stray_dropped: 0,
             printed: 0,
+            waited: job.limits.timeout,
             out_open: true,
             err_open: true,
         })
@@ -109,7 +112,18 @@ impl<'a> Session<'a> {
     /// keeping the others as stray output. `Err` is what the program came to if it ended,
     /// hung or printed too much first.
     pub fn answer(&mut self, is_answer: impl Fn(&str) -> bool) -> Result<String, Ran> {
-        let deadline = Instant::now() + self.job.limits.timeout;
+        self.answer_within(is_answer, self.job.limits.timeout)
+    }
+
+    /// [`Session::answer`], waiting up to `wait` (a program's first answer may come after its
+    /// runtime has started and compiled the student's code).
+    pub fn answer_within(
+        &mut self,
+        is_answer: impl Fn(&str) -> bool,
+        wait: Duration,
+    ) -> Result<String, Ran> {
+        let deadline = Instant::now() + wait;
+        self.waited = wait;
         loop {
             if !self.out_open {
                 return Err(self.ended(deadline));
@@ -254,7 +268,7 @@ impl<'a> Session<'a> {
         }
         match why {
             Stop::Timeout => Ran::TimedOut {
-                after: self.job.limits.timeout,
+                after: self.waited,
                 stdout,
                 stderr,
             },

@@ -61,3 +61,16 @@ sig
   val num_cols : int
   val num_rows : int
 end
+
+(* The layout of a Riskless board (S14 HW11, section 4): the territories' names, each one's
+   neighbours in order, where Minnie and Maxie start, the armies a territory can hold, and
+   the army total that wins. *)
+signature MAP =
+sig
+  val territories : string Seq.seq
+  val roads : int Seq.seq Seq.seq
+  val min_start : int
+  val max_start : int
+  val max_terri : int
+  val max_units : int
+end

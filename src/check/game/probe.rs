@@ -26,6 +26,9 @@ use crate::game::{Outcome, Player, Status};
 use crate::sandbox::{Job, Ran, Session};
 
 pub const PROTOCOL: u64 = 1;
+/// How long a driver may take to greet (start its runtime, compile the student's code), at
+/// the least.
+const STARTUP: std::time::Duration = std::time::Duration::from_secs(30);
 const MARK: &str = "@gt ";
 
 /// Why an answer did not come.
@@ -90,9 +93,17 @@ impl Trouble {
     }
 }
 
+/// How a game writes the name of a move it reads.
+pub type Canonical<'a> = Box<dyn Fn(&str) -> String + Send + Sync + 'a>;
+
 /// A student's game behind its driver, at some position.
 pub struct Student<'a> {
     session: Session<'a>,
+    /// A move name as the reference writes it (`(3,4)` read as `Land3->Land4`), so names
+    /// are compared as the reference reads them.
+    canonical: Option<Canonical<'a>>,
+    /// The game's own name of each canonical name it listed, to play it back by.
+    own: std::collections::HashMap<String, String>,
     /// Compare estimates (ask for them in [`Student::view`]).
     pub estimates: bool,
 }
@@ -101,12 +112,18 @@ impl<'a> Student<'a> {
     /// Starts the driver and waits for its greeting.
     pub fn open(job: Job<'a>, env: &[(String, String)]) -> Result<Student<'a>, Trouble> {
         let mut session = Session::start(job, env).map_err(Trouble::Ended)?;
-        let hello = session.answer(is_answer).map_err(Trouble::Ended)?;
+        // Starting a runtime and compiling the student's code may take longer than an answer.
+        let wait = job.limits.timeout.max(STARTUP);
+        let hello = session
+            .answer_within(is_answer, wait)
+            .map_err(Trouble::Ended)?;
         let v: serde_json::Value = serde_json::from_str(&hello[MARK.len()..])
             .map_err(|_| Trouble::Garbage(format!("a greeting that is not JSON: {hello}")))?;
         match v.get("protocol").and_then(|p| p.as_u64()) {
             Some(PROTOCOL) => Ok(Student {
                 session,
+                canonical: None,
+                own: std::collections::HashMap::new(),
                 estimates: false,
             }),
             other => Err(Trouble::Garbage(format!(
@@ -114,6 +131,30 @@ impl<'a> Student<'a> {
                 other.map_or("(none)".to_owned(), |n| n.to_string())
             ))),
         }
+    }
+
+    /// Compare move names as `canonical` writes them.
+    pub fn with_names(mut self, canonical: Canonical<'a>) -> Student<'a> {
+        self.canonical = Some(canonical);
+        self
+    }
+
+    fn canon(&mut self, name: String) -> String {
+        match &self.canonical {
+            Some(f) => {
+                let c = f(&name);
+                if c != name {
+                    self.own.insert(c.clone(), name);
+                }
+                c
+            }
+            None => name,
+        }
+    }
+
+    /// The game's own name for a canonical one it listed.
+    fn own_name<'n>(&'n self, name: &'n str) -> &'n str {
+        self.own.get(name).map_or(name, String::as_str)
     }
 
     /// The stdout lines that were not answers (compiler messages, debug prints).
@@ -158,7 +199,8 @@ impl<'a> Student<'a> {
     }
 
     pub fn play(&mut self, name: &str) -> Result<(), Trouble> {
-        match self.ask(&format!("play {name}"))? {
+        let request = format!("play {}", self.own_name(name));
+        match self.ask(&request)? {
             serde_json::Value::String(s) if s == "ok" => Ok(()),
             v if v.get("error").is_some() => Err(Trouble::Refused(name.to_owned())),
             other => Err(Trouble::Garbage(format!(
@@ -176,7 +218,7 @@ impl<'a> Student<'a> {
             serde_json::Value::Array(items) => items
                 .into_iter()
                 .map(|i| match i {
-                    serde_json::Value::String(s) if !s.contains(['\n', '\r']) => Ok(s),
+                    serde_json::Value::String(s) if !s.contains(['\n', '\r']) => Ok(self.canon(s)),
                     other => Err(Trouble::Garbage(format!(
                         "a move name must be one line of text, found {other}"
                     ))),
@@ -219,9 +261,13 @@ impl<'a> Student<'a> {
 
     /// What the game's own parser makes of `text`: the move's printed name.
     pub fn parse(&mut self, text: &str) -> Result<Option<String>, Trouble> {
-        match self.ask(&format!("parse {text}"))? {
+        let request = format!("parse {}", self.own_name(text));
+        match self.ask(&request)? {
             serde_json::Value::Null => Ok(None),
-            v => Ok(Some(text_of(&v))),
+            v => {
+                let name = text_of(&v);
+                Ok(Some(self.canon(name)))
+            }
         }
     }
 
