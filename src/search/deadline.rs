@@ -155,15 +155,18 @@ pub struct OverBudget;
 /// Unwinds after a number of expansions and estimates.
 pub struct Budget {
     left: AtomicU64,
+    spent: AtomicBool,
 }
 
 impl Tick for Budget {
     #[inline]
     fn tick(&self) {
-        // Once spent, every expansion on every thread unwinds (see `Deadline::tick`).
-        if self.left.load(Ordering::Relaxed) == 0 || self.left.fetch_sub(1, Ordering::Relaxed) == 1
-        {
-            self.left.store(0, Ordering::Relaxed);
+        // Once spent, every expansion on every thread unwinds (see `Deadline::tick`). The flag
+        // is what says so: two threads taking the last unit at once would wrap the counter
+        // below 0, and a count that wrapped to 2^64 - 1 would let a parallel branch search on
+        // for ever (rayon waits for it before passing the unwinding on).
+        if self.spent.load(Ordering::Relaxed) || self.left.fetch_sub(1, Ordering::Relaxed) <= 1 {
+            self.spent.store(true, Ordering::Relaxed);
             panic::resume_unwind(Box::new(OverBudget));
         }
     }
@@ -179,6 +182,7 @@ pub fn within_budget<G: Game, T>(
         game,
         watch: Budget {
             left: AtomicU64::new(budget.max(1)),
+            spent: AtomicBool::new(false),
         },
     };
     match panic::catch_unwind(AssertUnwindSafe(|| search(&limited))) {
@@ -207,19 +211,12 @@ mod tests {
         });
         assert_eq!(r.unwrap_err().limit, Duration::from_millis(50));
         assert!(started.elapsed() < Duration::from_secs(5));
-        // Jamboree's parallel branches unwind too. (On a pool of its own: the global pool is
-        // shared with the other tests running beside this one.)
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let r = pool.install(|| {
-            within(&nim, limit, |g| {
-                let jamboree = Algorithm::Jamboree {
-                    prune_percentage: 0.0,
-                };
-                s14::search(g, 40, jamboree, &mut NullSink)
-            })
+        // Jamboree's parallel branches unwind too.
+        let r = within(&nim, limit, |g| {
+            let jamboree = Algorithm::Jamboree {
+                prune_percentage: 0.0,
+            };
+            s14::search(g, 40, jamboree, &mut NullSink)
         });
         assert!(r.is_err());
         // A small search finishes with the same result as untimed.
