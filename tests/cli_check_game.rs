@@ -487,3 +487,72 @@ fn each_sml_riskless_mistake_is_named_with_a_shortest_sequence() {
         );
     }
 }
+
+/// Bad command lines and specs: exit 2 and a message naming the file and what was wrong.
+#[test]
+fn bad_input_to_check_game_exits_2_naming_the_problem() {
+    // A command line that cannot be split.
+    gametrace()
+        .args(["check-game", SS, "--cmd", "python3 'unclosed"])
+        .assert()
+        .code(2)
+        .stderr(contains("subtract-square-rules.yaml"))
+        .stderr(contains("cannot split the command line"));
+    // A spec that does not exist.
+    gametrace()
+        .args(["check-game", "specs/no/such.yaml", "--cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr(contains("specs/no/such.yaml"));
+    // A spec with a mistake in it: its file, line and column.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("bad.yaml");
+    fs::write(&spec, "game: tippy\nsize: 99\n").unwrap();
+    gametrace()
+        .arg("check-game")
+        .arg(&spec)
+        .args(["--cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr(contains("bad.yaml:2"));
+    // Numbers out of range.
+    gametrace()
+        .args(["check-game", SS, "--cmd", "true", "--perft-depth", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains("--perft-depth"));
+    // --game-cmd with a spec that has no game, or a line that cannot be split.
+    gametrace()
+        .args([
+            "check",
+            "specs/15150-s14/handout-small.yaml",
+            "--case",
+            "alphabeta",
+        ])
+        .args([
+            "--actual",
+            "expected/15150-s14/handout-small/alphabeta.trace",
+        ])
+        .args(["--game-cmd", "true"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "--game-cmd runs the student's game, and this spec has none",
+        ));
+    gametrace()
+        .args([
+            "check",
+            "specs/games/connect4/figure1-search.yaml",
+            "--case",
+            "alphabeta",
+        ])
+        .args([
+            "--actual",
+            "expected/games/connect4/figure1-search/alphabeta.trace",
+        ])
+        .args(["--game-cmd", "sml 'unclosed"])
+        .assert()
+        .code(2)
+        .stderr(contains("figure1-search.yaml"))
+        .stderr(contains("cannot split the --game-cmd line"));
+}
