@@ -1,7 +1,8 @@
 //! A conversation with a confined program: gametrace writes request lines to its stdin and
 //! reads answer lines from its stdout, one at a time (`check-game`'s probe protocol). The
 //! program is started exactly as [`super::run`] starts one (same confinement, same limits);
-//! each answer has the job's timeout, the whole conversation the job's output cap, and when
+//! each answer has the job's timeout, everything it prints besides its answers the job's
+//! output cap (answers are asked for: a long check asks for millions), and when
 //! the session ends (or is dropped) everything the program started is killed.
 
 use super::run::{start, Started};
@@ -17,6 +18,8 @@ const TAIL: usize = 2048;
 /// the last ones (where a compiler's error or a runtime's last words are).
 const STRAY_HEAD: usize = 10;
 const STRAY_TAIL: usize = 30;
+/// Lines (or chunks of stderr) read ahead of what gametrace has taken.
+const BACKLOG: usize = 1024;
 
 enum Event {
     Line(Vec<u8>),
@@ -51,7 +54,9 @@ impl<'a> Session<'a> {
     pub fn start(job: Job<'a>, env: &[(String, String)]) -> Result<Session<'a>, Ran> {
         let mut proc = start(&job, Stdio::piped(), env)?;
         let stdin = proc.child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        // Bounded: a program printing faster than gametrace reads waits on its pipe instead
+        // of filling gametrace's memory.
+        let (tx, rx) = mpsc::sync_channel(BACKLOG);
         if let Some(out) = proc.child.stdout.take() {
             let tx = tx.clone();
             std::thread::spawn(move || read_lines(out, &tx));
@@ -134,14 +139,16 @@ impl<'a> Session<'a> {
             }
             match self.events.recv_timeout(deadline - now) {
                 Ok(Event::Line(bytes)) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    let text = text.trim_end_matches(['\n', '\r']);
+                    // Answers were asked for (a long check asks for millions); the cap is
+                    // on everything else, and each line is at most LONGEST_LINE anyway.
+                    if is_answer(text) {
+                        return Ok(text.to_owned());
+                    }
                     self.printed += bytes.len();
                     if self.printed > self.job.limits.output_cap {
                         return Err(self.stop(Stop::Cap));
-                    }
-                    let text = String::from_utf8_lossy(&bytes);
-                    let text = text.trim_end_matches(['\n', '\r']);
-                    if is_answer(text) {
-                        return Ok(text.to_owned());
                     }
                     let text = text.to_owned();
                     self.keep_stray(text);
@@ -306,7 +313,7 @@ impl<'a> Session<'a> {
 const LONGEST_LINE: usize = 1 << 20;
 
 /// Sends stdout to the session a line at a time.
-fn read_lines(out: impl Read, tx: &mpsc::Sender<Event>) {
+fn read_lines(out: impl Read, tx: &mpsc::SyncSender<Event>) {
     let mut reader = std::io::BufReader::with_capacity(64 << 10, out);
     let mut line = Vec::new();
     loop {
