@@ -2,7 +2,9 @@
 //! 200 seeded random playouts (one driver, no perft beyond depth 1, no shrinking: the games
 //! are correct) of the CSC148 Tippy fixture through the Python driver and of the 15-150
 //! Connect4 functor through the SML/NJ driver. Positions per second = the positions the
-//! report counts (printed once) / the time per run; the README gives both.
+//! report counts (printed once) / the time per run; the README gives both. Then the
+//! estimator check alone (no playouts): 18 games of the student's estimator against the naive
+//! one, for the SML Connect4 and Riskless functors.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gametrace::check::game::{check_game, Driver, Options};
@@ -32,9 +34,38 @@ fn playouts(c: &mut Criterion) {
         playouts: 200,
         perft_depth: Some(1),
         threads: 1,
+        estimator_openings: 0,
         ..Options::default()
     };
-    for (name, path, cmd) in runs {
+    let duel = Options {
+        playouts: 0,
+        perft_depth: Some(1),
+        threads: 1,
+        ..Options::default()
+    };
+    let riskless = format!(
+        "sml {k}/sequence.sml {k}/matrix.sml {k}/game.sig tests/fixtures/sml/games/riskless.sml {a}/gametrace-game.sml {a}/run-riskless.sml"
+    );
+    let runs = runs
+        .into_iter()
+        .map(|(n, p, c)| (n, p, c, &options, "playouts"))
+        .chain([
+            (
+                "sml-connect4-estimator",
+                "specs/games/connect4/rules.yaml",
+                runs_c4(a, k),
+                &duel,
+                "estimator",
+            ),
+            (
+                "sml-riskless-estimator",
+                "specs/games/riskless/m2-search.yaml",
+                riskless,
+                &duel,
+                "estimator",
+            ),
+        ]);
+    for (name, path, cmd, options, case) in runs {
         let doc = spec::load(std::path::Path::new(path)).unwrap();
         let argv = gametrace::sandbox::split(&cmd).unwrap();
         let scratch = Scratch::new().unwrap();
@@ -47,17 +78,22 @@ fn playouts(c: &mut Criterion) {
             policy: &policy,
         };
         let run = || match &doc {
-            Document::Game(GameDocument::Tippy(s)) => check_game(s, path, &driver, &options),
-            Document::Game(GameDocument::Connect4(s)) => check_game(s, path, &driver, &options),
+            Document::Game(GameDocument::Tippy(s)) => check_game(s, path, &driver, options),
+            Document::Game(GameDocument::Connect4(s)) => check_game(s, path, &driver, options),
+            Document::Game(GameDocument::Riskless(s)) => check_game(s, path, &driver, options),
             _ => unreachable!("the specs above"),
         };
         let report = run();
-        let playouts = report.cases.iter().find(|c| c.case == "playouts").unwrap();
-        assert!(playouts.status.passed(), "{}", playouts.message);
-        eprintln!("{name}: {}", playouts.message);
+        let judged = report.cases.iter().find(|c| c.case == case).unwrap();
+        assert!(judged.status.passed(), "{}", judged.message);
+        eprintln!("{name}: {}", judged.message);
         group.bench_function(name, |b| b.iter(run));
     }
     group.finish();
+}
+
+fn runs_c4(a: &str, k: &str) -> String {
+    format!("sml {k}/sequence.sml {k}/matrix.sml {k}/game.sig tests/fixtures/sml/games/connect4.sml {a}/gametrace-game.sml {a}/run-connect4.sml")
 }
 
 criterion_group!(benches, playouts);

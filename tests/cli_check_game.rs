@@ -556,3 +556,298 @@ fn bad_input_to_check_game_exits_2_naming_the_problem() {
         .stderr(contains("figure1-search.yaml"))
         .stderr(contains("cannot split the --game-cmd line"));
 }
+
+/// The won, drawn and lost games the estimator case reports.
+fn duel_score(report: &str) -> (u32, u32, u32) {
+    let line = report
+        .lines()
+        .find(|l| l.contains(" estimator: "))
+        .unwrap_or_else(|| panic!("no estimator case in:\n{report}"));
+    let n = |word: &str| -> u32 {
+        let at = line
+            .find(word)
+            .unwrap_or_else(|| panic!("{word} in {line}"))
+            + word.len();
+        line[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    (n("won "), n("drew "), n("lost "))
+}
+
+/// S12's and S14's estimator criterion ("no worse than the naive version"). Both sides search
+/// with the reference alpha-beta on the reference rules, so a student whose estimator *is* the
+/// naive one plays every pairing exactly as the naive side does, and with the sides swapped
+/// the same game is played again: it wins exactly as many games as it loses. An estimator
+/// that counts the armies backwards, or one never written (always 0), does worse; one that
+/// also counts territories does no worse.
+#[test]
+fn the_estimator_is_judged_against_the_naive_one() {
+    require_sml();
+    let m2 = "specs/games/riskless/m2-search.yaml";
+    let rules = "specs/games/riskless/rules.yaml";
+    let naive_ones = [
+        (C4, sml_connect4("tests/fixtures/sml/games/connect4.sml")),
+        (m2, sml_riskless("tests/fixtures/sml/games/riskless.sml")),
+    ];
+    for (spec, cmd) in &naive_ones {
+        let (code, out) = check_game(spec, cmd, &[]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains(&format!("PASS    {spec} estimator")), "{out}");
+        let (w, d, l) = duel_score(&out);
+        assert_eq!(w, l, "{out}");
+        assert_eq!(w + d + l, 18, "3 openings x 3 depths x 2 sides:\n{out}");
+    }
+    let (code, out) = check_game(
+        m2,
+        &sml_riskless("tests/fixtures/sml/games/riskless_territories.sml"),
+        &[],
+    );
+    assert_eq!(code, 0, "{out}");
+    let (w, _, l) = duel_score(&out);
+    assert!(w >= l, "{out}");
+
+    for (spec, cmd) in [
+        (
+            rules,
+            sml_riskless("tests/fixtures/sml/games_buggy/riskless_estimate_backwards.sml"),
+        ),
+        (
+            C4,
+            sml_connect4("tests/fixtures/sml/games_buggy/connect4_estimate_missing.sml"),
+        ),
+    ] {
+        let (code, out) = check_game(spec, &cmd, &[]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains(&format!("FAIL    {spec} estimator")), "{out}");
+        assert!(out.contains("does worse than the naive estimator"), "{out}");
+        // The rules are right: the estimator is the only failure.
+        assert_eq!(out.matches("\nFAIL").count(), 1, "{out}");
+        let (w, _, l) = duel_score(&out);
+        assert!(l > w, "{out}");
+    }
+
+    // Turned off, and on a game whose course does not judge estimators.
+    let (code, out) = check_game(
+        rules,
+        &sml_riskless("tests/fixtures/sml/games_buggy/riskless_estimate_backwards.sml"),
+        &["--estimator-openings", "0"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("estimator"), "{out}");
+}
+
+/// An estimate that raises (the student's `estimate` has a case left to do) is CRASHED, with
+/// the moves to the position it was asked about.
+#[test]
+fn an_estimate_that_raises_is_reported_with_its_position() {
+    require_sml();
+    let dir = tempfile::tempdir().unwrap();
+    let student = dir.path().join("connect4.sml");
+    let src = fs::read_to_string("tests/fixtures/sml/games/connect4.sml").unwrap();
+    let at = src.find("      | In_play =>\n          let").unwrap();
+    let end = src.find("  (* The handout's printing").unwrap();
+    let raising = format!(
+        "{}      | In_play => raise Fail \"estimate: not done yet\"\n\n{}",
+        &src[..at],
+        &src[end..]
+    );
+    fs::write(&student, raising).unwrap();
+    let (code, out) = check_game(C4, &sml_connect4(student.to_str().unwrap()), &[]);
+    assert_eq!(code, 1, "{out}");
+    let line = out.lines().find(|l| l.contains(" estimator: ")).unwrap();
+    assert!(line.starts_with("CRASHED"), "{out}");
+    // Depth 1 from the start: the first leaf is after Maxie's first move, 0.
+    assert!(line.contains("after 0: the game raised"), "{line}");
+    assert!(line.contains("not done yet"), "{line}");
+}
+
+/// A class's own games: `grade --game-cmd` checks each submission's game as `check-game`
+/// does, the driver started inside the submission. Every row has the same cases and the same
+/// maximum (a submission that does not compile loses every case, and its report has the
+/// compiler's message), the rule mistakes named are counted in the summary, and the
+/// gradebook is the same for any number of jobs.
+#[test]
+fn grade_checks_each_submissions_own_game() {
+    require_sml();
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    for (who, file) in [
+        ("alice", "tests/fixtures/sml/games/connect4.sml"),
+        (
+            "bob",
+            "tests/fixtures/sml/games_buggy/connect4_three_wins.sml",
+        ),
+    ] {
+        fs::create_dir_all(subs.join(who)).unwrap();
+        fs::copy(file, subs.join(who).join("connect4.sml")).unwrap();
+    }
+    fs::create_dir_all(subs.join("carol")).unwrap();
+    fs::write(
+        subs.join("carol/connect4.sml"),
+        "functor Connect4 (Dim : CONNECT4_BOARD_SPEC) : GAME =\nstruct\n  val start = 0\nend\n",
+    )
+    .unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let (a, c) = (
+        format!("{root}/adapters/sml"),
+        format!("{root}/adapters/sml/course"),
+    );
+    // Inside each submission, its own file is just `connect4.sml`.
+    let cmd = format!(
+        "sml {c}/sequence.sml {c}/matrix.sml {c}/game.sig connect4.sml {a}/gametrace-game.sml {a}/run-connect4.sml"
+    );
+    let grade = |out: &str, jobs: &str| {
+        gametrace()
+            .args(["grade", subs.to_str().unwrap(), "--game-cmd", &cmd])
+            .args(["--game", C4, "--playouts", "30", "--jobs", jobs, "--out"])
+            .arg(dir.path().join(out))
+            .assert()
+            .success()
+            .stdout(contains("3 submissions graded"))
+    };
+    grade("one", "1");
+    let csv = fs::read_to_string(dir.path().join("one/gradebook.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    let row = |who: &str| rows.iter().find(|r| r[0] == who).unwrap().clone();
+    let (alice, bob, carol) = (row("alice"), row("bob"), row("carol"));
+    assert_eq!(alice[1], alice[2], "full marks:\n{csv}");
+    assert_eq!(alice[2], bob[2], "the same maximum:\n{csv}");
+    assert_eq!(alice[2], carol[2], "the same maximum:\n{csv}");
+    assert!(bob[1].parse::<f64>().unwrap() < bob[2].parse::<f64>().unwrap());
+    assert_eq!(carol[1], "0", "{csv}");
+    assert!(
+        rows[0].contains(&"specs/games/connect4/rules.yaml perft"),
+        "{csv}"
+    );
+    let summary = fs::read_to_string(dir.path().join("one/summary.txt")).unwrap();
+    assert!(summary.contains("three-wins"), "{summary}");
+    let json = fs::read_to_string(dir.path().join("one/gradebook.json")).unwrap();
+    assert!(json.contains("\"three-wins\""), "{json}");
+    let carol_report = fs::read_to_string(dir.path().join("one/reports/carol.txt")).unwrap();
+    assert!(carol_report.contains("unmatched"), "{carol_report}");
+    assert!(carol_report.contains("not run"), "{carol_report}");
+
+    grade("two", "2");
+    assert_eq!(
+        csv,
+        fs::read_to_string(dir.path().join("two/gradebook.csv")).unwrap()
+    );
+    for who in ["alice", "bob", "carol"] {
+        let report = |out: &str| {
+            fs::read_to_string(dir.path().join(format!("{out}/reports/{who}.txt"))).unwrap()
+        };
+        assert_eq!(report("one"), report("two"), "{who}");
+    }
+}
+
+/// PopOut (S12 HW09 Task 6.1): the student's own `PopOut` functor, pops printed `P3` and read
+/// as the reference reads them (`p3`). The correct one passes every check. By hand: a pop of
+/// the other player's piece shows after Maxie's first drop (1 move); a pop making fours for
+/// both takes 11 (worked in popout.yaml's two_fours_by_a_pop_from_the_start).
+#[test]
+fn popout_functors_are_checked_pops_and_all() {
+    require_sml();
+    let popout = "specs/games/connect4/popout.yaml";
+    let cmd = |student: &str| sml_connect4(student).replace("run-connect4.sml", "run-popout.sml");
+    let (code, out) = check_game(popout, &cmd("tests/fixtures/sml/games/popout.sml"), &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!(
+            "PASS    {popout} scenario two_fours_by_a_pop_from_the_start"
+        )),
+        "{out}"
+    );
+    // Pops are in the perft counts: Minnie has nothing to pop at move 2, and at move 3 Maxie
+    // may drop (7) or pop her first piece, still at the bottom of its column: 49 x 8 = 392.
+    assert!(out.contains("7, 49, 392"), "{out}");
+    for (file, id, bound) in [
+        ("pops_other_piece", "[pops-other-piece]", 1),
+        ("pop_wrong_winner", "[pop-wrong-winner]", 11),
+    ] {
+        let student = format!("tests/fixtures/sml/games_buggy/popout_{file}.sml");
+        let (code, out) = check_game(popout, &cmd(&student), &[]);
+        assert_eq!(code, 1, "{file}: {out}");
+        assert!(out.contains(id), "{file} should be named {id}:\n{out}");
+        assert!(
+            shortest(&out) <= bound,
+            "{file}: longer than {bound}:\n{out}"
+        );
+    }
+}
+
+/// `grade`'s game flags: a game command needs a game spec, the spec must be a game
+/// check-game checks, and grading nothing at all is refused; each exits 2 naming what is
+/// wrong.
+#[test]
+fn grades_game_flags_are_checked_before_grading() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("subs/alice")).unwrap();
+    let subs = dir.path().join("subs");
+    let out = dir.path().join("out");
+    let grade = || {
+        let mut c = gametrace();
+        c.arg("grade").arg(&subs).arg("--out").arg(&out);
+        c
+    };
+    grade()
+        .assert()
+        .code(2)
+        .stderr(contains("--against").and(contains("--game-cmd")));
+    grade()
+        .args(["--game-cmd", "python3 driver.py"])
+        .assert()
+        .code(2)
+        .stderr(contains("--game"));
+    grade()
+        .args(["--game-cmd", "python3 driver.py", "--game"])
+        .arg("specs/games/nim/rules.yaml")
+        .assert()
+        .code(2)
+        .stderr(contains("nim").and(contains("rules.yaml")));
+    grade()
+        .args(["--game-cmd", "python3 driver.py", "--game"])
+        .arg("specs/textbooks/static-values.yaml")
+        .assert()
+        .code(2)
+        .stderr(contains("has none"));
+    grade()
+        .args(["--game-cmd", "python3 'driver.py", "--game", C4])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot split"));
+    assert!(
+        !out.exists(),
+        "nothing is written when grading did not start"
+    );
+}
+
+/// A move list that changes between two asks at the same position (here Python's mutable
+/// default argument: every call appends to one list) is its own FAIL, saying so, not a rule
+/// difference the catalogue cannot name.
+#[test]
+fn a_move_list_that_changes_between_two_asks_is_named_so() {
+    let cmd = format!(
+        "{PY} {PY_GAMES}/games_buggy/moves_pile_up/subtract_square_state.py SubtractSquareState"
+    );
+    let (code, out) = check_game(SS, &cmd, &[]);
+    assert_eq!(code, 1, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains(&format!("{SS} playouts")))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.starts_with("FAIL"), "{line}");
+    assert!(line.contains("asked for its moves twice"), "{line}");
+    assert!(line.contains("default argument"), "{line}");
+    // Perft walks the game's own lists: the growing one stops it at once, named, instead of
+    // a walk that grows with the list (it used to take all the memory there was).
+    let perft = out
+        .lines()
+        .find(|l| l.contains(&format!("{SS} perft")))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(perft.starts_with("FAIL"), "{perft}");
+    assert!(perft.contains("listed the move 1 twice"), "{perft}");
+}

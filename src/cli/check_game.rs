@@ -2,9 +2,9 @@
 //! against the spec's reference model, through a driver speaking the probe protocol.
 
 use super::common::*;
-use crate::check::game::{self, Checkable, Driver};
-use crate::report::{Format, Report};
-use crate::spec::{self, Diagnostic, Document, GameDocument, GameSpec};
+use crate::check::game::{self, Driver};
+use crate::report::Format;
+use crate::spec::{self, Diagnostic, Document};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -15,19 +15,8 @@ pub struct Args {
     /// `python3 adapters/python/gametrace_game.py STUDENT.py` (see `docs/probe-protocol.md`)
     #[arg(long, value_name = "COMMAND")]
     pub cmd: String,
-    /// Random games to play against the reference
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    pub playouts: usize,
-    /// The random games' seed (the same games on every machine)
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub seed: u64,
-    /// Count move sequences up to this length (default: as deep as about 3,000 positions go)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=12))]
-    pub perft_depth: Option<u32>,
-    /// Compare the student's estimates too (when the spec's estimator is the one they were
-    /// asked to write: CSC148's rough_outcome, or an estimator the handout fixes)
-    #[arg(long)]
-    pub estimates: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Drivers to run at once for the playouts (default: one per core); the report is the
     /// same for any number
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -86,28 +75,17 @@ pub fn execute(a: Args) -> i32 {
         scratch: &scratch,
         policy: &policy,
     };
-    let options = game::Options {
-        playouts: a.playouts,
-        seed: a.seed,
-        perft_depth: a.perft_depth,
-        estimates: a.estimates,
-        threads: a.threads.map_or_else(
+    let options = a.game.options(
+        a.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
         ),
-        diagnose: !a.no_diagnosis,
-    };
+        !a.no_diagnosis,
+    );
     let name = a.spec.display().to_string();
-    fn go<G: Checkable>(s: &GameSpec<G>, n: &str, d: &Driver, o: &game::Options) -> Report {
-        game::check_game(s, n, d, o)
-    }
-    let report = match g {
-        GameDocument::Connect4(s) => go(s, &name, &driver, &options),
-        GameDocument::Tippy(s) => go(s, &name, &driver, &options),
-        GameDocument::Riskless(s) => go(s, &name, &driver, &options),
-        GameDocument::SubtractSquare(s) => go(s, &name, &driver, &options),
-        other => {
-            let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));
+    let report = match game::check_document(g, &name, &driver, &options) {
+        Ok(r) => r,
+        Err(game) => {
             return report_error(
                 &Diagnostic::new(&a.spec, format!("check-game cannot check {game} yet"))
                     .expected("a spec of connect4 (or PopOut), riskless, tippy or subtract_square")

@@ -393,3 +393,46 @@ pub(super) fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> 
     );
     Some(2)
 }
+
+/// How thoroughly `check-game` (and `grade --game-cmd`) checks a student's game.
+#[derive(clap::Args, Debug, Clone)]
+pub(super) struct GameArgs {
+    /// Random games to play against the reference
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub playouts: usize,
+    /// The random games' seed (the same games on every machine)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Count move sequences up to this length (default: as deep as about 3,000 positions go)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=12))]
+    pub perft_depth: Option<u32>,
+    /// Compare the student's estimates too (when the spec's estimator is the one they were
+    /// asked to write: CSC148's rough_outcome, or an estimator the handout fixes)
+    #[arg(long)]
+    pub estimates: bool,
+    /// Connect 4 and Riskless: the search depths at which the student's estimator plays the
+    /// handout's naive one (both under the reference alpha-beta, on the reference rules)
+    #[arg(long, value_name = "D,D,...", value_delimiter = ',', default_value = "1,2,3",
+          value_parser = clap::value_parser!(u32).range(1..=6))]
+    pub estimator_depths: Vec<u32>,
+    /// Connect 4 and Riskless: the openings the estimators play from (the start, then random
+    /// two-move openings from --seed), each side each way; 0 leaves the estimator unjudged
+    #[arg(long, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u16).range(0..=50))]
+    pub estimator_openings: u16,
+}
+
+impl GameArgs {
+    pub fn options(&self, threads: usize, diagnose: bool) -> crate::check::game::Options {
+        crate::check::game::Options {
+            playouts: self.playouts,
+            seed: self.seed,
+            perft_depth: self.perft_depth,
+            estimates: self.estimates,
+            threads,
+            diagnose,
+            estimator_depths: self.estimator_depths.clone(),
+            estimator_openings: usize::from(self.estimator_openings),
+        }
+    }
+}

@@ -14,13 +14,33 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("graded").required(true).multiple(true).args(["against", "game_cmd"])))]
 pub struct Args {
     /// The folder of submissions: each folder under it is one submission
     pub submissions: PathBuf,
     /// The command that prints a case's trace, run inside each submission (placeholders:
     /// {submission} {spec} {case} {depth} {tree_json} {position_json})
     #[arg(long, value_name = "COMMAND")]
-    pub against: String,
+    pub against: Option<String>,
+    /// Check each submission's own game too: the driver's command line, run inside the
+    /// submission ({submission} names it), as `check-game --cmd` takes it
+    #[arg(
+        long,
+        value_name = "COMMAND",
+        requires = "game",
+        help_heading = "Students' own games"
+    )]
+    pub game_cmd: Option<String>,
+    /// The game spec each submission's game is checked against (repeat for more)
+    #[arg(
+        long,
+        value_name = "SPEC",
+        requires = "game_cmd",
+        help_heading = "Students' own games"
+    )]
+    pub game: Vec<PathBuf>,
+    #[command(flatten, next_help_heading = "Students' own games")]
+    pub game_args: GameArgs,
     /// The specs to grade with: files or directories [default: specs]
     #[arg(long = "specs", value_name = "PATH")]
     pub specs: Vec<PathBuf>,
@@ -72,12 +92,70 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     };
-    let specs = match specs_under(a.specs.clone()) {
-        Ok(s) => s,
-        Err(code) => return code,
+    // Without --against only the students' games are graded.
+    let specs = if a.against.is_some() {
+        match specs_under(a.specs.clone()) {
+            Ok(s) => s,
+            Err(code) => return code,
+        }
+    } else {
+        Vec::new()
     };
-    if let Some(code) = nothing_selected(&specs, &select) {
-        return code;
+    if a.against.is_some() {
+        if let Some(code) = nothing_selected(&specs, &select) {
+            return code;
+        }
+    }
+    let mut game_specs = Vec::new();
+    for path in &a.game {
+        match crate::spec::load(path) {
+            Ok(crate::spec::Document::Game(g)) => {
+                let checkable = matches!(
+                    g,
+                    crate::spec::GameDocument::Connect4(_)
+                        | crate::spec::GameDocument::Riskless(_)
+                        | crate::spec::GameDocument::Tippy(_)
+                        | crate::spec::GameDocument::SubtractSquare(_)
+                );
+                if !checkable {
+                    let game =
+                        crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
+                    return report_error(
+                        &crate::spec::Diagnostic::new(
+                            path,
+                            format!("--game: check-game cannot check {game} yet"),
+                        )
+                        .expected(
+                            "a spec of connect4 (or PopOut), riskless, tippy or subtract_square",
+                        )
+                        .found(format!("game: {game}")),
+                    );
+                }
+                game_specs.push((path.clone(), std::sync::Arc::new(g)));
+            }
+            Ok(_) => {
+                return report_error(
+                    &crate::spec::Diagnostic::new(
+                        path,
+                        "--game takes a game spec, and this spec has none",
+                    )
+                    .expected(
+                        "a game spec (`game: connect4`, `riskless`, `tippy`, `subtract_square`)",
+                    )
+                    .found("a tree or task spec")
+                    .hint("grade searchers with --against and --specs"),
+                )
+            }
+            Err(d) => return report_error(&d),
+        }
+    }
+    if let Some(cmd) = &a.game_cmd {
+        if !a.run.shell && crate::sandbox::split(cmd).is_none() {
+            eprintln!(
+                "error: cannot split --game-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh"
+            );
+            return 2;
+        }
     }
     let (subs, skipped) = match class::submissions(&a.submissions) {
         Ok(found) => found,
@@ -98,12 +176,21 @@ pub fn execute(a: Args) -> i32 {
         return 2;
     }
     let suite = crate::grade::Suite::load(&specs, &select);
+    // Submissions are graded `jobs` at a time: one driver each.
+    let games = a.game_cmd.as_ref().map(|cmd| class::Games {
+        specs: game_specs,
+        cmd: CommandLine {
+            sandbox: a.run.sandbox(vec![a.out.clone()]),
+            ..a.run.command(cmd.clone())
+        },
+        options: a.game_args.options(1, !a.no_diagnosis),
+    });
     let jobs = a.jobs.map_or_else(crate::grade::default_jobs, usize::from);
     let options = class::Options {
         against: CommandLine {
             // The grades of the class are no student's to read.
             sandbox: a.run.sandbox(vec![a.out.clone()]),
-            ..a.run.command(a.against.clone())
+            ..a.run.command(a.against.clone().unwrap_or_default())
         },
         check: case::Options {
             mode: a.mode,
@@ -118,6 +205,7 @@ pub fn execute(a: Args) -> i32 {
         for_students: a.for_students,
         out: a.out.clone(),
         resume: a.resume,
+        games,
     };
     let started = Instant::now();
     let show = Show::new(subs.len());

@@ -10,7 +10,7 @@ use crate::check::diagnose::Finding;
 use crate::report::{number, CaseResult, Format, Report};
 use crate::spec::Diagnostic;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -82,6 +82,76 @@ pub struct Options {
     pub out: PathBuf,
     /// Keep the submissions whose report is complete from an earlier run.
     pub resume: bool,
+    /// Each submission's own game, checked by `check-game` against these specs.
+    pub games: Option<Games>,
+}
+
+/// `grade --game-cmd`: the student's own game, behind a driver started inside each
+/// submission, checked as `check-game` checks it.
+#[derive(Clone, Debug)]
+pub struct Games {
+    /// The game specs (loaded, and each a game `check-game` checks).
+    pub specs: Vec<(PathBuf, std::sync::Arc<crate::spec::GameDocument>)>,
+    /// The driver's command line (`{submission}` names the submission), its limits and
+    /// sandbox.
+    pub cmd: CommandLine,
+    pub options: crate::check::game::Options,
+}
+
+impl Games {
+    /// One submission's game against each spec: the cases of each `check-game` report.
+    fn check(&self, dir: &Path) -> Vec<CaseResult> {
+        let mut cases = Vec::new();
+        for (path, doc) in &self.specs {
+            let name = path.display().to_string();
+            let failed = |why: String| {
+                CaseResult::new(&name, "driver", crate::report::Status::Error, 0.0).message(why)
+            };
+            let dir_text = dir.display().to_string();
+            let argv = if self.cmd.shell {
+                let quoted = shlex::try_quote(&dir_text)
+                    .map_or_else(|_| dir_text.clone(), |q| q.into_owned());
+                let line = crate::sandbox::substitute(&self.cmd.line, &[("submission", &quoted)]);
+                vec!["sh".to_owned(), "-c".to_owned(), line]
+            } else {
+                match crate::sandbox::split(&self.cmd.line) {
+                    Some(words) => words
+                        .iter()
+                        .map(|w| crate::sandbox::substitute(w, &[("submission", &dir_text)]))
+                        .collect(),
+                    None => {
+                        cases.push(failed(
+                            "cannot split the game command into arguments".to_owned(),
+                        ));
+                        continue;
+                    }
+                }
+            };
+            let scratch = match crate::sandbox::Scratch::new() {
+                Ok(s) => s,
+                Err(e) => {
+                    cases.push(failed(format!(
+                        "cannot make a temporary directory for the game's driver: {e}"
+                    )));
+                    continue;
+                }
+            };
+            let mut policy = self.cmd.sandbox.clone();
+            policy.hidden.extend(crate::sandbox::grader_paths(path));
+            let driver = crate::check::game::Driver {
+                argv: &argv,
+                dir: Some(dir),
+                limits: self.cmd.limits,
+                scratch: &scratch,
+                policy: &policy,
+            };
+            match crate::check::game::check_document(doc, &name, &driver, &self.options) {
+                Ok(report) => cases.extend(report.cases),
+                Err(game) => cases.push(failed(format!("check-game cannot check {game}"))),
+            }
+        }
+        cases
+    }
 }
 
 /// What the gradebook keeps of one case of a submission.
@@ -196,7 +266,7 @@ impl Graded {
 /// What `suite` and `options` grade with, in one line.
 pub fn graded_with(suite: &Suite, options: &Options) -> String {
     let cases: Vec<String> = (0..suite.len()).map(|i| suite.name(i)).collect();
-    format!(
+    let mut with = format!(
         "{} | mode {} | {}",
         options.against.line,
         options
@@ -204,7 +274,28 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
             .mode
             .map_or("each case's".to_owned(), |m| m.to_string()),
         cases.join(", ")
-    )
+    );
+    if let Some(g) = &options.games {
+        let specs: Vec<String> = g
+            .specs
+            .iter()
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        let o = &g.options;
+        let _ = write!(
+            with,
+            " | game {} | {} | playouts {} seed {} perft {:?} estimates {} estimator {:?} x {}",
+            g.cmd.line,
+            specs.join(", "),
+            o.playouts,
+            o.seed,
+            o.perft_depth,
+            o.estimates,
+            o.estimator_depths,
+            o.estimator_openings
+        );
+    }
+    with
 }
 
 /// Grades one submission (or keeps its earlier grade) and writes its report and row.
@@ -238,6 +329,14 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
             crate::report::for_students(&mut r);
         }
         report.cases.push(r);
+    }
+    if let Some(games) = &options.games {
+        for mut r in games.check(&s.dir) {
+            if options.for_students {
+                crate::report::for_students(&mut r);
+            }
+            report.cases.push(r);
+        }
     }
     let row = Row::of(&s.name, &report, with);
     let palette = crate::check::diff::Palette { color: false };
@@ -298,13 +397,19 @@ pub struct Gradebook {
 
 impl Gradebook {
     /// The cases, as the columns name them, with their points.
+    /// Every case any row has, in the order the rows first list them: rows may differ (a
+    /// submission whose game's driver died has a `driver` case the others do not).
     fn columns(&self) -> Vec<(&str, f64)> {
-        self.rows.first().map_or_else(Vec::new, |r| {
-            r.cases
-                .iter()
-                .map(|c| (c.case.as_str(), c.max_points))
-                .collect()
-        })
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for r in &self.rows {
+            for c in &r.cases {
+                if seen.insert(c.case.as_str()) {
+                    out.push((c.case.as_str(), c.max_points));
+                }
+            }
+        }
+        out
     }
 
     /// `submission,score,max_score,<case>...`: the points of each case.
@@ -315,12 +420,22 @@ impl Gradebook {
             "score".to_owned(),
             "max_score".to_owned(),
         ];
-        header.extend(self.columns().iter().map(|(c, _)| (*c).to_owned()));
+        let columns = self.columns();
+        header.extend(columns.iter().map(|(c, _)| (*c).to_owned()));
         header.push("problems".to_owned());
         let _ = w.write_record(&header);
         for r in &self.rows {
             let mut record = vec![r.submission.clone(), number(r.score), number(r.max_score)];
-            record.extend(r.cases.iter().map(|c| number(c.points)));
+            let points: HashMap<&str, f64> = r
+                .cases
+                .iter()
+                .map(|c| (c.case.as_str(), c.points))
+                .collect();
+            record.extend(
+                columns
+                    .iter()
+                    .map(|(name, _)| points.get(name).map_or_else(String::new, |p| number(*p))),
+            );
             let problems: Vec<String> = r
                 .cases
                 .iter()

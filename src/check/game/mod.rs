@@ -9,13 +9,16 @@
 //!    per-first-move breakdown ("divide") where the counts part, every position on the way
 //!    compared;
 //! 4. seeded random playouts (in parallel, same report for any number of threads);
-//! 5. the move order, judged apart (it matters for traces, less for rules).
+//! 5. the move order, judged apart (it matters for traces, less for rules);
+//! 6. the 15-150 estimator criterion: the student's estimator against the naive one, both
+//!    under the reference alpha-beta ([`duel`]).
 //!
 //! A difference is shrunk to a shortest move sequence from the start that still shows it,
 //! printed with both positions and as a scenario to paste into the spec, and named when one
 //! of the game's catalogued rule mutants ([`rules::Mutant`]) behaves exactly as the student's
 //! game did everywhere it was looked at.
 
+pub mod duel;
 pub mod probe;
 pub mod rules;
 
@@ -46,11 +49,19 @@ pub trait Checkable: Playable {
     fn moves_to(&self, _target: &Self::State) -> Option<Vec<Self::Move>> {
         None
     }
+    /// Whether the course grades the student's estimator against the handout's naive one
+    /// ([`duel`]): the 15-150 games.
+    fn judged_estimator(&self) -> bool {
+        false
+    }
 }
 
 impl Checkable for crate::game::connect4::Connect4 {
     fn mutants(&self) -> Vec<Mutant> {
         rules::connect4_mutants(self)
+    }
+    fn judged_estimator(&self) -> bool {
+        true
     }
     fn driver_env(&self) -> Vec<(String, String)> {
         vec![
@@ -112,6 +123,9 @@ impl Checkable for crate::game::connect4::Connect4 {
 impl Checkable for crate::game::riskless::Riskless {
     fn mutants(&self) -> Vec<Mutant> {
         rules::riskless_mutants(self)
+    }
+    fn judged_estimator(&self) -> bool {
+        true
     }
     /// The map, for the SML driver to build the course's MAP structure from.
     fn driver_env(&self) -> Vec<(String, String)> {
@@ -184,6 +198,10 @@ pub struct Options {
     pub threads: usize,
     /// Try the catalogue of rule mistakes on a difference.
     pub diagnose: bool,
+    /// The estimator against the naive one (15-150 games): search depths, and how many
+    /// openings (0: no duel).
+    pub estimator_depths: Vec<u32>,
+    pub estimator_openings: usize,
 }
 
 impl Default for Options {
@@ -195,6 +213,8 @@ impl Default for Options {
             estimates: false,
             threads: 1,
             diagnose: true,
+            estimator_depths: vec![1, 2, 3],
+            estimator_openings: 3,
         }
     }
 }
@@ -355,10 +375,11 @@ pub fn check_game<G: Checkable>(
                 }
             }
             cases.push(
-                case("driver", t.status())
+                CaseResult::new(spec_name, "driver", t.status(), 0.0)
                     .message(format!("the game's driver did not start: {what}"))
                     .details(details),
             );
+            not_run(spec, spec_name, options, &mut cases, t.status());
             return Report {
                 cases,
                 sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
@@ -404,7 +425,7 @@ pub fn check_game<G: Checkable>(
                 if matches!(t, Trouble::Ended(_)) {
                     student = match open() {
                         Ok(s) => s,
-                        Err(t) => return dead(spec_name, cases, t, driver.policy),
+                        Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
                     };
                 }
                 case("parse_move", t.status())
@@ -494,8 +515,11 @@ pub fn check_game<G: Checkable>(
                 c.message = format!("all {} steps agree with the reference", sc.steps.len())
             }
             Ok(None) => {
+                // Planned (so every submission's report has the same cases), worth nothing.
                 skipped.push(sc.name.clone());
-                continue;
+                c.max_points = 0.0;
+                c.points = 0.0;
+                c.message = "not replayed: the game's driver cannot set up its position".into();
             }
             Err((step, d)) => {
                 let line = if step == SETUP {
@@ -516,7 +540,9 @@ pub fn check_game<G: Checkable>(
                     if matches!(t, Trouble::Ended(_)) {
                         student = match open() {
                             Ok(s) => s,
-                            Err(t) => return dead(spec_name, cases, t, driver.policy),
+                            Err(t) => {
+                                return dead(spec, spec_name, options, cases, t, driver.policy)
+                            }
                         };
                     }
                 }
@@ -533,7 +559,13 @@ pub fn check_game<G: Checkable>(
 
     // 3. Perft from the spec's start.
     if start_reachable {
-        let depth = options.perft_depth.unwrap_or_else(|| auto_depth(game));
+        let asked = options.perft_depth.unwrap_or_else(|| auto_depth(game));
+        // The walk is bounded; a depth whose reference tree does not fit is counted less deep
+        // (cut counts would read as a difference).
+        let mut depth = asked;
+        while depth > 1 && inner_positions(&reference, &reference.start(), depth) > PERFT_BUDGET {
+            depth -= 1;
+        }
         let before = differences.len();
         let mut p = Perft {
             reference: &reference,
@@ -543,7 +575,8 @@ pub fn check_game<G: Checkable>(
             divide: Vec::new(),
             lines: &mut lines,
             differences: &mut differences,
-            budget: 40_000,
+            budget: PERFT_BUDGET,
+            exhausted: false,
         };
         let result = match p.student.start(spec_start.as_ref()) {
             Ok(_) => p.walk(
@@ -556,6 +589,14 @@ pub fn check_game<G: Checkable>(
         };
         let counts = p.counts.clone();
         let divide = std::mem::take(&mut p.divide);
+        let exhausted = p.exhausted;
+        let shallower = if depth < asked {
+            format!(
+                " (counted to length {depth}, not {asked}: the reference has more than {PERFT_BUDGET} positions with moves before length {asked})"
+            )
+        } else {
+            String::new()
+        };
         let c = match result {
             Err((path, playing, t)) => {
                 let d = Difference {
@@ -569,15 +610,26 @@ pub fn check_game<G: Checkable>(
                 if matches!(t, Trouble::Ended(_)) {
                     student = match open() {
                         Ok(s) => s,
-                        Err(t) => return dead(spec_name, cases, t, driver.policy),
+                        Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
                     };
                 }
                 case("perft", status)
                     .message(format!("counting move sequences, {what}"))
                     .details(details)
             }
+            Ok(()) if exhausted => case("perft", Verdict::Fail).message(format!(
+                "the game has more than {PERFT_BUDGET} positions with moves within {} moves of the start, the reference {}: the walk stopped there",
+                depth,
+                inner_positions(&reference, &reference.start(), depth)
+            )),
             Ok(()) => {
                 let c = perft_case(spec_name, game, depth, &counts, &divide, &reference);
+                let c = if shallower.is_empty() {
+                    c
+                } else {
+                    let m = c.message.clone();
+                    c.message(format!("{m}{shallower}"))
+                };
                 // The counts may agree where a position does not (a status, a player).
                 match differences[before..].iter().min_by_key(|d| d.path.len()) {
                     Some(d) if c.status.passed() => case("perft", Verdict::Fail).message(format!(
@@ -649,6 +701,22 @@ pub fn check_game<G: Checkable>(
         });
     }
 
+    // 6. The estimator against the handout's naive one.
+    if start_reachable
+        && game.judged_estimator()
+        && options.estimator_openings > 0
+        && !options.estimator_depths.is_empty()
+    {
+        let mut c = estimator_case(spec_name, game, driver, options, spec_start.as_ref());
+        if !c.status.passed() && !differences.is_empty() {
+            // The student's estimate reads the student's own status and board.
+            c.message.push_str(
+                " (the game's rules differ from the reference too, see above, and an estimate reads the game's own status: fix the rules first)",
+            );
+        }
+        cases.push(c);
+    }
+
     // The shortest difference, and its name.
     if let Some(shortest) = shortest(
         game,
@@ -659,22 +727,33 @@ pub fn check_game<G: Checkable>(
         &differences,
     ) {
         let mut text = explain(game, &shortest.0);
+        let mut named = None;
         if options.diagnose && matches!(shortest.0.what, What::Differs { .. }) {
             lines.push(shortest.1.clone());
-            text.push_str(&name_the_mistake(game, &lines, rules_only));
+            let (sentence, ids, tried) = name_the_mistake(game, &lines, rules_only);
+            text.push_str(&sentence);
+            named = (!ids.is_empty()).then(|| diagnosis_of(sentence, ids, tried));
         }
-        if let Some(c) = cases
-            .iter_mut()
-            .find(|c| !c.status.passed() && c.case != "parse_move" && c.case != "move order")
-        {
+        if let Some(c) = cases.iter_mut().find(|c| {
+            !c.status.passed()
+                && c.case != "parse_move"
+                && c.case != "move order"
+                && c.case != "estimator"
+        }) {
             if !c.details.is_empty() && !c.details.ends_with('\n') {
                 c.details.push('\n');
             }
             c.details.push_str(&text);
+            // So that `grade` counts the mistakes it names, as it counts a searcher's.
+            c.diagnosis = named;
         }
     }
     if !skipped.is_empty() {
-        cases.push(case("scenarios not replayed", Verdict::Pass).message(format!(
+        let mut c = case("scenarios not replayed", Verdict::Pass);
+        // A note, worth nothing: no submission could have replayed them.
+        c.max_points = 0.0;
+        c.points = 0.0;
+        cases.push(c.message(format!(
             "{} (they start from a position this game's driver cannot set up: the course's GAME signature only has `start`)",
             skipped.join(", ")
         )));
@@ -682,6 +761,108 @@ pub fn check_game<G: Checkable>(
     Report {
         cases,
         sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+    }
+}
+
+/// The duel of the student's estimator against the naive one, as one case.
+fn estimator_case<G: Checkable>(
+    spec_name: &str,
+    game: &G,
+    driver: &Driver,
+    options: &Options,
+    start: Option<&serde_json::Value>,
+) -> CaseResult {
+    let plan = duel::Plan {
+        depths: options.estimator_depths.clone(),
+        openings: options.estimator_openings,
+        seed: options.seed,
+    };
+    let pairings = duel::pairings(game, &plan);
+    let played = duel::play_all(game, driver, options.threads, start, &pairings);
+    let case = |verdict| CaseResult::new(spec_name, "estimator", verdict, 1.0);
+    let openings = pairings
+        .iter()
+        .map(|p| &p.opening)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let depths: Vec<String> = plan.depths.iter().map(u32::to_string).collect();
+    let setting = format!(
+        "{} games: alpha-beta at depth {} on the reference rules, from {openings} opening{}, each side played by each estimator",
+        played.len(),
+        depths.join(", "),
+        if openings == 1 { "" } else { "s" }
+    );
+    let mut details = String::new();
+    for &depth in &plan.depths {
+        let (w, d, l) = duel::tally(played.iter().filter(|p| p.pairing.depth == depth));
+        let _ = writeln!(details, "depth {depth}: won {w}, drew {d}, lost {l}");
+    }
+    for p in &played {
+        let opening = if p.pairing.opening.is_empty() {
+            "the start".to_owned()
+        } else {
+            p.pairing.opening.join(" ")
+        };
+        let how = match &p.result {
+            Ok(duel::Result::Won) => "won",
+            Ok(duel::Result::Drew) => "drew",
+            Ok(duel::Result::Lost) => "lost",
+            Ok(duel::Result::Unfinished) => "unfinished (counted as drawn)",
+            Err(_) => "could not be played",
+        };
+        let _ = writeln!(
+            details,
+            "  from {opening}, depth {}, the student's estimator as {}: {how} after {} moves",
+            p.pairing.depth,
+            game.player_name(p.pairing.student),
+            p.moves.len()
+        );
+    }
+    if let Some(t) = played.iter().find_map(|p| p.result.as_ref().err()) {
+        let d = Difference {
+            path: t.path.clone(),
+            what: What::Trouble(t.trouble.clone(), t.playing.clone()),
+        };
+        let hint = if matches!(t.trouble, Trouble::Refused(_)) {
+            " (the estimators play the reference's moves)"
+        } else {
+            ""
+        };
+        return case(t.trouble.status())
+            .message(format!(
+                "the estimator against the naive one: asking the game's estimate {}{hint}",
+                d.sentence(game)
+            ))
+            .details(format!("{}\n{details}", t.trouble.describe().1));
+    }
+    let (w, d, l) = duel::tally(&played);
+    let score = format!("won {w}, drew {d}, lost {l}");
+    if w >= l {
+        case(Verdict::Pass).message(format!(
+            "the estimator against the handout's naive one: {score} ({setting}): no worse than the naive estimator"
+        ))
+    } else {
+        case(Verdict::Fail).message(format!(
+            "the estimator against the handout's naive one: {score} ({setting}): it does worse than the naive estimator, and the course asks for no worse"
+        ))
+    }
+    .details(details)
+}
+
+/// [`check_game`] on the game a spec holds; `Err` names a game `check-game` cannot check.
+pub fn check_document(
+    doc: &crate::spec::GameDocument,
+    spec_name: &str,
+    driver: &Driver,
+    options: &Options,
+) -> Result<Report, &'static str> {
+    use crate::spec::GameDocument as D;
+    match doc {
+        D::Connect4(s) => Ok(check_game(s, spec_name, driver, options)),
+        D::Tippy(s) => Ok(check_game(s, spec_name, driver, options)),
+        D::Riskless(s) => Ok(check_game(s, spec_name, driver, options)),
+        D::SubtractSquare(s) => Ok(check_game(s, spec_name, driver, options)),
+        other => Err(crate::with_game_spec!(other, s => Playable::name(&s.game))),
     }
 }
 
@@ -752,18 +933,72 @@ fn follow<G: Checkable>(
 const SETUP: usize = usize::MAX;
 
 /// The report when the driver cannot be started again after it died.
-fn dead(spec_name: &str, mut cases: Vec<CaseResult>, t: Trouble, policy: &Policy) -> Report {
+fn dead<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    mut cases: Vec<CaseResult>,
+    t: Trouble,
+    policy: &Policy,
+) -> Report {
     let (what, details) = t.describe();
     cases.push(
-        CaseResult::new(spec_name, "driver", t.status(), 1.0)
+        CaseResult::new(spec_name, "driver", t.status(), 0.0)
             .message(format!(
                 "the game's driver could not be started again: {what}"
             ))
             .details(details),
     );
+    not_run(spec, spec_name, options, &mut cases, t.status());
     Report {
         cases,
         sandbox: Some(crate::report::SandboxNote::of(policy)),
+    }
+}
+
+/// The cases a run of `check-game` has for this spec, whatever the student's game does, with
+/// their points: every submission's report lists the same cases (a gradebook's columns).
+pub fn planned<G: Checkable>(spec: &GameSpec<G>, options: &Options) -> Vec<(String, f64)> {
+    let game = &spec.game;
+    let mut out = vec![("parse_move".to_owned(), 1.0)];
+    for sc in &spec.scenarios {
+        let s = sc.game.start();
+        if start_arg(game, &s).is_ok() || game.moves_to(&s).is_some() {
+            out.push((format!("scenario {}", sc.name), sc.points));
+        }
+    }
+    if start_arg(game, &game.start()).is_ok() {
+        out.push(("perft".to_owned(), 1.0));
+        if options.playouts > 0 {
+            out.push(("playouts".to_owned(), 1.0));
+            out.push(("move order".to_owned(), 1.0));
+        }
+        if game.judged_estimator()
+            && options.estimator_openings > 0
+            && !options.estimator_depths.is_empty()
+        {
+            out.push(("estimator".to_owned(), 1.0));
+        }
+    }
+    out
+}
+
+/// Adds the planned cases a dead driver left unrun: each with its points lost, and the
+/// driver's verdict.
+fn not_run<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    cases: &mut Vec<CaseResult>,
+    status: Verdict,
+) {
+    for (name, points) in planned(spec, options) {
+        if !cases.iter().any(|c| c.case == name) {
+            cases.push(
+                CaseResult::new(spec_name, &name, status, points)
+                    .message("not run: the game's driver could not be started (see `driver`)"),
+            );
+        }
     }
 }
 
@@ -818,7 +1053,34 @@ struct Perft<'r, 'g, 's, 'a, G: Playable> {
     divide: Vec<(String, Vec<(u64, u64)>)>,
     lines: &'s mut Vec<Line>,
     differences: &'s mut Vec<Difference>,
+    /// Positions with moves the walk may still open; when it runs out the counts are cut.
     budget: usize,
+    exhausted: bool,
+}
+
+/// How many positions with moves perft opens at most (the reference's tree at the automatic
+/// depth has at most 3,000 positions).
+const PERFT_BUDGET: usize = 40_000;
+
+/// The reference's positions with moves fewer than `left` moves below `s`, counted up to
+/// just past the budget.
+fn inner_positions<G: Playable>(r: &Reference<G>, s: &G::State, left: u32) -> usize {
+    fn go<G: Playable>(r: &Reference<G>, s: &G::State, left: u32, n: &mut usize) {
+        if left == 0 || *n > PERFT_BUDGET {
+            return;
+        }
+        let mut any = false;
+        for m in r.game.moves(s) {
+            if !any {
+                any = true;
+                *n += 1;
+            }
+            go(r, &r.game.play(s, m), left - 1, n);
+        }
+    }
+    let mut n = 0;
+    go(r, s, left, &mut n);
+    n
 }
 
 impl<G: Playable> Perft<'_, '_, '_, '_, G> {
@@ -850,6 +1112,9 @@ impl<G: Playable> Perft<'_, '_, '_, '_, G> {
                     },
                 });
             }
+        }
+        if left > 0 && !mine.moves.is_empty() && self.budget == 0 {
+            self.exhausted = true;
         }
         if left == 0 || self.budget == 0 || mine.moves.is_empty() {
             self.lines.push(Line {
@@ -1074,6 +1339,16 @@ fn one_playout<G: Playable>(
             Ok(v) => v,
             Err(t) => return troubled(path, views, t, None),
         };
+        // The same question again must get the same answer (before the answers are judged:
+        // a listing that grows on each call would otherwise read as a rule difference).
+        match student.moves() {
+            Ok(again) if again == mine.moves => {}
+            Ok(again) => {
+                let t = Trouble::Unsteady(mine.moves.clone(), again);
+                return troubled(path, views, t, None);
+            }
+            Err(t) => return troubled(path, views, t, None),
+        }
         let theirs = reference.view(&s);
         views.push(mine.clone());
         if let Some(part) = theirs.differs(&mine, how) {
@@ -1367,7 +1642,11 @@ fn yaml_scalar(s: &str) -> String {
 
 /// Which catalogued mistakes behave exactly as the student's game did at every position it
 /// was asked about.
-fn name_the_mistake<G: Checkable>(game: &G, lines: &[Line], how: Compare) -> String {
+fn name_the_mistake<G: Checkable>(
+    game: &G,
+    lines: &[Line],
+    how: Compare,
+) -> (String, Vec<&'static str>, usize) {
     let how = Compare {
         estimate: false,
         ..how
@@ -1382,7 +1661,8 @@ fn name_the_mistake<G: Checkable>(game: &G, lines: &[Line], how: Compare) -> Str
         })
         .collect();
     let positions: usize = lines.iter().map(|l| l.views.len()).sum();
-    match explaining.as_slice() {
+    let ids = explaining.iter().map(|m| m.id).collect();
+    let text = match explaining.as_slice() {
         [] => format!(
             "no catalogued rule mistake of {} explains it ({} tried against the {positions} positions asked about); the first difference is above\n",
             game.name(),
@@ -1401,6 +1681,36 @@ fn name_the_mistake<G: Checkable>(game: &G, lines: &[Line], how: Compare) -> Str
             }
             s
         }
+    };
+    (text, ids, mutants.len())
+}
+
+/// The rule mistakes named, as a case's diagnosis (what `grade`'s summary counts).
+fn diagnosis_of(
+    text: String,
+    ids: Vec<&'static str>,
+    tried: usize,
+) -> crate::check::diagnose::Diagnosis {
+    use crate::check::diagnose::{Diagnosis, Finding, Named};
+    Diagnosis {
+        finding: Finding::Exact,
+        tried,
+        explanations: ids
+            .into_iter()
+            .map(|id| {
+                vec![Named {
+                    bug: id.to_owned(),
+                    mistake: id,
+                    side: None,
+                    sentence: id,
+                    handout: "",
+                }]
+            })
+            .collect(),
+        matched: None,
+        of: None,
+        reference_matched: None,
+        text: text.trim_end().to_owned(),
     }
 }
 
@@ -1517,6 +1827,7 @@ pub fn game_on_searched_positions<G: Checkable>(
         lines: &mut lines,
         differences: &mut differences,
         budget: SEARCHED_BUDGET,
+        exhausted: false,
     };
     let walked = p.walk(
         depth,
@@ -1525,6 +1836,13 @@ pub fn game_on_searched_positions<G: Checkable>(
         Some(reference.start()),
     );
     let positions = 1 + p.counts.iter().skip(1).map(|c| c.1).sum::<u64>();
+    let cut = if p.exhausted {
+        format!(
+            " (the first {positions}: the walk stops after {SEARCHED_BUDGET} positions with moves)"
+        )
+    } else {
+        String::new()
+    };
     let shown = |path: &[String]| {
         if path.is_empty() {
             "at the case's position".to_owned()
@@ -1547,7 +1865,7 @@ pub fn game_on_searched_positions<G: Checkable>(
         None => Agreement {
             agrees: true,
             summary: format!(
-                "the student's game agrees with the reference on the {positions} positions a depth-{depth} search goes through (moves in the same order, status, player)"
+                "the student's game agrees with the reference on the {positions} positions a depth-{depth} search goes through{cut} (moves in the same order, status, player)"
             ),
             details: String::new(),
         },
@@ -1565,5 +1883,28 @@ pub fn game_on_searched_positions<G: Checkable>(
                 ),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::connect4::Connect4;
+
+    /// Perft's bound counts the reference's positions with moves, level by level: 1, 7, 49
+    /// on an empty 7×6 board (no game ends before four pieces of one side).
+    #[test]
+    fn inner_positions_count_each_level_with_moves() {
+        let g = Connect4::new(7, 6, false);
+        let r = Reference {
+            game: &g,
+            estimate: None,
+        };
+        assert_eq!(inner_positions(&r, &g.start(), 1), 1);
+        assert_eq!(inner_positions(&r, &g.start(), 2), 1 + 7);
+        assert_eq!(inner_positions(&r, &g.start(), 3), 1 + 7 + 49);
+        // Past the budget the count stops just beyond it rather than walking 7⁹ sequences.
+        let n = inner_positions(&r, &g.start(), 9);
+        assert!(n > PERFT_BUDGET && n < PERFT_BUDGET + 100, "{n}");
     }
 }

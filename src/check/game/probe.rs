@@ -30,6 +30,19 @@ pub const PROTOCOL: u64 = 1;
 /// the least.
 const STARTUP: std::time::Duration = std::time::Duration::from_secs(30);
 const MARK: &str = "@gt ";
+/// Requests [`Student::estimates_along`] sends before it reads their answers: a few KiB,
+/// well inside a pipe's buffer, so neither side ever waits on the other's writing.
+const PIPELINE: usize = 256;
+
+/// One step of a walk through the student's game ([`Student::estimates_along`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Play(String),
+    Undo,
+    Estimate,
+    /// List the moves (so the game's own names of moves not seen before are known).
+    Moves,
+}
 
 /// Why an answer did not come.
 #[derive(Clone, Debug)]
@@ -42,6 +55,11 @@ pub enum Trouble {
     Garbage(String),
     /// The game does not offer the move of this name (its rules differ: a FAIL).
     Refused(String),
+    /// Asked twice at the same position, the game listed these two move lists (a FAIL: the
+    /// listing changes something the game keeps).
+    Unsteady(Vec<String>, Vec<String>),
+    /// One move list names this move twice (a FAIL: each move is listed once).
+    Repeated(String, Vec<String>),
 }
 
 impl Trouble {
@@ -54,7 +72,7 @@ impl Trouble {
             Trouble::Ended(Ran::OutputLimit { .. }) => Status::OutputLimit,
             Trouble::Ended(Ran::NotFound { .. } | Ran::CannotStart { .. }) => Status::NotFound,
             Trouble::Ended(_) | Trouble::Raised(_) | Trouble::Garbage(_) => Status::Crashed,
-            Trouble::Refused(_) => Status::Fail,
+            Trouble::Refused(_) | Trouble::Unsteady(..) | Trouble::Repeated(..) => Status::Fail,
         }
     }
 
@@ -89,7 +107,37 @@ impl Trouble {
                 format!("the game does not offer the move {name}, which the reference has"),
                 String::new(),
             ),
+            Trouble::Unsteady(first, again) => (
+                format!(
+                    "asked for its moves twice, the game listed [{}] and then [{}]: listing the moves changes something the game keeps (a list kept between calls, such as a default argument?)",
+                    abbreviated(first),
+                    abbreviated(again)
+                ),
+                String::new(),
+            ),
+            Trouble::Repeated(name, list) => (
+                format!(
+                    "the game listed the move {name} twice in one list of {} moves, [{}]: a game lists each move once (a list kept between calls, such as a default argument, grows on every call)",
+                    list.len(),
+                    abbreviated(list)
+                ),
+                String::new(),
+            ),
         }
+    }
+}
+
+/// A long move list as its first few names and how many more.
+fn abbreviated(list: &[String]) -> String {
+    const SHOWN: usize = 12;
+    if list.len() <= SHOWN {
+        list.join(", ")
+    } else {
+        format!(
+            "{}, ... {} more",
+            list[..SHOWN].join(", "),
+            list.len() - SHOWN
+        )
     }
 }
 
@@ -104,6 +152,8 @@ pub struct Student<'a> {
     canonical: Option<Canonical<'a>>,
     /// The game's own name of each canonical name it listed, to play it back by.
     own: std::collections::HashMap<String, String>,
+    /// Every (canonical) move name the game has listed.
+    known: std::collections::HashSet<String>,
     /// Compare estimates (ask for them in [`Student::view`]).
     pub estimates: bool,
 }
@@ -124,6 +174,7 @@ impl<'a> Student<'a> {
                 session,
                 canonical: None,
                 own: std::collections::HashMap::new(),
+                known: std::collections::HashSet::new(),
                 estimates: false,
             }),
             other => Err(Trouble::Garbage(format!(
@@ -140,6 +191,20 @@ impl<'a> Student<'a> {
     }
 
     fn canon(&mut self, name: String) -> String {
+        let c = self.canon_only(name);
+        if !self.known.contains(&c) {
+            self.known.insert(c.clone());
+        }
+        c
+    }
+
+    /// Whether the game has listed a move of this (canonical) name, so that it can be played
+    /// by its own name.
+    pub fn knows(&self, name: &str) -> bool {
+        self.known.contains(name)
+    }
+
+    fn canon_only(&mut self, name: String) -> String {
         match &self.canonical {
             Some(f) => {
                 let c = f(&name);
@@ -266,17 +331,115 @@ impl<'a> Student<'a> {
             serde_json::Value::Null => Ok(None),
             v => {
                 let name = text_of(&v);
-                Ok(Some(self.canon(name)))
+                Ok(Some(self.canon_only(name)))
             }
         }
     }
 
+    /// Walks the game by `steps` and returns the estimate at each [`Step::Estimate`], sending
+    /// up to [`PIPELINE`] requests before reading their answers: an estimator asked about
+    /// thousands of positions pays the conversation's latency once a batch, not once a
+    /// request. `Err` says at which step it went wrong.
+    pub fn estimates_along(&mut self, steps: &[Step]) -> Result<Vec<String>, (usize, Trouble)> {
+        let mut out = Vec::new();
+        // Sent and not yet answered: the step's index.
+        let mut waiting: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+        for (at, step) in steps.iter().enumerate() {
+            // A move's own name is known only once a listing with it was answered.
+            let unknown = matches!(step, Step::Play(name) if !self.knows(name));
+            if waiting.len() == PIPELINE || (unknown && !waiting.is_empty()) {
+                while let Some(i) = waiting.pop_front() {
+                    self.answer_step(i, &steps[i], &mut out)?;
+                }
+            }
+            let request = match step {
+                Step::Play(name) => format!("play {}", self.own_name(name)),
+                Step::Undo => "undo".to_owned(),
+                Step::Estimate => "estimate".to_owned(),
+                Step::Moves => "moves".to_owned(),
+            };
+            self.session
+                .send(&request)
+                .map_err(|r| (at, Trouble::Ended(r)))?;
+            waiting.push_back(at);
+        }
+        while let Some(i) = waiting.pop_front() {
+            self.answer_step(i, &steps[i], &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Reads the answer to step `at` of [`Student::estimates_along`].
+    fn answer_step(
+        &mut self,
+        at: usize,
+        step: &Step,
+        out: &mut Vec<String>,
+    ) -> Result<(), (usize, Trouble)> {
+        let line = self
+            .session
+            .answer(is_answer)
+            .map_err(|r| (at, Trouble::Ended(r)))?;
+        let v: serde_json::Value = serde_json::from_str(&line[MARK.len()..]).map_err(|_| {
+            (
+                at,
+                Trouble::Garbage(format!("an answer that is not JSON: `{line}`")),
+            )
+        })?;
+        if let Some(e) = v.get("raised") {
+            return Err((at, Trouble::Raised(text_of(e))));
+        }
+        let garbage = |what: &str, v: &serde_json::Value| {
+            (
+                at,
+                Trouble::Garbage(format!("`{what}` was answered with {v}")),
+            )
+        };
+        match step {
+            Step::Estimate => out.push(estimate_text(&v)),
+            Step::Play(name) => match &v {
+                serde_json::Value::String(s) if s == "ok" => {}
+                v if v.get("error").is_some() => return Err((at, Trouble::Refused(name.clone()))),
+                v => return Err(garbage(&format!("play {name}"), v)),
+            },
+            Step::Undo => {
+                if v != serde_json::Value::String("ok".into()) {
+                    return Err(garbage("undo", &v));
+                }
+            }
+            Step::Moves => match v {
+                serde_json::Value::Array(items) => {
+                    for i in items {
+                        match i {
+                            serde_json::Value::String(s) if !s.contains(['\n', '\r']) => {
+                                self.canon(s);
+                            }
+                            other => return Err(garbage("moves", &other)),
+                        }
+                    }
+                }
+                v => return Err(garbage("moves", &v)),
+            },
+        }
+        Ok(())
+    }
+
     /// Everything [`View`] holds, of the current position.
+    /// What the game says about its position. A move listed twice is trouble here, before
+    /// anything walks the list (a list that grows on every call would otherwise make the
+    /// walk grow without end).
     pub fn view(&mut self) -> Result<View, Trouble> {
+        let status = self.status()?;
+        let player = self.player()?;
+        let moves = self.moves()?;
+        let mut seen = std::collections::HashSet::new();
+        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())) {
+            return Err(Trouble::Repeated(twice.clone(), moves));
+        }
         Ok(View {
-            status: self.status()?,
-            player: self.player()?,
-            moves: self.moves()?,
+            status,
+            player,
+            moves,
             estimate: if self.estimates {
                 Some(self.estimate()?)
             } else {
