@@ -1335,20 +1335,16 @@ fn one_playout<G: Playable>(
     }
     let mut s = reference.start();
     loop {
-        let mine = match student.view() {
-            Ok(v) => v,
-            Err(t) => return troubled(path, views, t, None),
-        };
-        // The same question again must get the same answer (before the answers are judged:
+        // The same question twice must get the same answer (judged before the answers are:
         // a listing that grows on each call would otherwise read as a rule difference).
-        match student.moves() {
-            Ok(again) if again == mine.moves => {}
-            Ok(again) => {
-                let t = Trouble::Unsteady(mine.moves.clone(), again);
+        let mine = match student.view_and_moves_again() {
+            Ok((v, again)) if again == v.moves => v,
+            Ok((v, again)) => {
+                let t = Trouble::Unsteady(v.moves, again);
                 return troubled(path, views, t, None);
             }
             Err(t) => return troubled(path, views, t, None),
-        }
+        };
         let theirs = reference.view(&s);
         views.push(mine.clone());
         if let Some(part) = theirs.differs(&mine, how) {

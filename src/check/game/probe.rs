@@ -229,6 +229,11 @@ impl<'a> Student<'a> {
 
     fn ask(&mut self, request: &str) -> Result<serde_json::Value, Trouble> {
         self.session.send(request).map_err(Trouble::Ended)?;
+        self.receive(request)
+    }
+
+    /// The answer to `request`, sent before.
+    fn receive(&mut self, request: &str) -> Result<serde_json::Value, Trouble> {
         let line = self.session.answer(is_answer).map_err(Trouble::Ended)?;
         let v: serde_json::Value = serde_json::from_str(&line[MARK.len()..]).map_err(|_| {
             Trouble::Garbage(format!("`{request}` was answered with `{line}`, not JSON"))
@@ -279,7 +284,12 @@ impl<'a> Student<'a> {
     }
 
     pub fn moves(&mut self) -> Result<Vec<String>, Trouble> {
-        match self.ask("moves")? {
+        let v = self.ask("moves")?;
+        self.moves_of(v)
+    }
+
+    fn moves_of(&mut self, v: serde_json::Value) -> Result<Vec<String>, Trouble> {
+        match v {
             serde_json::Value::Array(items) => items
                 .into_iter()
                 .map(|i| match i {
@@ -297,23 +307,12 @@ impl<'a> Student<'a> {
 
     pub fn status(&mut self) -> Result<Status, Trouble> {
         let v = self.ask("status")?;
-        if let Some(w) = v.get("winner") {
-            return match player(&text_of(w)) {
-                Some(p) => Ok(Status::Over(Outcome::Winner(p))),
-                None => Err(Trouble::Garbage(format!("a winner that is no player: {w}"))),
-            };
-        }
-        match v.as_str() {
-            Some("in_play") => Ok(Status::InPlay),
-            Some("draw") => Ok(Status::Over(Outcome::Draw)),
-            _ => Err(Trouble::Garbage(format!("`status` was answered with {v}"))),
-        }
+        status_of(&v)
     }
 
     pub fn player(&mut self) -> Result<Player, Trouble> {
         let v = self.ask("player")?;
-        player(&text_of(&v))
-            .ok_or_else(|| Trouble::Garbage(format!("`player` was answered with {v}")))
+        player_of(&v)
     }
 
     pub fn estimate(&mut self) -> Result<String, Trouble> {
@@ -429,23 +428,65 @@ impl<'a> Student<'a> {
     /// anything walks the list (a list that grows on every call would otherwise make the
     /// walk grow without end).
     pub fn view(&mut self) -> Result<View, Trouble> {
-        let status = self.status()?;
-        let player = self.player()?;
-        let moves = self.moves()?;
+        self.view_asking_moves(1).map(|(v, _)| v)
+    }
+
+    /// [`Student::view`], with the moves asked for a second time at the same position: the
+    /// second list, which a steady game gives the same.
+    pub fn view_and_moves_again(&mut self) -> Result<(View, Vec<String>), Trouble> {
+        self.view_asking_moves(2)
+            .map(|(v, again)| (v, again.expect("asked twice")))
+    }
+
+    /// The view's questions go in one batch, their answers read after (one round trip a
+    /// position, not four); every answer is read even when one is trouble, so the next
+    /// question gets its own answer.
+    fn view_asking_moves(&mut self, times: usize) -> Result<(View, Option<Vec<String>>), Trouble> {
+        let mut requests = vec!["status", "player", "moves"];
+        if self.estimates {
+            requests.push("estimate");
+        }
+        requests.extend(std::iter::repeat_n("moves", times - 1));
+        for r in &requests {
+            self.session.send(r).map_err(Trouble::Ended)?;
+        }
+        let mut answers = Vec::with_capacity(requests.len());
+        for r in &requests {
+            let a = self.receive(r);
+            let ended = matches!(a, Err(Trouble::Ended(_)));
+            answers.push(a);
+            if ended {
+                break;
+            }
+        }
+        let mut answers = answers.into_iter();
+        let mut next = || answers.next().expect("an answer or the trouble before it");
+        let status = status_of(&next()?)?;
+        let player = player_of(&next()?)?;
+        let moves = self.moves_of(next()?)?;
         let mut seen = std::collections::HashSet::new();
         if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())) {
             return Err(Trouble::Repeated(twice.clone(), moves));
         }
-        Ok(View {
-            status,
-            player,
-            moves,
-            estimate: if self.estimates {
-                Some(self.estimate()?)
-            } else {
-                None
+        let estimate = if self.estimates {
+            Some(estimate_text(&next()?))
+        } else {
+            None
+        };
+        let again = if times > 1 {
+            Some(self.moves_of(next()?)?)
+        } else {
+            None
+        };
+        Ok((
+            View {
+                status,
+                player,
+                moves,
+                estimate,
             },
-        })
+            again,
+        ))
     }
 
     /// Says goodbye; how the program ended (a clean exit is expected).
@@ -463,6 +504,24 @@ fn text_of(v: &serde_json::Value) -> String {
         serde_json::Value::String(s) => s.clone(),
         other => other.to_string(),
     }
+}
+
+fn status_of(v: &serde_json::Value) -> Result<Status, Trouble> {
+    if let Some(w) = v.get("winner") {
+        return match player(&text_of(w)) {
+            Some(p) => Ok(Status::Over(Outcome::Winner(p))),
+            None => Err(Trouble::Garbage(format!("a winner that is no player: {w}"))),
+        };
+    }
+    match v.as_str() {
+        Some("in_play") => Ok(Status::InPlay),
+        Some("draw") => Ok(Status::Over(Outcome::Draw)),
+        _ => Err(Trouble::Garbage(format!("`status` was answered with {v}"))),
+    }
+}
+
+fn player_of(v: &serde_json::Value) -> Result<Player, Trouble> {
+    player(&text_of(v)).ok_or_else(|| Trouble::Garbage(format!("`player` was answered with {v}")))
 }
 
 /// `Maxie`/`Minnie` (15-150) or `p1`/`p2` (CSC148).
