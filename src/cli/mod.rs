@@ -6,11 +6,13 @@ mod cases;
 mod check;
 mod check_game;
 mod common;
+mod completions;
 mod diff;
 mod doctor;
 mod explain;
 mod export;
 mod grade;
+mod man;
 mod new;
 mod play;
 mod run;
@@ -27,10 +29,13 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "gametrace",
     version,
-    about = "Reference game-tree searchers that print the 15-150 handouts' traces",
-    long_about = "Reference game-tree searchers (minimax, alpha-beta, Jamboree) that print the \
-exact traces of the CMU 15-150 handouts, and a test runner that compares them with expected \
-traces.\n\nExit codes: 0 all good, 1 a comparison failed, 2 the input was unusable."
+    about = "Reference game-tree searchers that print the courses' traces, and checks of students' searchers and games",
+    long_about = "Reference game-tree searchers (minimax, alpha-beta, Jamboree, negamax, \
+memoized and pruning strategies) that print the exact traces of the course handouts (CMU \
+15-150, Toronto CSC148, Dartmouth CS10, the textbooks); checks of a student's searcher \
+against them, naming the mistake; checks of a student's own game against the rules; and \
+grading of a whole class, with student code run in a sandbox.\n\nExit codes: 0 all good, \
+1 a comparison failed, 2 the input was unusable."
 )]
 struct Cli {
     /// The largest spec file (and expected trace) gametrace reads; larger ones are refused
@@ -102,6 +107,11 @@ enum Command {
     /// force (files, network, orphans, processes, memory, other limits), why any is missing,
     /// and the language runtimes found
     Doctor(doctor::Args),
+    /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell) for every
+    /// command and flag
+    Completions(completions::Args),
+    /// Print the manual page, gametrace(1), or with --dir write it and one page a command
+    Man(man::Args),
 }
 
 impl Command {
@@ -181,6 +191,8 @@ pub fn main() -> i32 {
         Command::Test(a) => test::execute(a),
         Command::Grade(a) => grade::execute(a),
         Command::Doctor(a) => doctor::execute(a),
+        Command::Completions(a) => completions::execute(a),
+        Command::Man(a) => man::execute(a),
     };
     crate::sandbox::confine::remove_cgroups();
     code
