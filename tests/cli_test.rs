@@ -197,3 +197,23 @@ fn the_projects_own_suite_passes() {
         ))
         .stdout(contains(" 0 failed\n"));
 }
+
+/// `--for-students` hides the reference from a student's report; the regression suite alone
+/// has no student in it, so the flag is refused with the way to use it rather than ignored
+/// (a teacher would otherwise believe the report safe to hand out).
+#[test]
+fn for_students_without_a_students_program_is_refused_with_a_hint() {
+    let dir = course();
+    gametrace(dir.path())
+        .args(["test", "--for-students"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            contains("--for-students")
+                .and(contains("--against COMMAND"))
+                .and(contains("hint:")),
+        );
+    // Nothing was blessed or written on the way.
+    assert!(!dir.path().join("expected").exists());
+}

@@ -61,6 +61,17 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     };
+    if a.against.is_none() && a.report.for_students {
+        // The regression suite compares gametrace's own traces with the expected files:
+        // nothing in it is a student's, so there is nothing to hide. Doing nothing silently
+        // would let a teacher believe a report was made safe to hand out.
+        eprintln!(
+            "error: --for-students applies to a student's checks, and this run has none
+  = expected: --against COMMAND (the student's program, checked on every case)
+  = hint: `gametrace test --against CMD --for-students` writes a report to hand to the student; without --against, `test` checks the expected traces, a report for staff"
+        );
+        return 2;
+    }
     match a.against {
         Some(line) => against(
             a.paths,
