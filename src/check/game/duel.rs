@@ -45,7 +45,7 @@ pub enum Result {
     Won,
     Drew,
     Lost,
-    /// Stopped after [`MAX_MOVES`] moves.
+    /// Stopped after [`MAX_MOVES`] moves, or where the side to move has no move.
     Unfinished,
 }
 
@@ -249,6 +249,9 @@ pub fn play<G: Checkable>(
                 Status::Over(Outcome::Winner(p)) if p == pairing.student => return Ok(Result::Won),
                 Status::Over(Outcome::Winner(_)) => return Ok(Result::Lost),
                 Status::InPlay if moves.len() >= MAX_MOVES => return Ok(Result::Unfinished),
+                // In play with no move (a Riskless side holding only lands without roads):
+                // the game cannot go on.
+                Status::InPlay if game.moves(&s).next().is_none() => return Ok(Result::Unfinished),
                 Status::InPlay => {}
             }
             let mv = if let Some(name) = opening.next() {
@@ -305,7 +308,7 @@ pub fn play<G: Checkable>(
                 };
                 game.moves(&s)
                     .nth(index.unwrap_or(0))
-                    .expect("a game in play has a move")
+                    .expect("a position with moves (checked above)")
             };
             let name = game.move_name(mv);
             if !student.knows(&name) {
