@@ -340,22 +340,32 @@ pub fn reference_lines_of<G: Game>(
     lines: LineSet,
     place: impl Fn(&G::State) -> Place,
 ) -> (Vec<RefLine>, Summary) {
-    variant_lines_of(game, case, lines, place, Flaws::NONE, None)
+    variant_lines_of(game, case, lines, place, Flaws::NONE, Limit::Unlimited)
         .expect("a search without a budget is never over it")
 }
 
-/// [`reference_lines_of`] for a variant of the catalogue (`flaws`), stopped after `budget`
-/// expansions if one is given (`None` then).
+/// What may stop a search whose lines are wanted: nothing, a number of expansions (a
+/// variant of the catalogue that searches far more than the output it is compared with), or a
+/// moment (the case's time limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Unlimited,
+    Expansions(u64),
+    Until(std::time::Instant),
+}
+
+/// [`reference_lines_of`] for a variant of the catalogue (`flaws`), stopped at `limit`
+/// (`None` then).
 pub fn variant_lines_of<G: Game>(
     game: &G,
     case: &Case,
     lines: LineSet,
     place: impl Fn(&G::State) -> Place,
     flaws: Flaws,
-    budget: Option<u64>,
+    limit: Limit,
 ) -> Option<(Vec<RefLine>, Summary)> {
     if !case.deepening.is_iterative() {
-        return variant_lines_once(game, case, lines, place, flaws, budget);
+        return variant_lines_once(game, case, lines, place, flaws, limit);
     }
     let mut all = Vec::new();
     let mut total = Summary::default();
@@ -366,7 +376,7 @@ pub fn variant_lines_of<G: Game>(
             place: root.clone(),
             blocks: Blocks::default(),
         });
-        let (lines, summary) = variant_lines_once(game, &step.case, lines, &place, flaws, budget)?;
+        let (lines, summary) = variant_lines_once(game, &step.case, lines, &place, flaws, limit)?;
         all.extend(lines);
         total = add_iteration(total, summary);
     }
@@ -381,10 +391,10 @@ fn variant_lines_once<G: Game>(
     lines: LineSet,
     place: impl Fn(&G::State) -> Place,
     flaws: Flaws,
-    budget: Option<u64>,
+    limit: Limit,
 ) -> Option<(Vec<RefLine>, Summary)> {
     let ordered = Ordered::new(game, case.style.root_order());
-    let (lines, summary) = variant_lines_ordered(&ordered, case, lines, place, flaws, budget)?;
+    let (lines, summary) = variant_lines_ordered(&ordered, case, lines, place, flaws, limit)?;
     Some((lines, in_game_order(case, summary)))
 }
 
@@ -395,7 +405,7 @@ fn variant_lines_ordered<G: Game>(
     lines: LineSet,
     place: impl Fn(&G::State) -> Place,
     flaws: Flaws,
-    budget: Option<u64>,
+    limit: Limit,
 ) -> Option<(Vec<RefLine>, Summary)> {
     let mut style = case.style.clone();
     style.lines = lines;
@@ -404,12 +414,12 @@ fn variant_lines_ordered<G: Game>(
     macro_rules! located {
         (|$g:ident, $log:ident| $search:expr, $printer:expr) => {{
             let mut log = EventLog::default();
-            let summary = match budget {
-                None => {
+            let summary = match limit {
+                Limit::Unlimited => {
                     let ($g, $log) = (game, &mut log);
                     $search
                 }
-                Some(b) => deadline::within_budget(game, b, |$g| {
+                Limit::Expansions(b) => deadline::within_budget(game, b, |$g| {
                     let mut log_b = EventLog::default();
                     let summary = {
                         let $log = &mut log_b;
@@ -419,6 +429,22 @@ fn variant_lines_ordered<G: Game>(
                     summary
                 })
                 .ok()?,
+                Limit::Until(t) => {
+                    let left = t.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        return None;
+                    }
+                    deadline::within(game, left, |$g| {
+                        let mut log_t = EventLog::default();
+                        let summary = {
+                            let $log = &mut log_t;
+                            $search
+                        };
+                        log = log_t;
+                        summary
+                    })
+                    .ok()?
+                }
             };
             let mut p = $printer;
             let mut owners = Vec::new();
@@ -487,7 +513,7 @@ fn variant_lines_ordered<G: Game>(
 
 /// A tree case's reference lines, each placed at its node.
 pub fn reference_lines(spec: &Spec, case: &Case, lines: LineSet) -> (Vec<RefLine>, Summary) {
-    variant_lines(spec, case, lines, Flaws::NONE, None).expect("no budget")
+    variant_lines(spec, case, lines, Flaws::NONE, Limit::Unlimited).expect("no budget")
 }
 
 /// A tree case's lines as a variant of the catalogue prints them.
@@ -496,7 +522,7 @@ pub fn variant_lines(
     case: &Case,
     lines: LineSet,
     flaws: Flaws,
-    budget: Option<u64>,
+    limit: Limit,
 ) -> Option<(Vec<RefLine>, Summary)> {
     let game = TreeGame::new(&spec.tree, case.root_player);
     variant_lines_of(
@@ -505,7 +531,7 @@ pub fn variant_lines(
         lines,
         |s| Place::Node(s.node, s.player),
         flaws,
-        budget,
+        limit,
     )
 }
 
@@ -514,7 +540,7 @@ pub fn game_reference_lines<G: Playable>(
     case: &GameCase<G>,
     lines: LineSet,
 ) -> (Vec<RefLine>, Summary) {
-    game_variant_lines(case, lines, Flaws::NONE, None).expect("no budget")
+    game_variant_lines(case, lines, Flaws::NONE, Limit::Unlimited).expect("no budget")
 }
 
 /// A game case's lines as a variant of the catalogue prints them.
@@ -522,7 +548,7 @@ pub fn game_variant_lines<G: Playable>(
     case: &GameCase<G>,
     lines: LineSet,
     flaws: Flaws,
-    budget: Option<u64>,
+    limit: Limit,
 ) -> Option<(Vec<RefLine>, Summary)> {
     let tracked = Tracked(&case.game);
     variant_lines_of(
@@ -531,7 +557,7 @@ pub fn game_variant_lines<G: Playable>(
         lines,
         |s| Place::Moves(s.path.clone(), case.game.player(&s.state)),
         flaws,
-        budget,
+        limit,
     )
 }
 

@@ -497,3 +497,44 @@ fn the_sml_conventions_a_python_student_misses_are_explained() {
         .code(1)
         .stdout(contains("hint: S14 prints a guess of 0 as `It's a draw!`"));
 }
+
+/// A case whose reference search cannot end in time is reported as such (exit 2: there is
+/// nothing to judge against), with the limit that stopped it and what to change; it is not
+/// searched for ever, and no verdict is given on the output. Connect 4 minimax at depth 12
+/// from the empty board visits about 7^12 positions: hours, not half a second.
+#[test]
+fn a_reference_search_too_big_for_its_time_limit_is_reported_not_waited_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("deep.yaml");
+    std::fs::write(
+        &spec,
+        "title: Connect 4 searched too deep\ngame: connect4\ncases:\n  deep:\n    algorithm: minimax\n    depth: 12\n    time_limit: 0.5\n  deep-default:\n    algorithm: minimax\n    depth: 12\n",
+    )
+    .unwrap();
+    let actual = dir.path().join("out.txt");
+    std::fs::write(&actual, "val it = 3 : int\n").unwrap();
+    let started = std::time::Instant::now();
+    gametrace()
+        .args(["check", "--color", "never", "--case", "deep", "--actual"])
+        .arg(&actual)
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stdout(
+            contains("ERROR")
+                .and(contains("time limit of 0.5 s (the case's `time_limit:`)"))
+                .and(contains("not judged"))
+                .and(contains("hint: give the case a larger `time_limit:`")),
+        );
+    // Without the case's own limit, --time-limit is the one.
+    gametrace()
+        .args(["check", "--color", "never", "--case", "deep-default"])
+        .args(["--time-limit", "0.3", "--actual"])
+        .arg(&actual)
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stdout(contains("time limit of 0.3 s (--time-limit)"));
+    // Both stopped near their limits (generous: a loaded CI machine), not after hours.
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}

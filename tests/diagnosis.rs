@@ -286,7 +286,7 @@ mod properties {
                     for e in &d.explanations {
                         let named: Vec<Bug> = e.iter().map(|n| Bug::parse(&n.bug).unwrap()).collect();
                         let flaws = named.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                        let (lines, summary) = s.variant(reading.kinds, flaws, None).unwrap();
+                        let (lines, summary) = s.variant(reading.kinds, flaws, gametrace::run::Limit::Unlimited).unwrap();
                         prop_assert!(
                             trace::agreement(s, &reading, &lines, summary).exact,
                             "{:?} named for {} in {}", named, bug, mode

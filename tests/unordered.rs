@@ -225,7 +225,7 @@ proptest! {
         let subject = TreeCase { spec: &s, case };
         let bugs = bugs_for(case);
         let bug = bugs[pick % bugs.len()];
-        let (lines, _) = subject.variant(case.style.lines, bug.flaws(), None).unwrap();
+        let (lines, _) = subject.variant(case.style.lines, bug.flaws(), gametrace::run::Limit::Unlimited).unwrap();
         let (reference, _) = subject.reference(case.style.lines);
         // Rounding the share up moves a child from the parallel phase to the sequential one.
         let rounds_up = bug.flaws().has(Flaw::RoundsUp);
@@ -240,7 +240,7 @@ proptest! {
         let named: Vec<String> = d.explanations.iter().flatten().map(|n| n.bug.clone()).collect();
         prop_assert!(named.contains(&bug.to_string()) || d.explanations.iter().all(|e| {
             let flaws = e.iter().fold(Flaws::NONE, |f, n| f.union(gametrace::search::mistakes::Bug::parse(&n.bug).unwrap().flaws()));
-            let (their, sum) = subject.variant(reading.kinds, flaws, None).unwrap();
+            let (their, sum) = subject.variant(reading.kinds, flaws, gametrace::run::Limit::Unlimited).unwrap();
             trace::agreement(&subject, &reading, &their, sum).exact
         }), "{bug}: {named:?}");
     }

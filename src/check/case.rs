@@ -59,6 +59,9 @@ pub struct Options {
     pub diagnose: bool,
     /// Draw the tree of a failed case with the output's states marked (for HTML reports).
     pub figures: bool,
+    /// How long the reference search may run (a case's `time_limit:` wins): a case too big
+    /// to search in time is reported as such, not searched for ever.
+    pub time_limit: std::time::Duration,
 }
 
 /// Trees with more nodes than this are not drawn in a report: the picture would be too big
@@ -337,7 +340,22 @@ fn judge_trace(
                 .found(format!("--mode {mode}"))
                 .hint("full, terminals and value work for every case")
         })?;
-    let (reference, summary) = subject.reference(reading.kinds);
+    let limit = case.time_limit.unwrap_or(options.time_limit);
+    let Some((reference, summary)) = subject.reference_within(reading.kinds, limit) else {
+        let seconds = crate::search::deadline::seconds(limit);
+        let whose = if case.time_limit.is_some() {
+            "the case's `time_limit:`"
+        } else {
+            "--time-limit"
+        };
+        return Ok(result(Status::Error)
+            .message(format!(
+                "the reference search stopped after its time limit of {seconds} ({whose}): the output was not judged"
+            ))
+            .details(format!(
+                "the case's search does not end within {seconds} on this machine, so there is no reference trace to compare with\nhint: give the case a larger `time_limit:` in the spec, or pass a larger --time-limit\n"
+            )));
+    };
     let visited = if options.figures {
         trace::visited_places(subject, &reading)
     } else {

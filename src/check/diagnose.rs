@@ -169,7 +169,8 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
             }
         }
         if exact && want.any_order.is_some() {
-            let (lines, summary) = subject.variant(reading.kinds, flaws, Some(budget))?;
+            let (lines, summary) =
+                subject.variant(reading.kinds, flaws, crate::run::Limit::Expansions(budget))?;
             exact = agreement(subject, reading, &lines, summary).exact;
         }
         Some(Agreement {
@@ -229,7 +230,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
             let ref_texts: Vec<&str> = ref_lines.iter().map(|r| r.text.as_str()).collect();
             Box::new(move |bugs: Vec<Bug>| {
                 let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                match subject.variant(reading.kinds, flaws, Some(budget)) {
+                match subject.variant(reading.kinds, flaws, crate::run::Limit::Expansions(budget)) {
                     Some((lines, summary)) => {
                         let differs = summary.best_index != ref_summary.best_index
                             || lines.len() != ref_texts.len()
@@ -430,7 +431,7 @@ pub fn variant_trace(subject: &dyn Subject, bugs: &[Bug]) -> Result<String, Stri
     let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
     // Without a budget: staff asked for this variant, and the trace is what they want to see.
     let (lines, _) = subject
-        .variant(case.style.lines, flaws, None)
+        .variant(case.style.lines, flaws, crate::run::Limit::Unlimited)
         .expect("a search without a budget is never over it");
     let mut text = String::new();
     for l in lines {

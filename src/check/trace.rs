@@ -7,7 +7,8 @@ use super::unordered;
 use crate::game::tree::{NodeId, Tree, TreeGame};
 use crate::game::{Game, Playable, Player};
 use crate::run::{
-    game_variant_lines, variant_lines, variant_prefix_of, Block, Place, Prefix, RefLine, Want,
+    game_variant_lines, variant_lines, variant_prefix_of, Block, Limit, Place, Prefix, RefLine,
+    Want,
 };
 use crate::search::mistakes::Flaws;
 use crate::search::Summary;
@@ -188,15 +189,24 @@ pub trait Subject: Sync {
     fn case(&self) -> &Case;
     /// The reference trace's lines of these kinds, each with its state's place.
     fn reference(&self, kinds: LineSet) -> (Vec<RefLine>, Summary) {
-        self.variant(kinds, Flaws::NONE, None)
+        self.variant(kinds, Flaws::NONE, Limit::Unlimited)
             .expect("a search without a budget is never over it")
     }
-    /// The lines a variant of the catalogue prints, if it stays within `budget` expansions.
+    /// [`Subject::reference`], if its search ends within `limit`.
+    fn reference_within(
+        &self,
+        kinds: LineSet,
+        limit: std::time::Duration,
+    ) -> Option<(Vec<RefLine>, Summary)> {
+        let until = std::time::Instant::now() + limit;
+        self.variant(kinds, Flaws::NONE, Limit::Until(until))
+    }
+    /// The lines a variant of the catalogue prints, if its search stops before `limit`.
     fn variant(
         &self,
         kinds: LineSet,
         flaws: Flaws,
-        budget: Option<u64>,
+        limit: Limit,
     ) -> Option<(Vec<RefLine>, Summary)>;
     /// How far a variant's lines agree with `want` from the start, stopping it at the first
     /// that differs ([`crate::run::variant_prefix_of`]).
@@ -275,9 +285,9 @@ impl Subject for TreeCase<'_> {
         &self,
         kinds: LineSet,
         flaws: Flaws,
-        budget: Option<u64>,
+        limit: Limit,
     ) -> Option<(Vec<RefLine>, Summary)> {
-        variant_lines(self.spec, self.case, kinds, flaws, budget)
+        variant_lines(self.spec, self.case, kinds, flaws, limit)
     }
     fn variant_prefix(
         &self,
@@ -344,9 +354,9 @@ impl<G: Playable> Subject for GameCase<G> {
         &self,
         kinds: LineSet,
         flaws: Flaws,
-        budget: Option<u64>,
+        limit: Limit,
     ) -> Option<(Vec<RefLine>, Summary)> {
-        game_variant_lines(self, kinds, flaws, budget)
+        game_variant_lines(self, kinds, flaws, limit)
     }
     fn variant_prefix(
         &self,

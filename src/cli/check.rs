@@ -50,6 +50,10 @@ pub struct Args {
     /// (K, M, G suffixes)
     #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
     pub max_input: usize,
+    /// Stop the reference search after this many seconds and report the case as too big to
+    /// check (a case's `time_limit:` wins)
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub time_limit: f64,
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -69,6 +73,7 @@ pub fn execute(a: Args) -> i32 {
         max_input: a.max_input as u64,
         diagnose: !a.no_diagnosis,
         figures: a.report.format.draws_trees(),
+        time_limit: std::time::Duration::from_secs_f64(a.time_limit),
     };
     check(a.spec, a.case, source, options, &a.report, game)
 }

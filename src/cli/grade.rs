@@ -71,6 +71,10 @@ pub struct Args {
     /// On a FAIL, do not try the catalogue of mistakes to name the mistake
     #[arg(long)]
     pub no_diagnosis: bool,
+    /// Stop a case's reference search after this many seconds and report the case as too
+    /// big to check (a case's `time_limit:` wins)
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub time_limit: f64,
     /// Reports to hand to students: cases whose `visibility:` is not `visible` show no
     /// reference lines
     #[arg(long)]
@@ -199,6 +203,7 @@ pub fn execute(a: Args) -> i32 {
             max_input: case::MAX_ACTUAL,
             diagnose: !a.no_diagnosis,
             figures: a.format.draws_trees(),
+            time_limit: std::time::Duration::from_secs_f64(a.time_limit),
         },
         jobs,
         format: a.format,

@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "against", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
     /// Stop a case's search after this many seconds and report TIMEOUT for it (a case's
-    /// `time_limit:` wins)
+    /// `time_limit:` wins); with --against, the reference search a case is checked against
     #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
     pub time_limit: f64,
     #[command(flatten)]
@@ -84,8 +84,15 @@ pub fn execute(a: Args) -> i32 {
                 },
                 Err(code) => return code,
             },
-            a.mode,
-            !a.no_diagnosis,
+            case::Options {
+                mode: a.mode,
+                palette: a.report.palette(),
+                exact: false,
+                max_input: case::MAX_ACTUAL,
+                diagnose: !a.no_diagnosis,
+                figures: a.report.format.draws_trees(),
+                time_limit: Duration::from_secs_f64(a.time_limit),
+            },
             a.jobs.map_or_else(crate::grade::default_jobs, usize::from),
             &select,
             &a.report,
@@ -118,8 +125,7 @@ fn submission(dir: Option<PathBuf>) -> Result<Option<PathBuf>, i32> {
 fn against(
     paths: Vec<PathBuf>,
     cmd: CommandLine,
-    mode: Option<Mode>,
-    diagnose: bool,
+    options: case::Options,
     jobs: usize,
     select: &suite::Selection,
     args: &ReportArgs,
@@ -131,21 +137,13 @@ fn against(
     if let Some(code) = nothing_selected(&specs, select) {
         return code;
     }
-    let palette = args.palette();
+    let palette = options.palette;
     let streaming = args.format == Format::Human && args.output.is_none();
     let mut report = Report {
         sandbox: Some(crate::report::SandboxNote::of(&cmd.sandbox)),
         ..Report::default()
     };
     let source = Source::Command(cmd);
-    let options = case::Options {
-        mode,
-        palette,
-        exact: false,
-        max_input: case::MAX_ACTUAL,
-        diagnose,
-        figures: args.format.draws_trees(),
-    };
     let suite = crate::grade::Suite::load(&specs, select);
     let mut stdout = io::stdout().lock();
     let mut write_error = None;
