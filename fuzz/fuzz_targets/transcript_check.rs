@@ -41,7 +41,7 @@ fuzz_target!(|bytes: &[u8]| {
                             let flaws = e.iter().fold(Default::default(), |f: gametrace::search::mistakes::Flaws, n| {
                                 f.union(gametrace::search::mistakes::Bug::parse(&n.bug).unwrap().flaws())
                             });
-                            let (lines, summary) = subject.variant(reading.kinds, flaws, None).unwrap();
+                            let (lines, summary) = subject.variant(reading.kinds, flaws, gametrace::run::Limit::Unlimited).unwrap();
                             assert!(agreement(&subject, &reading, &lines, summary).exact);
                         }
                     }
