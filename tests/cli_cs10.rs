@@ -163,7 +163,7 @@ fn a_java_player_passes_and_its_depth_bug_fails_where_predicted() {
             "never",
             "--cmd",
         ])
-        .arg(java(" buggy"))
+        .arg(java(" depth-every-move"))
         .assert()
         .code(1)
         .stdout(contains(

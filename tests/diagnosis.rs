@@ -91,6 +91,11 @@ fn documents() -> Vec<(String, Document)> {
     deep.push_str("  ab-game-order: {algorithm: alphabeta, depth: 2, deepening: iterative}\n");
     let doc = load_str(Path::new("deepening.yaml"), &deep).expect("the deepening spec loads");
     docs.push(("deepening.yaml".to_owned(), doc));
+    // CS10's negamax on Kalah(3, 2) (specs/kalah/search.yaml's cases, whole traces): move
+    // ordering, an aspiration window, and a search deep enough to reach finished games.
+    let kalah = "game: kalah\npits: 3\nseeds: 2\ncases:\n  ordered-2: {algorithm: negamax_ab, depth: 2, ordering: static}\n  aspiration-4: {algorithm: negamax_ab, depth: 4, aspiration: 1}\n  negamax_ab-8: {algorithm: negamax_ab, depth: 8}\n";
+    let doc = load_str(Path::new("kalah.yaml"), kalah).expect("the kalah spec loads");
+    docs.push(("kalah.yaml".to_owned(), doc));
     // CSC148's strategies on Subtract Square, where wins come early and pruning bites.
     let mut ss = String::from("game: subtract_square\nposition: p1:6\ncases:\n");
     for (name, extra) in [

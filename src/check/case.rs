@@ -196,7 +196,7 @@ fn judge(
             };
             judge_trace(
                 &trace::TreeCase { spec, case },
-                spec_path,
+                doc,
                 &output,
                 &actual_name,
                 options,
@@ -229,7 +229,7 @@ fn judge(
                     .message(checked.summary())
                     .details(checked.details(&actual_name)));
             }
-            judge_trace(case, spec_path, &output, &actual_name, options, result)
+            judge_trace(case, doc, &output, &actual_name, options, result)
         }),
         Document::Task(spec) => {
             let Some(case) = spec.case(name) else {
@@ -319,12 +319,13 @@ pub fn with_subject<T>(
 /// Judges a search case's output against its reference trace.
 fn judge_trace(
     subject: &dyn trace::Subject,
-    spec_path: &Path,
+    doc: &Document,
     output: &str,
     actual_name: &str,
     options: Options,
     result: impl Fn(Status) -> CaseResult,
 ) -> Result<CaseResult, Diagnostic> {
+    let spec_path = doc.path();
     let case = subject.case();
     let name = &case.name;
     let shown_spec = spec_path.display();
@@ -362,12 +363,24 @@ fn judge_trace(
         Vec::new()
     };
     // On a FAIL, before the reading goes into the report: which mistake prints this?
-    let diagnosis =
-        if options.diagnose && !trace::agreement(subject, &reading, &reference, summary).exact {
-            super::diagnose::diagnose(subject, &reading)
-        } else {
-            None
-        };
+    let diagnosis = if options.diagnose
+        && !trace::agreement(subject, &reading, &reference, summary).exact
+    {
+        super::diagnose::diagnose(subject, &reading).map(|d| {
+            // Several mistakes print this output: which other case would tell them apart?
+            let others = doc.case_names();
+            let found =
+                super::diagnose::separating_cases(&d, name, &others, &|other: &str,
+                                                                       f: &mut dyn FnMut(
+                    &dyn trace::Subject,
+                )| {
+                    let _ = with_subject(doc, other, |s| f(s));
+                });
+            d.with_separations(found)
+        })
+    } else {
+        None
+    };
     let checked = trace::judge(
         subject,
         reading,

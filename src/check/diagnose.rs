@@ -85,8 +85,141 @@ pub struct Diagnosis {
     pub reference_matched: Option<usize>,
     /// Variants run (mistakes alone and in pairs).
     pub tried: usize,
+    /// When several explanations print the same output: the spec's other cases on which
+    /// they print differently, each with the explanations it tells apart.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub separated_by: Vec<Separation>,
     /// The diagnosis for people, one or more lines.
     pub text: String,
+}
+
+/// A case of the spec on which two explanations of an output print differently, so that a
+/// student's output on it would say which of them is the mistake.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Separation {
+    pub case: String,
+    /// The explanations (as `--bug` writes them, `+` between two mistakes) it tells apart.
+    pub tells_apart: [String; 2],
+}
+
+/// The explanation as `--bug` and the text write it: `a` or `a+b`.
+fn explanation_name(e: &[Named]) -> String {
+    e.iter()
+        .map(|n| n.bug.as_str())
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+impl Diagnosis {
+    /// Is the output explained equally by several mistakes (or pairs)?
+    pub fn ambiguous(&self) -> bool {
+        self.finding == Finding::Exact && self.explanations.len() > 1
+    }
+
+    /// Records the cases that tell the explanations apart (found by
+    /// [`separating_cases`]) and says so in the text.
+    pub fn with_separations(mut self, found: Vec<Separation>) -> Diagnosis {
+        if !self.ambiguous() {
+            return self;
+        }
+        if found.is_empty() {
+            self.text.push_str(
+                "  no other case of this spec tells them apart: a case on which they print differently would (`gametrace explain SPEC --case NAME --bug A` shows what each prints)\n",
+            );
+        }
+        for f in &found {
+            let _ = writeln!(
+                self.text,
+                "  case `{}` tells {} and {} apart: run it to know which",
+                f.case, f.tells_apart[0], f.tells_apart[1]
+            );
+        }
+        self.separated_by = found;
+        self
+    }
+}
+
+/// Calls its second argument with the spec's case of that name, if there is one.
+pub type CaseVisitor<'a> = dyn Fn(&str, &mut dyn FnMut(&dyn Subject)) + 'a;
+
+/// The cases of the spec, other than the one diagnosed, on which two of `diagnosis`'s
+/// explanations print differently as the case compares outputs; `with_case` reaches them.
+pub fn separating_cases(
+    diagnosis: &Diagnosis,
+    diagnosed: &str,
+    others: &[&str],
+    with_case: &CaseVisitor,
+) -> Vec<Separation> {
+    if !diagnosis.ambiguous() {
+        return Vec::new();
+    }
+    let bugs: Vec<Vec<Bug>> = diagnosis
+        .explanations
+        .iter()
+        .map(|e| {
+            e.iter()
+                .filter_map(|n| Bug::parse(&n.bug).ok())
+                .collect::<Vec<Bug>>()
+        })
+        .collect();
+    let mut found: Vec<Separation> = Vec::new();
+    for name in others.iter().filter(|n| **n != diagnosed) {
+        with_case(name, &mut |subject: &dyn Subject| {
+            let case = subject.case();
+            let budget = crate::run::Limit::Expansions(2_000_000);
+            for i in 0..bugs.len() {
+                for j in i + 1..bugs.len() {
+                    let pair = [&diagnosis.explanations[i], &diagnosis.explanations[j]];
+                    let names = pair.map(|e| explanation_name(e));
+                    // One case per pair is enough to say.
+                    if found.iter().any(|f| f.tells_apart == names) {
+                        continue;
+                    }
+                    if !bugs[i]
+                        .iter()
+                        .chain(&bugs[j])
+                        .all(|b| b.entry().applies(case))
+                    {
+                        continue;
+                    }
+                    if prints_differently(subject, &bugs[i], &bugs[j], budget) {
+                        found.push(Separation {
+                            case: name.to_string(),
+                            tells_apart: names,
+                        });
+                    }
+                }
+            }
+        });
+    }
+    found
+}
+
+/// Would an output of the variant with `a`, checked in `subject`'s case the way the case
+/// checks (its mode), be told apart from the variant with `b`?
+fn prints_differently(
+    subject: &dyn Subject,
+    a: &[Bug],
+    b: &[Bug],
+    budget: crate::run::Limit,
+) -> bool {
+    let case = subject.case();
+    let flaws = |bugs: &[Bug]| bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
+    let Some((lines, _)) = subject.variant(case.style.lines, flaws(a), budget) else {
+        return false;
+    };
+    let mut text = String::new();
+    for l in &lines {
+        text.push_str(&l.text);
+        text.push('\n');
+    }
+    let Ok(reading) = super::trace::read(subject, case.mode, &text, case.exact) else {
+        return false;
+    };
+    match subject.variant(reading.kinds, flaws(b), budget) {
+        Some((other, summary)) => !agreement(subject, &reading, &other, summary).exact,
+        None => false,
+    }
 }
 
 /// A variant and how it agreed.
@@ -128,6 +261,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
             of: None,
             reference_matched: None,
             tried: 0,
+            separated_by: Vec::new(),
             text: "diagnosis: this output is the reference's with the children of parallel phases printed in another order, as a parallel implementation may print them; `unordered: parallel` in the case accepts that\n".to_owned(),
         });
     }
@@ -252,17 +386,15 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
     };
     let mut tried: Vec<Tried> = singles.par_iter().map(|&b| run(vec![b])).collect();
     if !tried.iter().any(exact) {
-        // Pairs of mistakes that each change the trace, of different mistakes (a mistake at
-        // Maxie's and at Minnie's nodes is the mistake everywhere, already tried).
-        let changing: Vec<Bug> = tried
-            .iter()
-            .filter(|t| t.differs)
-            .map(|t| t.bugs[0])
-            .collect();
+        // Pairs of different mistakes (a mistake at Maxie's and at Minnie's nodes is the
+        // mistake everywhere, already tried) of which at least one changes the trace: the
+        // other may change nothing alone and still change what the first does (a root that
+        // never prunes shows bounds that are never raised).
+        let changes: Vec<bool> = tried.iter().map(|t| t.differs).collect();
         let mut pairs = Vec::new();
-        for (i, a) in changing.iter().enumerate() {
-            for b in &changing[i + 1..] {
-                if a.mistake != b.mistake {
+        for (i, a) in singles.iter().enumerate() {
+            for (j, b) in singles.iter().enumerate().skip(i + 1) {
+                if a.mistake != b.mistake && (changes[i] || changes[j]) {
                     pairs.push(vec![*a, *b]);
                 }
             }
@@ -297,6 +429,7 @@ fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement, any_order: bool)
             of: None,
             reference_matched: None,
             tried: count,
+            separated_by: Vec::new(),
             text,
         };
     }
@@ -349,6 +482,7 @@ fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement, any_order: bool)
                     .prefix
                     .or(Some(reference.total - reference.mismatches.min(reference.total))),
                 tried: count,
+                separated_by: Vec::new(),
                 text,
             }
         }
@@ -359,6 +493,7 @@ fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement, any_order: bool)
             of: None,
             reference_matched: None,
             tried: count,
+            separated_by: Vec::new(),
             text: format!(
                 "diagnosis: none of the {count} catalogued mistakes and pairs of them tried explains this output (`gametrace bugs` lists them)\n"
             ),

@@ -209,6 +209,17 @@ pub enum StateKey {
     Text(Player, Box<str>),
 }
 
+impl StateKey {
+    /// The key with the player to move forgotten: what a memo table keyed on the board alone
+    /// (a catalogued mistake) confuses.
+    pub fn without_player(self) -> StateKey {
+        match self {
+            StateKey::Packed(bits, _) => StateKey::Packed(bits, Player::Maxie),
+            StateKey::Text(_, label) => StateKey::Text(Player::Maxie, label),
+        }
+    }
+}
+
 /// A real game: moves people can type, boards people can read. Scenarios and the referee
 /// (`gametrace play`) go through this.
 pub trait Playable: Game + Clone + fmt::Debug {

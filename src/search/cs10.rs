@@ -188,7 +188,7 @@ where
                 guess.saturating_add(a.width),
             );
             let first = s.node(&root, depth, (low, high), sink);
-            if first.0 > low && first.0 < high {
+            if (first.0 > low && first.0 < high) || flaws.has(Flaw::NoReSearch) {
                 first
             } else {
                 s.counts.re_searches += 1;
@@ -242,6 +242,10 @@ impl<G: Game> Searcher<'_, G> {
         let player = game.player(state);
         self.counts.nodes += 1;
         let evaluated = match game.status(state) {
+            // Without the scaling, a finished game is worth its bare margin.
+            Status::Over(_) if self.flaws.has(Flaw::FinalUnscaled) => {
+                Some(game.final_score(state) / 100)
+            }
             Status::Over(_) => Some(game.final_score(state)),
             Status::InPlay
                 if depth == 0 || self.ply >= MAX_PLIES || game.moves(state).len() == 0 =>
@@ -265,12 +269,27 @@ impl<G: Game> Searcher<'_, G> {
             bounds: (low, high),
         });
         let mut best: Option<(i64, G::Move)> = None;
+        if self.window && high <= -INF {
+            return (-INF, None);
+        }
         let moves = self.ordered(state);
         let n = moves.len();
         for (i, (mv, child)) in moves.into_iter().enumerate() {
             let again = game.player(&child) == player;
             self.ply += 1;
-            let (value, _) = if again {
+            let flip_again = again && self.flaws.has(Flaw::AgainNegated);
+            // The window for the opponent's turn, as the variant computes it.
+            let window = if self.flaws.has(Flaw::WindowUnnegated) {
+                (low, high)
+            } else if self.flaws.has(Flaw::WindowUnswapped) {
+                (neg(low), neg(high))
+            } else {
+                (neg(high), neg(low))
+            };
+            let (value, _) = if flip_again {
+                // Searched as if the other player were to move, at the same depth.
+                self.node(&child, depth, window, sink)
+            } else if again {
                 // A move-again chain is one ply: same depth, same window, same player.
                 let d = if self.flaws.has(Flaw::DepthEveryMove) {
                     depth - 1
@@ -279,10 +298,11 @@ impl<G: Game> Searcher<'_, G> {
                 };
                 self.node(&child, d, (low, high), sink)
             } else {
-                self.node(&child, depth - 1, (neg(high), neg(low)), sink)
+                self.node(&child, depth - 1, window, sink)
             };
             self.ply -= 1;
-            let for_parent = if again { value } else { neg(value) };
+            let negated = flip_again || (!again && !self.flaws.has(Flaw::ChildNotNegated));
+            let for_parent = if negated { neg(value) } else { value };
             let improved = best.is_none_or(|(b, _)| for_parent > b);
             if improved {
                 best = Some((for_parent, mv));
@@ -304,7 +324,8 @@ impl<G: Game> Searcher<'_, G> {
                 result: Verdict {
                     value,
                     for_parent,
-                    again,
+                    // A search that does not know the rule does not say it applied it.
+                    again: again && !flip_again,
                     window: self.window.then_some((low, high)),
                     improved: if self.window { raised } else { improved },
                     cut,
@@ -314,8 +335,12 @@ impl<G: Game> Searcher<'_, G> {
                 break;
             }
         }
-        let (value, mv) = best.expect("a position in play has a move");
-        (value, Some(mv))
+        match best {
+            Some((value, mv)) => (value, Some(mv)),
+            // Only a mistaken window starts empty (low >= high): the notes' loop `while
+            // bestMove.value < high` then tries no move at all.
+            None => (-INF, None),
+        }
     }
 
     /// The moves and the positions they lead to, in the order the case searches them.
@@ -350,10 +375,18 @@ impl<G: Game> Searcher<'_, G> {
                 }
             }
         };
+        let in_game_order: Vec<G::Move> = out.iter().map(|(m, _)| *m).collect();
         match self.options.ordering {
+            _ if self.flaws.has(Flaw::OrderingSkipped) => {}
             Ordering::None => {}
             Ordering::Static => out.sort_by_key(|(_, c)| std::cmp::Reverse(score(c, false))),
             Ordering::Shallow => out.sort_by_key(|(_, c)| std::cmp::Reverse(score(c, true))),
+        }
+        if self.flaws.has(Flaw::OrderingMismatched) {
+            // The positions were sorted, the list of moves beside them was not.
+            for ((m, _), original) in out.iter_mut().zip(in_game_order) {
+                *m = original;
+            }
         }
         out
     }

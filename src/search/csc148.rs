@@ -201,7 +201,11 @@ where
     };
     let root = game.start();
     let player = game.player(&root);
-    let (score, best) = s.node(&root, strategy.depth, (Score::Lose, Score::Lose), 0, sink);
+    let depth = match strategy.depth {
+        Some(d) if flaws.has(Flaw::SearchesOneDeeper) => Some(d + 1),
+        d => d,
+    };
+    let (score, best) = s.node(&root, depth, (Score::Lose, Score::Lose), 0, sink);
     let best = best.and_then(|m| game.moves(&root).position(|x| x == m).map(|i| (i, m)));
     // Pruning cuts the root at the first move nothing beats: it does not know the others.
     let ties = if strategy.prune {
@@ -258,7 +262,14 @@ impl<G: Game> Searcher<'_, G> {
         let root = ply == 0;
         let game = self.game;
         let player = game.player(state);
-        let key = self.strategy.memoize.then(|| (game.key(state), depth));
+        let key = self.strategy.memoize.then(|| {
+            let key = game.key(state);
+            if self.flaws.has(Flaw::MemoIgnoresPlayer) {
+                (key.without_player(), depth)
+            } else {
+                (key, depth)
+            }
+        });
         if let Some(score) = key.as_ref().and_then(|k| self.table.get(k)) {
             self.hits += 1;
             let score = *score;
@@ -270,21 +281,31 @@ impl<G: Game> Searcher<'_, G> {
             return (score, None);
         }
         self.searched += 1;
+        // One short: a position below the root is estimated with one move still to look at
+        // (the root itself is always searched: `suggest_move` loops over its moves).
+        let horizon = if self.flaws.has(Flaw::EstimatesEarly) && !root {
+            matches!(depth, Some(0 | 1))
+        } else {
+            depth == Some(0)
+        };
         let estimated = match game.status(state) {
-            Status::Over(o) => Some(game.utility(state, o)),
-            Status::InPlay
-                if depth == Some(0) || ply >= MAX_PLIES || game.moves(state).len() == 0 =>
-            {
-                Some(game.estimate(state))
+            Status::Over(o) => Some((game.utility(state, o), false)),
+            Status::InPlay if horizon || ply >= MAX_PLIES || game.moves(state).len() == 0 => {
+                Some((game.estimate(state), true))
             }
             Status::InPlay => None,
         };
-        if let Some(estimate) = estimated {
+        if let Some((estimate, rough)) = estimated {
             sink.event(Event::Estimate {
                 state: state.clone(),
                 estimate,
             });
-            let score = Score::of_estimate(estimate, player);
+            let seen_by = if rough && self.flaws.has(Flaw::RoughOutcomeSign) {
+                player.other()
+            } else {
+                player
+            };
+            let score = Score::of_estimate(estimate, seen_by);
             if let Some(k) = key {
                 self.table.insert(k, score);
             }
@@ -303,18 +324,28 @@ impl<G: Game> Searcher<'_, G> {
         let child_depth = depth.map(|d| d - 1);
         for (i, mv) in moves.enumerate() {
             let child = game.play(state, mv);
-            let guaranteed = best.map_or(mine, |(b, _)| b.max(mine));
+            let guaranteed = if self.flaws.has(Flaw::OriginalBounds) {
+                mine
+            } else {
+                best.map_or(mine, |(b, _)| b.max(mine))
+            };
             let score = -self
                 .node(&child, child_depth, (theirs, guaranteed), ply + 1, sink)
                 .0;
             if root {
                 self.root_scores.push(score);
             }
-            if best.is_none_or(|(b, _)| score > b) {
+            let better = match best {
+                None => true,
+                Some((b, _)) if self.flaws.has(Flaw::TiesOtherWay) => score >= b,
+                Some((b, _)) => score > b,
+            };
+            if better {
                 best = Some((score, mv));
             }
             let guaranteed = best.map_or(mine, |(b, _)| b.max(mine));
-            if self.strategy.prune && self.cuts(guaranteed, theirs) && i + 1 < n {
+            let prunes_here = !(root && self.flaws.has(Flaw::RootNotPruned));
+            if self.strategy.prune && prunes_here && self.cuts(guaranteed, theirs) && i + 1 < n {
                 pruned = Some((i + 1, n));
                 break;
             }

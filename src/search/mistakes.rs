@@ -33,6 +33,18 @@ pub enum Flaw {
     FoldOutOfOrder,
     DepthEveryMove,
     DeepeningKeepsOrder,
+    RootNotPruned,
+    MemoIgnoresPlayer,
+    RoughOutcomeSign,
+    SearchesOneDeeper,
+    WindowUnswapped,
+    WindowUnnegated,
+    ChildNotNegated,
+    AgainNegated,
+    FinalUnscaled,
+    NoReSearch,
+    OrderingMismatched,
+    OrderingSkipped,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -97,11 +109,19 @@ enum Family {
     Jamboree,
     /// Every searcher.
     Any,
-    /// Minimax only.
-    Minimax,
     /// Iterative deepening that orders the root's moves best first (`move_order:
     /// best_first`), whatever the searcher.
     DeepeningBestFirst,
+    /// Whatever chooses among equal children: 15-150's minimax, every CSC148 strategy.
+    Choosing,
+    /// CSC148's memoized minimax.
+    Memo,
+    /// CSC148's myopic minimax (a depth short of the game's end).
+    Myopic,
+    /// CS10's negamax_ab with an aspiration window.
+    Aspiration,
+    /// CS10's searches with move ordering.
+    Ordered,
 }
 
 /// A catalogue entry.
@@ -216,8 +236,8 @@ pub const CATALOGUE: &[Mistake] = &[
         flaw: Flaw::TiesOtherWay,
         sided: true,
         rules: BOTH,
-        family: Family::Minimax,
-        sentence: "when several children are equally good, the last of them is taken instead of the first",
+        family: Family::Choosing,
+        sentence: "when several moves are equally good, the last of them is taken instead of the first (a `>=` where the best is replaced only on `>`)",
         handout: "minimax: the best move is the first child with the best value",
     },
     Mistake {
@@ -337,6 +357,132 @@ pub const CATALOGUE: &[Mistake] = &[
         sentence: "the pruning test is strict: search stops only when the score guaranteed to the player passes -1 times the opponent's, not when it reaches it (so a win found first does not end the search)",
         handout: "CSC148 A3, pruning: abandon further search whenever the score guaranteed to p1 is ≥ -1 times the score guaranteed to p2",
     },
+    Mistake {
+        name: "prune-root-unpruned",
+        flaw: Flaw::RootNotPruned,
+        sided: false,
+        rules: CSC148,
+        family: Family::Pruning,
+        sentence: "`suggest_move` tries every move of the root: only the recursive helper abandons the search, so the root goes on after a move nothing can beat",
+        handout: "CSC148 A3, pruning: avoid investigating moves that you can tell will not change the result (the root's moves too)",
+    },
+    Mistake {
+        name: "bounds-never-updated",
+        flaw: Flaw::OriginalBounds,
+        sided: false,
+        rules: CSC148,
+        family: Family::Pruning,
+        sentence: "every move is searched with the guarantees the position was given: the score the player is already guaranteed by its earlier moves is never passed down",
+        handout: "CSC148 A3, pruning: the score guaranteed to p1 grows as p1's moves are scored, and each later move is searched knowing it",
+    },
+    Mistake {
+        name: "memo-ignores-player",
+        flaw: Flaw::MemoIgnoresPlayer,
+        sided: false,
+        rules: CSC148,
+        family: Family::Memo,
+        sentence: "the memo table is keyed on the position without the player to move (say `current_total` alone), so a position reached with the other player to move is answered from the table",
+        handout: "CSC148 A3, memoization: store the value returned by recursive calls (keyed by the whole state, as `repr(state)` is)",
+    },
+    Mistake {
+        name: "myopic-one-short",
+        flaw: Flaw::EstimatesEarly,
+        sided: false,
+        rules: CSC148,
+        family: Family::Myopic,
+        sentence: "the look-ahead stops one move short: `rough_outcome` is used when one move is left (an off-by-one in the count of n moves)",
+        handout: "CSC148 A3, myopia: look ahead n moves; if the game has not ended, use rough_outcome",
+    },
+    Mistake {
+        name: "myopic-one-long",
+        flaw: Flaw::SearchesOneDeeper,
+        sided: false,
+        rules: CSC148,
+        family: Family::Myopic,
+        sentence: "the look-ahead goes one move too far: n + 1 moves are searched before `rough_outcome` is used (the count starts at 0 and stops past n)",
+        handout: "CSC148 A3, myopia: look ahead n moves; if the game has not ended, use rough_outcome",
+    },
+    Mistake {
+        name: "rough-outcome-sign",
+        flaw: Flaw::RoughOutcomeSign,
+        sided: false,
+        rules: CSC148,
+        family: Family::Myopic,
+        sentence: "`rough_outcome` is taken for the wrong player: it is the outlook of the player about to move at that position, and is negated one time too many (or too few) on the way up",
+        handout: "CSC148 A2: rough_outcome is the outcome for the player about to move (next_player)",
+    },
+    Mistake {
+        name: "window-unswapped",
+        flaw: Flaw::WindowUnswapped,
+        sided: false,
+        rules: CS10,
+        family: Family::Pruning,
+        sentence: "the child's window is (-low, -high) instead of (-high, -low): negated but not swapped, so the child's low lies above its high and it stops after its first move",
+        handout: "CS10 notes: the range passed to a child is (-high, -low)",
+    },
+    Mistake {
+        name: "window-unnegated",
+        flaw: Flaw::WindowUnnegated,
+        sided: false,
+        rules: CS10,
+        family: Family::Pruning,
+        sentence: "the child is searched with the node's own window (low, high) instead of (-high, -low), as if the child's player were the same",
+        handout: "CS10 notes: the range passed to a child is (-high, -low)",
+    },
+    Mistake {
+        name: "child-not-negated",
+        flaw: Flaw::ChildNotNegated,
+        sided: false,
+        rules: CS10,
+        family: Family::Any,
+        sentence: "the value a child returns is taken as it is instead of negated, so each node picks the move best for the opponent",
+        handout: "CS10 notes: negamax always maximizes, but negates the score returned by the opponent",
+    },
+    Mistake {
+        name: "move-again-negated",
+        flaw: Flaw::AgainNegated,
+        sided: false,
+        rules: CS10,
+        family: Family::Any,
+        sentence: "a move after which the same player moves again is treated as the opponent's turn: its window is negated and swapped and its value negated",
+        handout: "CS10 notes: when the player moves again, the value is not negated (the same player is maximizing)",
+    },
+    Mistake {
+        name: "final-unscaled",
+        flaw: Flaw::FinalUnscaled,
+        sided: false,
+        rules: CS10,
+        family: Family::Any,
+        sentence: "a finished game scores its bare margin instead of 100 times it, so a large uncertain estimate beats a certain win",
+        handout: "CS10 notes: a finished game is worth 100 times the difference in stones",
+    },
+    Mistake {
+        name: "aspiration-no-re-search",
+        flaw: Flaw::NoReSearch,
+        sided: false,
+        rules: CS10,
+        family: Family::Aspiration,
+        sentence: "a search whose value falls outside the aspiration window is believed instead of searched again with the full window",
+        handout: "aspiration windows: a value at or beyond either end of the window is only a bound; search again with (-inf, inf)",
+    },
+    Mistake {
+        name: "ordering-mismatched",
+        flaw: Flaw::OrderingMismatched,
+        sided: false,
+        rules: CS10,
+        family: Family::Ordered,
+        sentence: "the children are sorted but the list of moves beside them is not, so the value is right and the move reported is the wrong one",
+        handout: "move ordering changes which children are searched first, never the value or the move chosen",
+    },
+    Mistake {
+        name: "ordering-skipped",
+        flaw: Flaw::OrderingSkipped,
+        sided: false,
+        rules: CS10,
+        family: Family::Ordered,
+        sentence: "the children are searched in the game's order, not sorted; the value and the move are still right (ordering only saves work), but the trace and the work differ",
+        handout: "move ordering: search the children best first so that the window closes sooner",
+    },
 ];
 
 impl Mistake {
@@ -346,7 +492,6 @@ impl Mistake {
         self.rules.contains(&case.rules)
             && match self.family {
                 Family::Any => true,
-                Family::Minimax => algorithm == Algorithm::Minimax,
                 Family::Pruning => {
                     matches!(algorithm, Algorithm::AlphaBeta | Algorithm::Jamboree { .. })
                 }
@@ -354,6 +499,19 @@ impl Mistake {
                 Family::DeepeningBestFirst => {
                     case.deepening == Deepening::Iterative(MoveOrder::BestFirst)
                 }
+                Family::Choosing => {
+                    algorithm == Algorithm::Minimax
+                        || (case.rules == Rules::Csc148 && algorithm == Algorithm::Memoize)
+                }
+                Family::Memo => algorithm == Algorithm::Memoize,
+                Family::Myopic => {
+                    algorithm == Algorithm::Minimax
+                        && case.depth != crate::search::csc148::TO_THE_END
+                }
+                Family::Aspiration => {
+                    algorithm == Algorithm::AlphaBeta && case.cs10.aspiration.is_some()
+                }
+                Family::Ordered => case.cs10.ordering != crate::search::cs10::Ordering::None,
             }
     }
 
@@ -364,10 +522,17 @@ impl Mistake {
             Family::Pruning if self.rules == CSC148 => "prune (alphabeta)",
             Family::Pruning if self.rules == CS10 => "negamax_ab",
             Family::Any => "every searcher",
-            Family::Minimax => "minimax",
             Family::Pruning => "alphabeta and jamboree",
             Family::Jamboree => "jamboree",
             Family::DeepeningBestFirst => "iterative deepening with move_order: best_first",
+            Family::Choosing if self.rules.contains(&Rules::Csc148) => {
+                "minimax (and CSC148's memoize and myopic)"
+            }
+            Family::Choosing => "minimax",
+            Family::Memo => "memoize",
+            Family::Myopic => "myopic",
+            Family::Aspiration => "negamax_ab with an aspiration window",
+            Family::Ordered => "negamax and negamax_ab with move ordering",
         };
         format!("{}; {algorithms}", years.join(" and "))
     }

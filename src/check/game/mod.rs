@@ -1706,6 +1706,7 @@ fn diagnosis_of(
         matched: None,
         of: None,
         reference_matched: None,
+        separated_by: Vec::new(),
         text: text.trim_end().to_owned(),
     }
 }

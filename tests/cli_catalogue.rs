@@ -1,0 +1,360 @@
+//! The catalogues of CSC148's and CS10's mistakes, each named from a student's program: a
+//! Python strategy run through the course driver, a Java ComputerKalahPlayerAB compiled and
+//! run. Each row is a fixture, the case it is checked on, and what the diagnosis must say:
+//! the one mistake, the pair, or (where the case cannot tell them apart) every mistake that
+//! prints the same, with the case of the spec that would.
+
+use assert_cmd::Command;
+
+const DRIVER: &str = "python3 adapters/python/gametrace_csc148.py strategy";
+const FIXTURES: &str = "tests/fixtures/python/csc148";
+const SUBTRACT: &str = "specs/csc148/subtract-square-grading.yaml";
+const TIPPY: &str = "specs/csc148/tippy-grading.yaml";
+const KALAH: &str = "specs/kalah/search.yaml";
+
+/// What `check` prints for `case` of `spec` on the output of `cmd`, and its exit code.
+fn check(spec: &str, case: &str, cmd: &str) -> (i32, String) {
+    let out = Command::cargo_bin("gametrace")
+        .unwrap()
+        .args([
+            "check",
+            spec,
+            "--case",
+            case,
+            "--color",
+            "never",
+            "--timeout",
+            "60",
+            "--cmd",
+            cmd,
+        ])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn strategy(file: &str, class: &str) -> String {
+    format!("{DRIVER} {FIXTURES}/{file} {class} {{position_json}} --trace")
+}
+
+/// The diagnosis line, or a panic that shows the whole report.
+fn diagnosis(report: &str) -> &str {
+    report
+        .lines()
+        .map(str::trim_start)
+        .find(|l| l.starts_with("diagnosis:"))
+        .unwrap_or_else(|| panic!("no diagnosis in\n{report}"))
+}
+
+fn exactly(mistakes: &str) -> String {
+    format!("exactly what the reference prints (as `visited` compares it) with {mistakes}")
+}
+
+#[test]
+fn every_csc148_mistake_is_named_from_a_python_strategy() {
+    let prune = "StrategyMinimaxPrune";
+    let memo = "StrategyMinimaxMemoize";
+    let myopic = "StrategyMinimaxMyopic";
+    let rows: &[(&str, &str, &str, &str, String)] = &[
+        (
+            "strategy_minimax_prune_root.py",
+            prune,
+            TIPPY,
+            "prune-expands",
+            exactly("the mistake prune-root-unpruned"),
+        ),
+        (
+            "strategy_minimax_prune_strict.py",
+            prune,
+            TIPPY,
+            "prune-expands",
+            exactly("the mistake prune-strict"),
+        ),
+        (
+            "strategy_minimax_prune_bounds.py",
+            prune,
+            TIPPY,
+            "prune-expands",
+            exactly("the mistake bounds-never-updated"),
+        ),
+        (
+            "strategy_minimax_memoize_total.py",
+            memo,
+            SUBTRACT,
+            "memoize-expands-6",
+            exactly("the mistake memo-ignores-player"),
+        ),
+        (
+            "strategy_minimax_myopic_short.py",
+            myopic,
+            SUBTRACT,
+            "myopic-expands-2-at-10",
+            exactly("the mistake myopic-one-short"),
+        ),
+        (
+            "strategy_minimax_myopic_long.py",
+            myopic,
+            SUBTRACT,
+            "myopic-expands-2-at-10",
+            exactly("the mistake myopic-one-long"),
+        ),
+        (
+            "strategy_minimax_myopic_sign.py",
+            myopic,
+            SUBTRACT,
+            "myopic-1-at-10",
+            // Alone on this case it is one of two (below); the value names it with the
+            // case that separates them.
+            String::new(),
+        ),
+    ];
+    for (file, class, spec, case, want) in rows {
+        let (code, report) = check(spec, case, &strategy(file, class));
+        assert_eq!(code, 1, "{file} on {case}:\n{report}");
+        if !want.is_empty() {
+            assert!(
+                diagnosis(&report).contains(want.as_str()),
+                "{file} on {case}: want `{want}`\n{report}"
+            );
+        }
+    }
+    // rough_outcome negated picks 1 or 9 one move ahead of p2:10, as looking one move too far
+    // does: only the positions expanded two moves ahead tell the two apart.
+    let (_, report) = check(
+        SUBTRACT,
+        "myopic-1-at-10",
+        &strategy("strategy_minimax_myopic_sign.py", myopic),
+    );
+    assert!(
+        diagnosis(&report).contains("with any of these mistakes (on this case they print the same): myopic-one-long; rough-outcome-sign"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "case `myopic-expands-2-at-10` tells myopic-one-long and rough-outcome-sign apart"
+        ),
+        "{report}"
+    );
+    // The correct strategies pass every case and are never given a name.
+    for (file, class, spec, case) in [
+        ("strategy_minimax_prune.py", prune, TIPPY, "prune-expands"),
+        (
+            "strategy_minimax_prune.py",
+            prune,
+            TIPPY,
+            "prune-expands-near-the-end",
+        ),
+        (
+            "strategy_minimax_memoize.py",
+            memo,
+            SUBTRACT,
+            "memoize-expands-6",
+        ),
+        (
+            "strategy_minimax_myopic.py",
+            myopic,
+            SUBTRACT,
+            "myopic-expands-2-at-10",
+        ),
+        (
+            "strategy_minimax_myopic.py",
+            myopic,
+            SUBTRACT,
+            "myopic-1-at-10",
+        ),
+    ] {
+        let (code, report) = check(spec, case, &strategy(file, class));
+        assert_eq!(code, 0, "{file} on {case}:\n{report}");
+        assert!(!report.contains("diagnosis"), "{report}");
+    }
+    // suggest_move may return any of the equally good moves: taking the last is no mistake.
+    let (code, report) = check(
+        SUBTRACT,
+        "memoize-expands-6",
+        &strategy("strategy_minimax_memoize_last.py", memo),
+    );
+    assert_eq!(code, 0, "{report}");
+}
+
+#[test]
+fn a_real_pruning_strategy_is_named_as_its_two_mistakes() {
+    // suggest_move never prunes and the helper never raises its guarantees: what the issue's
+    // real strategy did. gametrace once called it prune-strict.
+    let naive = strategy("strategy_minimax_prune_naive.py", "StrategyMinimaxPrune");
+    let (code, report) = check(TIPPY, "prune-expands", &naive);
+    assert_eq!(code, 1, "{report}");
+    assert!(
+        diagnosis(&report).contains(&exactly(
+            "the mistakes prune-root-unpruned together with bounds-never-updated"
+        )),
+        "{report}"
+    );
+}
+
+#[test]
+fn mistakes_a_case_cannot_tell_apart_are_all_named_with_the_case_that_can() {
+    // Near the end of a game a strict test and a root that never prunes expand the same
+    // positions (worked out in the spec): both programs get both names, and the case that
+    // tells them apart.
+    for file in [
+        "strategy_minimax_prune_root.py",
+        "strategy_minimax_prune_strict.py",
+    ] {
+        let (code, report) = check(
+            TIPPY,
+            "prune-expands-near-the-end",
+            &strategy(file, "StrategyMinimaxPrune"),
+        );
+        assert_eq!(code, 1, "{report}");
+        assert!(
+            diagnosis(&report).contains(
+                "with any of these mistakes (on this case they print the same): prune-strict; prune-root-unpruned"
+            ),
+            "{file}: {report}"
+        );
+        assert!(
+            report
+                .contains("case `prune-expands` tells prune-strict and prune-root-unpruned apart"),
+            "{file}: {report}"
+        );
+    }
+    // Subtract Square has no draws: no position of it separates the two (every total up to
+    // 30 from either player was tried while writing this), and the report says so.
+    let (_, report) = check(
+        SUBTRACT,
+        "prune-expands-6",
+        &strategy("strategy_minimax_prune_root.py", "StrategyMinimaxPrune"),
+    );
+    assert!(
+        report.contains("prune-strict; prune-root-unpruned"),
+        "{report}"
+    );
+    assert!(
+        report.contains("no other case of this spec tells them apart"),
+        "{report}"
+    );
+}
+
+fn java_build() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(dir.path())
+        .arg("tests/fixtures/java/kalah/KalahGame.java")
+        .arg("tests/fixtures/java/kalah/ComputerKalahPlayerAB.java")
+        .status()
+        .expect("these tests compile Java: install a JDK (apt-get install default-jdk-headless), as .ci/run does");
+    assert!(status.success(), "javac failed");
+    dir
+}
+
+#[test]
+fn every_cs10_mistake_is_named_from_a_java_player_and_pairs_as_pairs() {
+    let build = java_build();
+    let java = |slips: &str, options: &str| {
+        format!(
+            "java -cp {} ComputerKalahPlayerAB 3 2 {{depth}} {slips}{options}",
+            build.path().display()
+        )
+    };
+    let aspiration = " --aspiration 1";
+    let ordering = " --ordering static";
+    let one = |m: &str| format!("exactly what the reference prints with the mistake {m}\n");
+    let two = |a: &str, b: &str| {
+        format!("exactly what the reference prints with the mistakes {a} together with {b}\n")
+    };
+    let rows: Vec<(&str, &str, &str, String)> = vec![
+        (
+            "negamax_ab-2",
+            "window-unswapped",
+            "",
+            one("window-unswapped"),
+        ),
+        (
+            "negamax_ab-2",
+            "window-unnegated",
+            "",
+            one("window-unnegated"),
+        ),
+        (
+            "negamax_ab-2",
+            "child-not-negated",
+            "",
+            one("child-not-negated"),
+        ),
+        (
+            "negamax_ab-2",
+            "move-again-negated",
+            "",
+            one("move-again-negated"),
+        ),
+        (
+            "negamax_ab-2",
+            "depth-every-move",
+            "",
+            one("depth-every-move"),
+        ),
+        ("negamax_ab-4", "window-strict", "", one("window-strict")),
+        ("negamax_ab-8", "final-unscaled", "", one("final-unscaled")),
+        (
+            "aspiration-4",
+            "aspiration-no-re-search",
+            aspiration,
+            one("aspiration-no-re-search"),
+        ),
+        (
+            "ordered-2",
+            "ordering-mismatched",
+            ordering,
+            one("ordering-mismatched"),
+        ),
+        (
+            "ordered-2",
+            "ordering-skipped",
+            ordering,
+            one("ordering-skipped"),
+        ),
+        (
+            "negamax_ab-2",
+            "child-not-negated,depth-every-move",
+            "",
+            two("depth-every-move", "child-not-negated"),
+        ),
+        (
+            "negamax_ab-2",
+            "window-unnegated,move-again-negated",
+            "",
+            two("window-unnegated", "move-again-negated"),
+        ),
+        (
+            "negamax_ab-8",
+            "final-unscaled,depth-every-move",
+            "",
+            two("depth-every-move", "final-unscaled"),
+        ),
+    ];
+    for (case, slips, options, want) in &rows {
+        let (code, report) = check(KALAH, case, &java(slips, options));
+        assert_eq!(code, 1, "{slips} on {case}:\n{report}");
+        let line = format!("{}\n", diagnosis(&report));
+        assert!(
+            line.ends_with(want.as_str()),
+            "{slips} on {case}: want `{want}`\n{report}"
+        );
+    }
+    // The player without slips passes each case, with no name.
+    for (case, options) in [
+        ("negamax_ab-2", ""),
+        ("negamax_ab-4", ""),
+        ("negamax_ab-8", ""),
+        ("aspiration-4", aspiration),
+        ("ordered-2", ordering),
+    ] {
+        let (code, report) = check(KALAH, case, &java("", options));
+        assert_eq!(code, 0, "{case}:\n{report}");
+        assert!(!report.contains("diagnosis"), "{report}");
+    }
+}
