@@ -30,6 +30,8 @@
 
 pub mod check;
 pub mod cli;
+pub mod diagnosis;
+pub mod diff;
 pub mod draw;
 pub mod export;
 pub mod game;

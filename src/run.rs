@@ -683,7 +683,7 @@ impl Write for Comparing<'_> {
             let text: &str = if self.want.exact {
                 &raw
             } else {
-                normalised = crate::check::diff::normalize(&raw);
+                normalised = crate::diff::normalize(&raw);
                 &normalised
             };
             let agrees = match self.want.any_order {

@@ -2,8 +2,8 @@
 //! a case's own reference trace passes every mode, and a single changed line is found where
 //! it was changed.
 
-use gametrace::check::diff::{self, Palette};
 use gametrace::check::trace::{check, Mode, TreeCase};
+use gametrace::diff::{self, Palette};
 use gametrace::spec::{self, Document};
 use proptest::prelude::*;
 use similar::DiffTag;

@@ -221,21 +221,34 @@ fn mistakes_a_case_cannot_tell_apart_are_all_named_with_the_case_that_can() {
             "{file}: {report}"
         );
     }
-    // Subtract Square has no draws: no position of it separates the two (every total up to
-    // 30 from either player was tried while writing this), and the report says so.
-    let (_, report) = check(
-        SUBTRACT,
-        "prune-expands-6",
-        &strategy("strategy_minimax_prune_root.py", "StrategyMinimaxPrune"),
-    );
-    assert!(
-        report.contains("prune-strict; prune-root-unpruned"),
-        "{report}"
-    );
-    assert!(
-        report.contains("no other case of this spec tells them apart"),
-        "{report}"
-    );
+    // From p1:6 in the course's order (4 first, then 1) the two part: a strict test goes
+    // on below p2:5 too, a root that never prunes only expands p2:5 (its first move, 4,
+    // leaves p1:1, already expanded).
+    for (file, extra, named) in [
+        (
+            "strategy_minimax_prune_root.py",
+            "1 extra (p2:5)",
+            "the mistake prune-root-unpruned\n",
+        ),
+        (
+            "strategy_minimax_prune_strict.py",
+            "5 extra (p2:5, p1:4, p2:3, p1:2, p2:1)",
+            "the mistake prune-strict\n",
+        ),
+        (
+            "strategy_minimax_prune_naive.py",
+            "2 extra (p2:5, p1:4)",
+            "the mistakes prune-root-unpruned together with bounds-never-updated\n",
+        ),
+    ] {
+        let (_, report) = check(
+            SUBTRACT,
+            "prune-expands-6",
+            &strategy(file, "StrategyMinimaxPrune"),
+        );
+        assert!(report.contains(extra), "{file}: {report}");
+        assert!(report.contains(named), "{file}: {report}");
+    }
 }
 
 fn java_build() -> tempfile::TempDir {

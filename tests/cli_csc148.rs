@@ -62,8 +62,8 @@ fn stats_prints_the_starters_doctest_figures_under_its_names() {
     assert_eq!(t["outcome_counts"], serde_json::json!([3, 1, 0]));
     assert_eq!(t["game_lengths"], serde_json::json!({"6": 1, "3": 3}));
     assert_eq!(
-        t["game_descriptions"][1],
-        "p1:6 -> p2:5 -> p1:4 -> p2:0 = p1 wins!"
+        t["game_descriptions"][1], "p1:6 -> p2:5 -> p1:1 -> p2:0 = p1 wins!",
+        "depth first, the largest square first (the course's order)"
     );
     assert_eq!(t["game_descriptions"].as_array().unwrap().len(), 4);
     // The table and csv forms carry the same figures.
@@ -97,16 +97,17 @@ fn run_json_gives_each_strategys_answer_and_counts() {
             .unwrap()
             .clone()
     };
-    // Worked by hand in the spec: 13 positions; 10 and 2 from the table; 10 with pruning.
+    // Worked by hand in the spec: 13 positions; 10 and 2 from the table; 4 with pruning (the
+    // first move, 4, wins at once).
     assert_eq!(case("minimax")["positions_searched"], 13);
     assert_eq!(case("memoize")["positions_searched"], 10);
     assert_eq!(case("memoize")["table_hits"], 2);
-    assert_eq!(case("prune")["positions_searched"], 10);
+    assert_eq!(case("prune")["positions_searched"], 4);
     assert_eq!(case("prune")["algorithm"], "prune");
     assert_eq!(case("myopic-2")["algorithm"], "myopic");
     assert_eq!(
         case("minimax")["equally_good"],
-        serde_json::json!(["1", "4"])
+        serde_json::json!(["4", "1"])
     );
     assert_eq!(case("memoize-99")["best_move"], "4");
     assert_eq!(case("memoize-99")["equally_good"], serde_json::json!(["4"]));
@@ -207,13 +208,13 @@ fn any_equally_good_move_passes_and_a_losing_one_fails() {
         .write_stdin("Suggested move: 9\n")
         .assert()
         .code(1)
-        .stdout(contains("chosen move: 1 (or any of 1, 4: equally good)"));
+        .stdout(contains("chosen move: 4 (or any of 4, 1: equally good)"));
 }
 
 #[test]
 fn a_strict_prune_fails_at_the_position_worked_out_by_hand_and_is_named() {
-    // From p1:6 the first move already wins (1.0 >= -1 x -1.0): the handout's pruning stops
-    // there, a strict `>` goes on and expands p2:2.
+    // From p1:6 the first move, 4, already wins (1.0 >= -1 x -1.0): the handout's pruning
+    // stops there, a strict `>` goes on and expands p2:5 and what lies below it.
     gametrace()
         .args([
             "check",
@@ -231,15 +232,11 @@ fn a_strict_prune_fails_at_the_position_worked_out_by_hand_and_is_named() {
         ))
         .assert()
         .code(1)
-        .stdout(contains("expected: state p2:2 never visited"))
+        .stdout(contains("expected: state p2:5 never visited"))
         .stdout(contains(
-            "visited: 0 of 7 states missing (none), 1 extra (p2:2)",
+            "visited: 0 of 3 states missing (none), 5 extra (p2:5, p1:4, p2:3, p1:2, p2:1)",
         ))
-        // A root that never prunes expands the same positions here (Subtract Square has no
-        // draws): both are named, never one alone (tests/cli_catalogue.rs separates them).
-        .stdout(contains(
-            "with any of these mistakes (on this case they print the same): prune-strict; prune-root-unpruned",
-        ));
+        .stdout(contains("with the mistake prune-strict\n"));
 }
 
 #[test]
@@ -518,7 +515,7 @@ fn bad_csc148_input_is_named_at_its_place() {
         "6:15",
         &[
             "3 is not a positive perfect square",
-            "a legal move for p1 here: 1, 4, 9",
+            "a legal move for p1 here: 9, 4, 1",
         ],
     );
     spec_error(
@@ -610,4 +607,52 @@ fn position_json_is_for_the_games_a_driver_rebuilds() {
         .stderr(contains(
             "{position_json} is for the games a course driver rebuilds",
         ));
+}
+
+/// The course lists the largest square first; a spec can say its copy lists them smallest
+/// first, and then gametrace and its Python copy of the class both do.
+#[test]
+fn square_order_is_the_courses_unless_the_spec_says_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("smallest.yaml");
+    std::fs::write(
+        &spec,
+        "game: subtract_square\nsquare_order: smallest_first\nposition: p1:6\ncases:\n  prune: {algorithm: prune, lines: [enter, choice], check: visited}\n",
+    )
+    .unwrap();
+    // Smallest first, p1:6's first move is 1, to p2:5, which p2 loses (worked out in
+    // subtract-square-search.yaml): the search expands p2:5's line and stops at the root.
+    gametrace()
+        .args(["run"])
+        .arg(&spec)
+        .args(["--case", "prune"])
+        .assert()
+        .success()
+        .stdout(contains("Searching p1:6: p1 to move, moves 1, 4;"))
+        .stdout(contains("Searching p2:5: p2 to move, moves 1, 4;"))
+        .stdout(contains("Suggested move: 1\n"));
+    gametrace()
+        .args(["check"])
+        .arg(&spec)
+        .args(["--case", "prune", "--cmd"])
+        .arg(strategy(
+            "strategy_minimax_prune.py",
+            "StrategyMinimaxPrune",
+            " --trace",
+        ))
+        .assert()
+        .success();
+    std::fs::write(
+        &spec,
+        "game: subtract_square\nsquare_order: biggest\ncases:\n  m: {algorithm: minimax}\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["validate"])
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stdout(contains("error: unknown order of Subtract Square's moves"))
+        .stdout(contains("= expected: one of largest_first, smallest_first"))
+        .stdout(contains("=    found: `biggest`"));
 }

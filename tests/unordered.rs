@@ -7,8 +7,8 @@
 //! are those past Jamboree's sequential share (every child in minimax).
 
 use gametrace::check::diagnose::{diagnose, Finding};
-use gametrace::check::diff::Palette;
 use gametrace::check::trace::{self, check, Mode, Subject, TreeCase};
+use gametrace::diff::Palette;
 use gametrace::game::tree::{NodeId, Tree};
 use gametrace::run::{Place, RefLine};
 use gametrace::search::mistakes::{bugs_for, Flaw, Flaws};

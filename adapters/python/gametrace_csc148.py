@@ -67,8 +67,11 @@ def build_state(position, base):
     game = position.get("game")
     player = position["next_player"]
     if game == "subtract_square":
-        from subtract_square_state import SubtractSquareState
-        return SubtractSquareState(player, current_total=int(position["current_total"]))
+        import subtract_square_state
+        order = position.get("square_order", "largest_first")
+        subtract_square_state.SMALLEST_FIRST = order == "smallest_first"
+        return subtract_square_state.SubtractSquareState(
+            player, current_total=int(position["current_total"]))
     if game == "tippy":
         import tippy_game_state
         tippy_game_state.BASE = base

@@ -2,7 +2,7 @@
 //! report renders. Read as an expected file with checks (CHECK-UNORDERED, CHECK-NOT), the
 //! first text is refused with a diagnostic or compares with anything, and passes its own lines.
 #![no_main]
-use gametrace::check::diff::{self, Lines, Palette};
+use gametrace::diff::{self, Lines, Palette};
 use gametrace::check::expected::Expected;
 use libfuzzer_sys::fuzz_target;
 use similar::DiffTag;

@@ -1,7 +1,7 @@
 //! A spec that loads runs: every case prints its trace (under a time limit) and every check
 //! mode passes the reference's own trace.
 #![no_main]
-use gametrace::check::diff::Palette;
+use gametrace::diff::Palette;
 use gametrace::check::trace::{check, Mode, TreeCase};
 use gametrace::spec::Document;
 use libfuzzer_sys::fuzz_target;

@@ -3,7 +3,7 @@
 //! failing output is diagnosed against the catalogue of mistakes without panicking, never
 //! blamed on a mistake whose trace it is not.
 #![no_main]
-use gametrace::check::diff::Palette;
+use gametrace::diff::Palette;
 use gametrace::check::diagnose::{diagnose, Finding};
 use gametrace::check::trace::{agreement, check, read, Mode, Subject, TreeCase};
 use gametrace::spec::Document;

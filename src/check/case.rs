@@ -2,8 +2,8 @@
 //! command run under limits), judge it against the reference, and say so as a
 //! [`CaseResult`].
 
-use super::diff::Palette;
 use super::trace::{self, Mode};
+use crate::diff::Palette;
 use crate::report::{CaseResult, Status};
 use crate::sandbox::{self as command, Limits, Ran};
 use crate::spec::{Diagnostic, Document};
@@ -134,7 +134,7 @@ pub fn check_case(
                     details.push_str("the end of its stderr:\n");
                     for line in err.lines() {
                         // Escaped: what a program printed never reaches a terminal raw.
-                        details.push_str(&format!("  | {}\n", super::diff::visible(line)));
+                        details.push_str(&format!("  | {}\n", crate::diff::visible(line)));
                     }
                 }
                 // What it printed before it stopped still says how far it got.
@@ -255,7 +255,7 @@ fn judge(
             let source = format!(
                 "line {} of {actual_name}: {}",
                 found.line,
-                super::diff::visible(&crate::spec::yaml::shorten(found.text.trim()))
+                crate::diff::visible(&crate::spec::yaml::shorten(found.text.trim()))
             );
             Ok(
                 match super::against_reference(spec, case, &reference, found.value) {
@@ -268,7 +268,7 @@ fn judge(
                     Err(why) => result(Status::Fail)
                         .message(format!("the value differs from {reference}"))
                         .details(
-                            super::diff::visible(&format!("{why}\nfrom {source}\n")).into_owned(),
+                            crate::diff::visible(&format!("{why}\nfrom {source}\n")).into_owned(),
                         ),
                 },
             )

@@ -7,137 +7,12 @@
 use super::trace::{
     agreement, agrees_in_any_parallel_order, chosen_move_item, Agreement, Mode, Reading, Subject,
 };
-use crate::game::Player;
+pub use crate::diagnosis::{Diagnosis, Finding, Named, Separation};
 use crate::run::{line_counts, Want};
 use crate::search::mistakes::{bugs_for, Bug, Flaws};
 use crate::spec::Unordered;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::fmt::Write as _;
-
-/// One mistake of an explanation, as reports carry it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Named {
-    /// `strict-cut:minnie`: what `--bug` takes.
-    pub bug: String,
-    pub mistake: &'static str,
-    /// `maxie`, `minnie`, or absent for every node.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<&'static str>,
-    pub sentence: &'static str,
-    pub handout: &'static str,
-}
-
-impl Named {
-    fn of(bug: Bug) -> Named {
-        let m = bug.entry();
-        Named {
-            bug: bug.to_string(),
-            mistake: m.name,
-            side: bug.side.map(|p| match p {
-                Player::Maxie => "maxie",
-                Player::Minnie => "minnie",
-            }),
-            sentence: m.sentence,
-            handout: m.handout,
-        }
-    }
-
-    /// `strict-cut at Minnie's nodes`
-    fn phrase(&self) -> String {
-        match self.side {
-            Some("maxie") => format!("{} at Maxie's nodes only", self.mistake),
-            Some(_) => format!("{} at Minnie's nodes only", self.mistake),
-            None => self.mistake.to_owned(),
-        }
-    }
-}
-
-/// How the diagnosis came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Finding {
-    /// A variant prints exactly the output.
-    Exact,
-    /// No variant prints it; the closest agrees with it further than the reference does.
-    Closest,
-    /// No variant is closer than the reference.
-    Unexplained,
-    /// The output is the reference's with the children of parallel phases in another order,
-    /// which the case does not accept (it has no `unordered: parallel`).
-    Reordered,
-}
-
-/// What the catalogue says about a wrong output.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Diagnosis {
-    pub finding: Finding,
-    /// Each explanation is one or two mistakes; several explanations print the same output.
-    pub explanations: Vec<Vec<Named>>,
-    /// How far the closest explanation agrees: items from the start (`full`, `terminals`) ...
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub matched: Option<usize>,
-    /// ... of this many it prints.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub of: Option<usize>,
-    /// How far the reference agrees, for comparison.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reference_matched: Option<usize>,
-    /// Variants run (mistakes alone and in pairs).
-    pub tried: usize,
-    /// When several explanations print the same output: the spec's other cases on which
-    /// they print differently, each with the explanations it tells apart.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub separated_by: Vec<Separation>,
-    /// The diagnosis for people, one or more lines.
-    pub text: String,
-}
-
-/// A case of the spec on which two explanations of an output print differently, so that a
-/// student's output on it would say which of them is the mistake.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Separation {
-    pub case: String,
-    /// The explanations (as `--bug` writes them, `+` between two mistakes) it tells apart.
-    pub tells_apart: [String; 2],
-}
-
-/// The explanation as `--bug` and the text write it: `a` or `a+b`.
-fn explanation_name(e: &[Named]) -> String {
-    e.iter()
-        .map(|n| n.bug.as_str())
-        .collect::<Vec<_>>()
-        .join("+")
-}
-
-impl Diagnosis {
-    /// Is the output explained equally by several mistakes (or pairs)?
-    pub fn ambiguous(&self) -> bool {
-        self.finding == Finding::Exact && self.explanations.len() > 1
-    }
-
-    /// Records the cases that tell the explanations apart (found by
-    /// [`separating_cases`]) and says so in the text.
-    pub fn with_separations(mut self, found: Vec<Separation>) -> Diagnosis {
-        if !self.ambiguous() {
-            return self;
-        }
-        if found.is_empty() {
-            self.text.push_str(
-                "  no other case of this spec tells them apart: a case on which they print differently would (`gametrace explain SPEC --case NAME --bug A` shows what each prints)\n",
-            );
-        }
-        for f in &found {
-            let _ = writeln!(
-                self.text,
-                "  case `{}` tells {} and {} apart: run it to know which",
-                f.case, f.tells_apart[0], f.tells_apart[1]
-            );
-        }
-        self.separated_by = found;
-        self
-    }
-}
 
 /// Calls its second argument with the spec's case of that name, if there is one.
 pub type CaseVisitor<'a> = dyn Fn(&str, &mut dyn FnMut(&dyn Subject)) + 'a;
@@ -170,7 +45,7 @@ pub fn separating_cases(
             for i in 0..bugs.len() {
                 for j in i + 1..bugs.len() {
                     let pair = [&diagnosis.explanations[i], &diagnosis.explanations[j]];
-                    let names = pair.map(|e| explanation_name(e));
+                    let names = pair.map(|e| crate::diagnosis::explanation_name(e));
                     // One case per pair is enough to say.
                     if found.iter().any(|f| f.tells_apart == names) {
                         continue;
@@ -281,7 +156,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
         if reading.exact() {
             t.to_owned()
         } else {
-            super::diff::normalize(t).into_owned()
+            crate::diff::normalize(t).into_owned()
         }
     };
     let ref_want: Vec<String> = ref_lines.iter().map(|r| normalise(&r.text)).collect();

@@ -15,8 +15,8 @@
 //! CHECK-NOT: (Maxie,z)
 //! ```
 
-use super::diff::{self, Lines};
 use super::unordered::{self, Piece, Shape};
+use crate::diff::{self, Lines};
 use crate::spec::diagnostic::{did_you_mean, Diagnostic};
 use crate::spec::yaml::Pos;
 use std::borrow::Cow;

@@ -3,7 +3,7 @@
 //! `structure T : PLAYER`, compiler messages and debug prints surround the trace. A line is kept
 //! only if the dialect recognises it; the rest is counted and ignored.
 
-use super::diff::normalize;
+use crate::diff::normalize;
 use crate::trace::{Dialect, LineKind, LineSet};
 
 /// A trace line found in the output.

@@ -71,7 +71,7 @@ impl MetricsCheck {
                     "{verdict} {}: expected {}, found {} (line {line})\n",
                     f.function,
                     f.expected,
-                    super::diff::visible(text)
+                    crate::diff::visible(text)
                 )),
                 None => out.push_str(&format!(
                     "{verdict} {}: expected {}, found nothing (no `{}: ...` line)\n",

@@ -5,7 +5,6 @@ pub mod case;
 pub mod conventions;
 pub mod coverage;
 pub mod diagnose;
-pub mod diff;
 pub mod expected;
 pub mod extract;
 pub mod game;

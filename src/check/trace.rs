@@ -1,9 +1,9 @@
 //! Checking an implementation's trace against the reference search of a case, in one of four
 //! modes, and saying where it first goes wrong as a position in the tree.
 
-use super::diff::{self, Palette};
 use super::extract::{self, chosen_move, classify, classify_any, state_label, value_of};
 use super::unordered;
+use crate::diff::{self, Palette};
 use crate::game::tree::{NodeId, Tree, TreeGame};
 use crate::game::{Game, Playable, Player};
 use crate::run::{

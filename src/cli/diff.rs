@@ -63,8 +63,8 @@ fn read_trace(path: &Path) -> Result<String, Diagnostic> {
 }
 
 fn diff(expected: &Path, actual: &Path, exact: bool, color: ColorWhen) -> i32 {
-    use crate::check::diff::{self as engine, Lines};
     use crate::check::expected::Expected;
+    use crate::diff::{self as engine, Lines};
     let (old_text, new_text) = match (read_trace(expected), read_trace(actual)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(d), _) | (_, Err(d)) => return report_error(&d),

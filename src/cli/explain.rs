@@ -34,7 +34,7 @@ pub fn execute(a: Args) -> i32 {
 /// `gametrace explain`: a mistake's trace against the reference's, for one case.
 fn explain(path: &Path, name: &str, bugs: &[String], alone: bool, color: ColorWhen) -> i32 {
     use crate::check::diagnose::variant_trace;
-    use crate::check::diff::{self as engine, Lines};
+    use crate::diff::{self as engine, Lines};
     use crate::search::mistakes::Bug;
     use std::fmt::Write as _;
     let parsed: Result<Vec<Bug>, String> = bugs.iter().map(|b| Bug::parse(b)).collect();

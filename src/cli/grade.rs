@@ -198,7 +198,7 @@ pub fn execute(a: Args) -> i32 {
         },
         check: case::Options {
             mode: a.mode,
-            palette: crate::check::diff::Palette { color: false },
+            palette: crate::diff::Palette { color: false },
             exact: false,
             max_input: case::MAX_ACTUAL,
             diagnose: !a.no_diagnosis,

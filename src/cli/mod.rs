@@ -152,11 +152,11 @@ pub fn main() -> i32 {
         | Command::CheckGame(check_game::Args { report, .. })
             if report.full_diff =>
         {
-            crate::check::diff::set_max_diff_lines(usize::MAX)
+            crate::diff::set_max_diff_lines(usize::MAX)
         }
-        Command::Grade(a) if a.full_diff => crate::check::diff::set_max_diff_lines(usize::MAX),
+        Command::Grade(a) if a.full_diff => crate::diff::set_max_diff_lines(usize::MAX),
         // `diff` is asked for a diff: all of it.
-        Command::Diff(_) => crate::check::diff::set_max_diff_lines(usize::MAX),
+        Command::Diff(_) => crate::diff::set_max_diff_lines(usize::MAX),
         _ => {}
     }
     if let Some(n) = cli.command.threads() {

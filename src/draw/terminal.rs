@@ -8,7 +8,7 @@
 //! ```
 
 use super::{estimate_text, Bound, Outcome, Picture, Visit};
-use crate::check::diff::Palette;
+use crate::diff::Palette;
 use crate::game::tree::NodeId;
 use crate::game::Player;
 use anstyle::{AnsiColor, Effects, Style};

@@ -294,10 +294,11 @@ mod tests {
         assert_eq!(
             descriptions(&g, m.leaf_count).unwrap(),
             [
-                "p1:6 -> p2:5 -> p1:4 -> p2:3 -> p1:2 -> p2:1 -> p1:0 = p2 wins!",
-                "p1:6 -> p2:5 -> p1:4 -> p2:0 = p1 wins!",
-                "p1:6 -> p2:5 -> p1:1 -> p2:0 = p1 wins!",
+                // Depth first, the largest square first, as the course's starter lists moves.
                 "p1:6 -> p2:2 -> p1:1 -> p2:0 = p1 wins!",
+                "p1:6 -> p2:5 -> p1:1 -> p2:0 = p1 wins!",
+                "p1:6 -> p2:5 -> p1:4 -> p2:0 = p1 wins!",
+                "p1:6 -> p2:5 -> p1:4 -> p2:3 -> p1:2 -> p2:1 -> p1:0 = p2 wins!",
             ]
         );
     }

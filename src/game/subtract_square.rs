@@ -3,6 +3,11 @@
 //! total to 0 wins, so the player to move at 0 has lost. p1 is Maxie and p2 Minnie. States
 //! are written as the course abbreviates them: `p1:6` is a total of 6 with p1 to move.
 //!
+//! Moves come **largest square first**, as the course's `subtract_square_state.py` lists
+//! them (`range(self.current_total, 0, -1)`): traces, `game_descriptions`, `game_lengths` and
+//! the first of equally good moves follow that order. A spec whose staff copy lists them the
+//! other way says `square_order: smallest_first`.
+//!
 //! **rough_outcome** (the estimator, from the point of view of the player to move): WIN
 //! (1.0) when the total is itself a square (subtract it all), else LOSE (-1.0) when every
 //! move leaves the opponent a square, else DRAW (0.0). As an [`Estimate`] it is Maxie's:
@@ -30,17 +35,48 @@ impl fmt::Display for Subtract {
 /// The largest total a position may have: squares up to it are computed without overflow.
 pub const MAX_TOTAL: u64 = 1 << 40;
 
+/// The order a position's moves come in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SquareOrder {
+    /// The course's: the largest square first.
+    #[default]
+    LargestFirst,
+    SmallestFirst,
+}
+
+impl SquareOrder {
+    pub const ALL: [SquareOrder; 2] = [SquareOrder::LargestFirst, SquareOrder::SmallestFirst];
+    /// As specs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SquareOrder::LargestFirst => "largest_first",
+            SquareOrder::SmallestFirst => "smallest_first",
+        }
+    }
+    pub fn parse(s: &str) -> Option<SquareOrder> {
+        SquareOrder::ALL.into_iter().find(|o| o.name() == s)
+    }
+}
+
 /// Subtract Square from a starting position.
 #[derive(Clone, Debug)]
 pub struct SubtractSquare {
     pub start: SsState,
+    pub order: SquareOrder,
 }
 
 impl SubtractSquare {
+    /// The course's game (largest square first) from `total` with `to_move` to move.
     pub fn new(total: u64, to_move: Player) -> SubtractSquare {
         SubtractSquare {
             start: SsState { total, to_move },
+            order: SquareOrder::default(),
         }
+    }
+
+    /// This game with its moves in `order`.
+    pub fn with_order(self, order: SquareOrder) -> SubtractSquare {
+        SubtractSquare { order, ..self }
     }
 }
 
@@ -62,18 +98,26 @@ pub fn isqrt(n: u64) -> u64 {
     r
 }
 
-/// The squares 1, 4, 9, ... up to a total, smallest first.
+/// The squares 1, 4, 9, ... up to a total, in a [`SquareOrder`]: the roots `next..=last`,
+/// from `last` down when `down`.
 pub struct Squares {
     next: u64,
     last: u64,
+    down: bool,
 }
 
 impl Iterator for Squares {
     type Item = Subtract;
     fn next(&mut self) -> Option<Subtract> {
         (self.next <= self.last).then(|| {
-            self.next += 1;
-            Subtract((self.next - 1) * (self.next - 1))
+            let r = if self.down {
+                self.last -= 1;
+                self.last + 1
+            } else {
+                self.next += 1;
+                self.next - 1
+            };
+            Subtract(r * r)
         })
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -106,6 +150,7 @@ impl Game for SubtractSquare {
         Squares {
             next: 1,
             last: isqrt(s.total),
+            down: self.order == SquareOrder::LargestFirst,
         }
     }
     fn play(&self, s: &SsState, Subtract(n): Subtract) -> SsState {
@@ -151,7 +196,10 @@ impl Playable for SubtractSquare {
         "subtract_square"
     }
     fn starting_at(&self, state: SsState) -> Self {
-        SubtractSquare { start: state }
+        SubtractSquare {
+            start: state,
+            order: self.order,
+        }
     }
     fn estimating_with(&self, _: Estimator) -> Self {
         self.clone()
@@ -191,6 +239,7 @@ impl Playable for SubtractSquare {
             "game": "subtract_square",
             "next_player": s.to_move.course_name(),
             "current_total": s.total,
+            "square_order": self.order.name(),
         }))
     }
 }
@@ -202,6 +251,10 @@ mod tests {
     #[test]
     fn moves_are_the_squares_up_to_the_total() {
         let g = SubtractSquare::new(10, Player::Maxie);
+        let m: Vec<u64> = g.moves(&g.start()).map(|s| s.0).collect();
+        assert_eq!(m, [9, 4, 1], "the course's order");
+        assert_eq!(g.moves(&g.start()).len(), 3);
+        let g = g.with_order(SquareOrder::SmallestFirst);
         let m: Vec<u64> = g.moves(&g.start()).map(|s| s.0).collect();
         assert_eq!(m, [1, 4, 9]);
         assert_eq!(

@@ -6,7 +6,7 @@
 
 use super::{in_order, Suite};
 use crate::check::case::{self, CommandLine, Source};
-use crate::check::diagnose::Finding;
+use crate::diagnosis::Finding;
 use crate::report::{number, CaseResult, Format, Report};
 use crate::spec::Diagnostic;
 use serde::{Deserialize, Serialize};
@@ -339,7 +339,7 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
         }
     }
     let row = Row::of(&s.name, &report, with);
-    let palette = crate::check::diff::Palette { color: false };
+    let palette = crate::diff::Palette { color: false };
     let text = crate::report::render(&report, options.format, true, palette);
     let row_text = serde_json::to_string_pretty(&row).unwrap_or_default();
     let written = crate::suite::write_atomically(&layout.report(s), &text)

@@ -4,7 +4,7 @@
 //! marked, the lines side by side with the changed words marked, and the diagnosis.
 
 use super::{number, CaseResult, Report, Status};
-use crate::check::diff::{changed_words, Row, Span};
+use crate::diff::{changed_words, Row, Span};
 use std::fmt::Write as _;
 
 const STYLE: &str = r#"

@@ -5,7 +5,7 @@
 mod html;
 mod junit;
 
-use crate::check::diff::Palette;
+use crate::diff::Palette;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -104,7 +104,7 @@ pub struct CaseResult {
     /// The rest: where the output first diverges, the diff, stderr; lines without indentation.
     pub details: String,
     /// On a FAIL of a search case: the catalogued mistake that prints this output, if any.
-    pub diagnosis: Option<crate::check::diagnose::Diagnosis>,
+    pub diagnosis: Option<crate::diagnosis::Diagnosis>,
     /// Who may see the result (the case's `visibility:`).
     pub visibility: crate::spec::Visibility,
     /// On a FAIL of a trace: where it parts from the reference, for the reports that show it.
@@ -120,7 +120,7 @@ pub struct Failure {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
     /// The differing lines with a little context, expected beside the output's.
-    pub rows: Vec<crate::check::diff::Row>,
+    pub rows: Vec<crate::diff::Row>,
     /// Changed lines past the rows shown.
     pub more_rows: usize,
     /// The tree drawn (an SVG), for explicit trees when a report asks for pictures.

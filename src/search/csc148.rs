@@ -477,8 +477,9 @@ mod tests {
 
     #[test]
     fn pruning_stops_at_a_win() {
-        // p1:6's first move leaves p2:5, which loses whatever p2 does: p1 scores 1.0, which
-        // is ≥ -1 × p2's guaranteed -1.0, so the root abandons its second move.
+        // p1:6's first move (the largest square, 4) leaves p2:2, which loses whatever p2
+        // does: p1 scores 1.0, which is ≥ -1 × p2's guaranteed -1.0, so the root abandons
+        // its second move.
         let (summary, events) = run(
             6,
             Strategy {
@@ -487,10 +488,10 @@ mod tests {
             },
         );
         assert_eq!(summary.best_index, Some(0));
-        // The root stops after its first move scores 1.0: p2:2 is never searched.
+        // The root stops after its first move scores 1.0: p2:5 is never searched.
         assert!(events.iter().all(|e| !matches!(
             e,
-            Event::Enter { state, .. } if state.total == 2 && state.to_move == Player::Minnie
+            Event::Enter { state, .. } if state.total == 5 && state.to_move == Player::Minnie
         )));
         let root_pruned = events.iter().any(|e| {
             matches!(e, Event::Result { state, result: Verdict::Searched { pruned: Some((1, 2)), .. }, .. } if state.total == 6)

@@ -181,6 +181,9 @@ pub struct GameSpecFile {
     seeds: Option<u32>,
     /// Kalah only: capture the lone seed even when the opposite pit is empty (default false).
     capture_empty: Option<bool>,
+    /// Subtract Square only: the order of a position's moves, `largest_first` (the course's
+    /// `subtract_square_state.py`, the default) or `smallest_first`.
+    square_order: Option<SquareOrderName>,
     /// The position: Connect 4 rows of `.XO` text, top row first (a list or a `|` block);
     /// Riskless territories and who holds them (`Land0: Minnie 2`); Nim's number of sticks.
     /// Default: the empty board, the map's start.
@@ -434,6 +437,19 @@ string_enum!(
     [
         ("naive", "the handout's"),
         ("improved", "a better one, documented in the README"),
+    ]
+);
+
+pub struct SquareOrderName;
+string_enum!(
+    SquareOrderName,
+    "SquareOrder",
+    [
+        (
+            "largest_first",
+            "the course's subtract_square_state.py: range(current_total, 0, -1)"
+        ),
+        ("smallest_first", "1, 4, 9, ... up to the total"),
     ]
 );
 

@@ -1,7 +1,7 @@
 //! Comparing a trace with its expected text, and showing where they differ.
 
-pub use crate::check::diff::Palette;
-use crate::check::diff::{self, Lines};
+pub use crate::diff::Palette;
+use crate::diff::{self, Lines};
 
 /// The lines that count when comparing: no blank lines, runs of spaces (and tabs) as one
 /// space, no leading or trailing spaces, CRLF as LF.

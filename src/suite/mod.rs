@@ -277,7 +277,7 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
             Ok(_) => return plain(path, case, expected, actual, options, expected_file),
             Err(d) => return error(d.to_string().trim_end().to_owned()),
         };
-        let lines = crate::check::diff::Lines::of(actual, case.exact);
+        let lines = crate::diff::Lines::of(actual, case.exact);
         let compared = checked.compare(&lines);
         let verdict = if compared.passed() {
             Verdict::Pass
@@ -286,7 +286,7 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
             let shown = expected_file.display().to_string();
             let mut detail = String::new();
             if !compared.diff.is_same() {
-                detail = crate::check::diff::unified(
+                detail = crate::diff::unified(
                     &*compared.expected,
                     &lines,
                     &compared.diff,

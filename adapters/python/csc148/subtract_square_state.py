@@ -6,6 +6,10 @@ the total; whoever brings the total to 0 wins.
 from game_state import GameState
 from subtract_square_move import SubtractSquareMove
 
+# The course's starter lists the largest square first. A spec with `square_order:
+# smallest_first` (staff whose copy differs) has the driver set this.
+SMALLEST_FIRST = False
+
 
 def _is_square(n):
     r = int(n ** 0.5)
@@ -40,8 +44,11 @@ class SubtractSquareState(GameState):
         return self.over and player == self.opponent()
 
     def possible_next_moves(self):
-        return [SubtractSquareMove(i * i) for i in range(1, int(self.current_total ** 0.5) + 2)
-                if i * i <= self.current_total]
+        # The starter's order, largest square first: range(current_total, 0, -1).
+        roots = range(int(self.current_total ** 0.5) + 1, 0, -1)
+        if SMALLEST_FIRST:
+            roots = reversed(roots)
+        return [SubtractSquareMove(i * i) for i in roots if i * i <= self.current_total]
 
     def apply_move(self, move):
         if move not in self.possible_next_moves():

@@ -1682,12 +1682,8 @@ fn name_the_mistake<G: Checkable>(
 }
 
 /// The rule mistakes named, as a case's diagnosis (what `grade`'s summary counts).
-fn diagnosis_of(
-    text: String,
-    ids: Vec<&'static str>,
-    tried: usize,
-) -> crate::check::diagnose::Diagnosis {
-    use crate::check::diagnose::{Diagnosis, Finding, Named};
+fn diagnosis_of(text: String, ids: Vec<&'static str>, tried: usize) -> crate::diagnosis::Diagnosis {
+    use crate::diagnosis::{Diagnosis, Finding, Named};
     Diagnosis {
         finding: Finding::Exact,
         tried,

@@ -610,6 +610,8 @@ pub enum SsMistake {
 pub struct SsModel {
     pub start: (u64, Player),
     pub mistake: SsMistake,
+    /// The order the game lists its moves in (the mistaken list reversed with them).
+    pub order: crate::game::subtract_square::SquareOrder,
 }
 
 impl Rules for SsModel {
@@ -644,6 +646,9 @@ impl Rules for SsModel {
                 moves.push((i * i).to_string());
             }
         }
+        if self.order == crate::game::subtract_square::SquareOrder::LargestFirst {
+            moves.reverse();
+        }
         View {
             moves,
             status,
@@ -670,6 +675,7 @@ pub fn subtract_square_mutants(game: &crate::game::subtract_square::SubtractSqua
             rules: Box::new(SsModel {
                 start,
                 mistake: SsMistake::TooLarge,
+                order: game.order,
             }),
         },
         Mutant {
@@ -678,6 +684,7 @@ pub fn subtract_square_mutants(game: &crate::game::subtract_square::SubtractSqua
             rules: Box::new(SsModel {
                 start,
                 mistake: SsMistake::Zero,
+                order: game.order,
             }),
         },
     ]
@@ -736,6 +743,7 @@ mod tests {
         let model = SsModel {
             start: (40, Player::Maxie),
             mistake: SsMistake::None,
+            order: Default::default(),
         };
         agree(&r, &model, 300);
     }

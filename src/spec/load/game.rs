@@ -29,6 +29,7 @@ pub(in crate::spec) const GAME_TOP_KEYS: &[&str] = &[
     "pits",
     "seeds",
     "capture_empty",
+    "square_order",
     "k",
     "utility",
     "target",
@@ -96,6 +97,7 @@ fn owners(key: &str) -> &'static [&'static str] {
         "map" => &["riskless"],
         "size" => &["tippy"],
         "pits" | "seeds" | "capture_empty" => &["kalah"],
+        "square_order" => &["subtract_square"],
         "k" | "utility" => &["tictactoe"],
         "target" | "dice" | "horizon" => &["pig"],
         _ => &[],
@@ -1087,6 +1089,25 @@ impl Loader<'_> {
         Some(board.with_utility(utility))
     }
 
+    /// `square_order:` of Subtract Square's moves (default the course's, largest first).
+    fn square_order(&self, entries: &[(Node, Node)]) -> Option<subtract_square::SquareOrder> {
+        use subtract_square::SquareOrder;
+        let Some((_, v)) = entry(entries, "square_order") else {
+            return Some(SquareOrder::default());
+        };
+        let names: Vec<&str> = SquareOrder::ALL.iter().map(|o| o.name()).collect();
+        match v.scalar().and_then(SquareOrder::parse) {
+            Some(order) => Some(order),
+            None => {
+                self.problem(
+                    self.not_one_of(v, "unknown order of Subtract Square's moves", &names)
+                        .hint("the course's subtract_square_state.py lists the largest square first (largest_first, the default)"),
+                );
+                None
+            }
+        }
+    }
+
     /// `size:` of a Tippy board (3 to 8, default 4).
     fn tippy(&self, entries: &[(Node, Node)]) -> Option<Tippy> {
         let Some((_, v)) = entry(entries, "size") else {
@@ -1206,14 +1227,18 @@ impl Loader<'_> {
             "nim" => self
                 .game_parts(Nim::new(0, Player::Maxie), estimator, to_move, parts)?
                 .map(GameDocument::Nim),
-            "subtract_square" => self
-                .game_parts(
-                    SubtractSquare::new(0, Player::Maxie),
+            "subtract_square" => {
+                let Some(order) = self.square_order(entries) else {
+                    return Ok(None);
+                };
+                self.game_parts(
+                    SubtractSquare::new(0, Player::Maxie).with_order(order),
                     estimator,
                     to_move,
                     parts,
                 )?
-                .map(GameDocument::SubtractSquare),
+                .map(GameDocument::SubtractSquare)
+            }
             "tippy" => {
                 let Some(t) = self.tippy(entries) else {
                     return Ok(None);
