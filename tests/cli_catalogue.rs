@@ -105,10 +105,8 @@ fn every_csc148_mistake_is_named_from_a_python_strategy() {
             "strategy_minimax_myopic_sign.py",
             myopic,
             SUBTRACT,
-            "myopic-1-at-10",
-            // Alone on this case it is one of two (below); the value names it with the
-            // case that separates them.
-            String::new(),
+            "myopic-1-at-8",
+            "exactly what the reference prints (as `value` compares it) with the mistake rough-outcome-sign".to_owned(),
         ),
     ];
     for (file, class, spec, case, want) in rows {
