@@ -163,6 +163,12 @@ fn every_csc148_mistake_is_named_from_a_python_strategy() {
             SUBTRACT,
             "myopic-1-at-10",
         ),
+        (
+            "strategy_minimax_myopic.py",
+            myopic,
+            SUBTRACT,
+            "myopic-1-at-8",
+        ),
     ] {
         let (code, report) = check(spec, case, &strategy(file, class));
         assert_eq!(code, 0, "{file} on {case}:\n{report}");
