@@ -375,3 +375,84 @@ fn every_cs10_mistake_is_named_from_a_java_player_and_pairs_as_pairs() {
         assert!(!report.contains("diagnosis"), "{report}");
     }
 }
+
+/// 15-150 S14's alpha-beta in SML (tests/fixtures/sml/alphabeta-slips.sml), each slip
+/// switched on by a file loaded before it, checked on HandoutBig (Figure 4's tree).
+#[test]
+fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
+    let found = std::process::Command::new("sml")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok();
+    assert!(
+        found,
+        "these tests run SML/NJ: install it (apt-get install smlnj), as .ci/run does"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let slips_file = dir.path().join("slips.sml");
+    let run = |slips: &[&str]| {
+        let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
+        std::fs::write(
+            &slips_file,
+            format!("val slips : string list = [{}];\n", list.join(", ")),
+        )
+        .unwrap();
+        check(
+            "specs/15150-s14/handout-big.yaml",
+            "alphabeta",
+            &format!(
+                "sml {} tests/fixtures/sml/alphabeta-slips.sml tests/fixtures/sml/big.sml",
+                slips_file.display()
+            ),
+        )
+    };
+    let (code, report) = run(&[]);
+    assert_eq!(code, 0, "{report}");
+    assert!(!report.contains("diagnosis"), "{report}");
+    let named = |m: &str| format!("exactly what the reference prints with the mistake {m}\n");
+    for (slip, want) in [
+        ("strict-cut", named("strict-cut")),
+        (
+            "strict-cut:maxie",
+            named("strict-cut at Maxie's nodes only"),
+        ),
+        (
+            "strict-cut:minnie",
+            named("strict-cut at Minnie's nodes only"),
+        ),
+        ("cut-on-wrong-bound", named("cut-on-wrong-bound")),
+        (
+            "cut-on-wrong-bound:maxie",
+            named("cut-on-wrong-bound at Maxie's nodes only"),
+        ),
+        ("original-bounds", named("original-bounds")),
+        (
+            "original-bounds:minnie",
+            named("original-bounds at Minnie's nodes only"),
+        ),
+        (
+            "child-value-as-bound:minnie",
+            named("child-value-as-bound at Minnie's nodes only"),
+        ),
+        ("fail-soft", named("fail-soft")),
+        ("ties-other-way", named("ties-other-way")),
+        (
+            "ties-other-way:maxie",
+            named("ties-other-way at Maxie's nodes only"),
+        ),
+        ("players-swapped", named("players-swapped")),
+    ] {
+        let (code, report) = run(&[slip]);
+        assert_eq!(code, 1, "{slip}:\n{report}");
+        let line = format!("{}\n", diagnosis(&report));
+        assert!(line.ends_with(&want), "{slip}: want `{want}`\n{report}");
+    }
+    // Two slips at Minnie's nodes: the child's own value folded in, and fail-soft.
+    let (_, report) = run(&["child-value-as-bound:minnie", "fail-soft:minnie"]);
+    assert!(
+        diagnosis(&report).ends_with("with the mistakes child-value-as-bound at Minnie's nodes only together with fail-soft at Minnie's nodes only"),
+        "{report}"
+    );
+}
