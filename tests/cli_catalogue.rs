@@ -392,20 +392,34 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
     );
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
-    let run = |slips: &[&str]| {
+    let big = "specs/15150-s14/handout-big.yaml";
+    // `jamboree`: "NONE" for alpha-beta, "SOME p" for Jamboree (SOME 0.0: minimax).
+    let run_on = |spec: &str, case: &str, driver: &str, jamboree: &str, slips: &[&str]| {
         let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
         std::fs::write(
             &slips_file,
-            format!("val slips : string list = [{}];\n", list.join(", ")),
+            format!(
+                "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\n",
+                list.join(", ")
+            ),
         )
         .unwrap();
         check(
-            "specs/15150-s14/handout-big.yaml",
-            "alphabeta",
+            spec,
+            case,
             &format!(
-                "sml {} tests/fixtures/sml/alphabeta-slips.sml tests/fixtures/sml/big.sml",
+                "sml {} tests/fixtures/sml/alphabeta-slips.sml {driver}",
                 slips_file.display()
             ),
+        )
+    };
+    let run = |slips: &[&str]| {
+        run_on(
+            big,
+            "alphabeta",
+            "tests/fixtures/sml/big.sml",
+            "NONE",
+            slips,
         )
     };
     let (code, report) = run(&[]);
@@ -449,6 +463,65 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
         let line = format!("{}\n", diagnosis(&report));
         assert!(line.ends_with(&want), "{slip}: want `{want}`\n{report}");
     }
+    // Jamboree and minimax, the same program with `jamboree` set: the handout's cases pass,
+    // the Jamboree slips are named where the tree shows them.
+    for (case, p) in [
+        ("minimax", "SOME 0.0"),
+        ("jamboree-0", "SOME 0.0"),
+        ("jamboree-0.25", "SOME 0.25"),
+        ("jamboree-0.5", "SOME 0.5"),
+        ("jamboree-0.75", "SOME 0.75"),
+        ("jamboree-1", "SOME 1.0"),
+    ] {
+        let (code, report) = run_on(big, case, "tests/fixtures/sml/big.sml", p, &[]);
+        assert_eq!(code, 0, "{case}:\n{report}");
+    }
+    for (case, p, slip) in [
+        ("jamboree-0.25", "SOME 0.25", "jamboree-rounds-up"),
+        ("jamboree-0.5", "SOME 0.5", "jamboree-fold-from-start"),
+    ] {
+        let (code, report) = run_on(big, case, "tests/fixtures/sml/big.sml", p, &[slip]);
+        assert_eq!(code, 1, "{slip}:\n{report}");
+        let line = format!("{}\n", diagnosis(&report));
+        assert!(line.ends_with(&named(slip)), "{slip}:\n{report}");
+    }
+    // Ties need equal values under one node, which Figure 4's tree has not: a tree with a
+    // tie at each level. Taking the later of equal children is last-best-move in minimax; in
+    // a Jamboree that folds every child at once, folding from the last prints the same as
+    // keeping the new value on a tie, and both are named.
+    let ties = dir.path().join("ties.yaml");
+    std::fs::write(
+        &ties,
+        "tree:\n  a:\n    b: {c: 3, d: 3}\n    e: {f: 3, g: 5}\ncases:\n  minimax: {algorithm: minimax, depth: 2, dialect: s14}\n  jamboree-0: {algorithm: jamboree, prune_percentage: 0, depth: 2, dialect: s14}\n",
+    )
+    .unwrap();
+    let driver = dir.path().join("ties.sml");
+    std::fs::write(
+        &driver,
+        "structure Ties : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Esti (\"c\", 3), Esti (\"d\", 3)]),\n                         Node (\"e\", [Esti (\"f\", 3), Esti (\"g\", 5)])])\n  val move_names = []\n  fun toMove m = m\nend\nstructure TestTies = AlphaBeta (Ties);\nTestTies.next_move ();\n",
+    )
+    .unwrap();
+    let (ties, driver) = (ties.to_str().unwrap(), driver.to_str().unwrap());
+    let (code, report) = run_on(ties, "minimax", driver, "SOME 0.0", &[]);
+    assert_eq!(code, 0, "{report}");
+    let (_, report) = run_on(ties, "minimax", driver, "SOME 0.0", &["ties-other-way"]);
+    assert!(
+        format!("{}\n", diagnosis(&report)).ends_with(&named("last-best-move")),
+        "{report}"
+    );
+    let (_, report) = run_on(
+        ties,
+        "jamboree-0",
+        driver,
+        "SOME 0.0",
+        &["jamboree-folds-out-of-order"],
+    );
+    assert!(
+        diagnosis(&report).ends_with(
+            "with any of these mistakes (on this case they print the same): ties-other-way; jamboree-folds-out-of-order"
+        ),
+        "{report}"
+    );
     // Two slips at Minnie's nodes: the child's own value folded in, and fail-soft.
     let (_, report) = run(&["child-value-as-bound:minnie", "fail-soft:minnie"]);
     assert!(
