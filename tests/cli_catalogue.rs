@@ -529,3 +529,56 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
         "{report}"
     );
 }
+
+/// 15-150 S12's alpha-beta in SML (tests/fixtures/sml/alphabeta-s12-slips.sml, the
+/// Pruned/ParentPrune labels of S12 HW09), each slip switched on by a file loaded before it,
+/// checked on HandoutBig (Figure 3's tree).
+#[test]
+fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let slips_file = dir.path().join("slips.sml");
+    let run = |slips: &[&str]| {
+        let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
+        std::fs::write(
+            &slips_file,
+            format!("val slips : string list = [{}];\n", list.join(", ")),
+        )
+        .unwrap();
+        check(
+            "specs/15150-s12/handout-big.yaml",
+            "alphabeta",
+            &format!(
+                "sml {} tests/fixtures/sml/alphabeta-s12-slips.sml tests/fixtures/sml/big.sml",
+                slips_file.display()
+            ),
+        )
+    };
+    let (code, report) = run(&[]);
+    assert_eq!(code, 0, "{report}");
+    let named = |m: &str| format!("exactly what the reference prints with the mistake {m}\n");
+    for (slip, want) in [
+        ("strict-bounds-check", named("strict-bounds-check")),
+        ("original-bounds", named("original-bounds")),
+        (
+            "original-bounds:maxie",
+            named("original-bounds at Maxie's nodes only"),
+        ),
+        ("fail-soft", named("fail-soft")),
+        ("parentprune-ignored", named("parentprune-ignored")),
+        (
+            "parentprune-ignored:minnie",
+            named("parentprune-ignored at Minnie's nodes only"),
+        ),
+        ("players-swapped", named("players-swapped")),
+        // Only Maxie's labels reach the trace on this tree: both readings are named.
+        (
+            "labels-swapped",
+            "with any of these mistakes (on this case they print the same): labels-swapped; labels-swapped at Maxie's nodes only\n".to_owned(),
+        ),
+    ] {
+        let (code, report) = run(&[slip]);
+        assert_eq!(code, 1, "{slip}:\n{report}");
+        let line = format!("{}\n", diagnosis(&report));
+        assert!(line.ends_with(&want), "{slip}: want `{want}`\n{report}");
+    }
+}
