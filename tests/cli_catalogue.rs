@@ -498,7 +498,7 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
     let driver = dir.path().join("ties.sml");
     std::fs::write(
         &driver,
-        "structure Ties : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Esti (\"c\", 3), Esti (\"d\", 3)]),\n                         Node (\"e\", [Esti (\"f\", 3), Esti (\"g\", 5)])])\n  val move_names = []\n  fun toMove m = m\nend\nstructure TestTies = AlphaBeta (Ties);\nTestTies.next_move ();\n",
+        "structure Ties : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Esti (\"c\", 3), Esti (\"d\", 3)]),\n                         Node (\"e\", [Esti (\"f\", 3), Esti (\"g\", 5)])])\n  val move_names = []\n  fun toMove m = m\n  val depth = 2\nend\nstructure TestTies = AlphaBeta (Ties);\nTestTies.next_move ();\n",
     )
     .unwrap();
     let (ties, driver) = (ties.to_str().unwrap(), driver.to_str().unwrap());
@@ -522,6 +522,24 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
         ),
         "{report}"
     );
+    // The depth: a complete binary tree five plies deep whose inner nodes have static
+    // estimates, searched to depth 4: the reference estimates the fourth ply, a search that
+    // keeps the depth the leaves, one that drops it by two the second, and one that stops a
+    // ply early the third.
+    let (yaml, sml) = deep_tree();
+    let deep = dir.path().join("deep.yaml");
+    std::fs::write(&deep, yaml).unwrap();
+    let driver = dir.path().join("deep.sml");
+    std::fs::write(&driver, sml).unwrap();
+    let (deep, driver) = (deep.to_str().unwrap(), driver.to_str().unwrap());
+    let (code, report) = run_on(deep, "alphabeta-4", driver, "NONE", &[]);
+    assert_eq!(code, 0, "{report}");
+    for slip in ["depth-twice", "depth-kept", "estimates-early"] {
+        let (code, report) = run_on(deep, "alphabeta-4", driver, "NONE", &[slip]);
+        assert_eq!(code, 1, "{slip}:\n{report}");
+        let line = format!("{}\n", diagnosis(&report));
+        assert!(line.ends_with(&named(slip)), "{slip}:\n{report}");
+    }
     // Two slips at Minnie's nodes: the child's own value folded in, and fail-soft.
     let (_, report) = run(&["child-value-as-bound:minnie", "fail-soft:minnie"]);
     assert!(
@@ -581,4 +599,40 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
         let line = format!("{}\n", diagnosis(&report));
         assert!(line.ends_with(&want), "{slip}: want `{want}`\n{report}");
     }
+}
+
+/// A complete binary tree five plies deep, nodes named n1 (the root) to n63 in breadth-first
+/// order, inner nodes with static estimates: as a spec (`alphabeta-4` searches it to depth 4)
+/// and as an SML driver for alphabeta-slips.sml.
+fn deep_tree() -> (String, String) {
+    fn yaml(i: usize, indent: usize, out: &mut String) {
+        let pad = " ".repeat(indent);
+        if i >= 32 {
+            out.push_str(&format!("{pad}n{i}: {}\n", (i * 13) % 17));
+        } else {
+            out.push_str(&format!("{pad}n{i}:\n{pad}  static: {}\n", (i * 7) % 10));
+            yaml(2 * i, indent + 2, out);
+            yaml(2 * i + 1, indent + 2, out);
+        }
+    }
+    fn sml(i: usize) -> String {
+        if i >= 32 {
+            format!("Esti (\"n{i}\", {})", (i * 13) % 17)
+        } else {
+            format!(
+                "Stat (\"n{i}\", {}, [{}, {}])",
+                (i * 7) % 10,
+                sml(2 * i),
+                sml(2 * i + 1)
+            )
+        }
+    }
+    let mut spec = String::from("tree:\n");
+    yaml(1, 2, &mut spec);
+    spec.push_str("cases:\n  alphabeta-4: {algorithm: alphabeta, depth: 4, dialect: s14}\n");
+    let driver = format!(
+        "structure Deep : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = {}\n  val move_names = []\n  fun toMove m = m\n  val depth = 4\nend\nstructure TestDeep = AlphaBeta (Deep);\nTestDeep.next_move ();\n",
+        sml(1)
+    );
+    (spec, driver)
 }
