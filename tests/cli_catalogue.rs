@@ -555,20 +555,33 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
 fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_program() {
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
-    let run = |slips: &[&str]| {
+    let big = "specs/15150-s12/handout-big.yaml";
+    let run_on = |spec: &str, case: &str, driver: &str, jamboree: &str, slips: &[&str]| {
         let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
         std::fs::write(
             &slips_file,
-            format!("val slips : string list = [{}];\n", list.join(", ")),
+            format!(
+                "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\n",
+                list.join(", ")
+            ),
         )
         .unwrap();
         check(
-            "specs/15150-s12/handout-big.yaml",
-            "alphabeta",
+            spec,
+            case,
             &format!(
-                "sml {} tests/fixtures/sml/alphabeta-s12-slips.sml tests/fixtures/sml/big.sml",
+                "sml {} tests/fixtures/sml/alphabeta-s12-slips.sml {driver}",
                 slips_file.display()
             ),
+        )
+    };
+    let run = |slips: &[&str]| {
+        run_on(
+            big,
+            "alphabeta",
+            "tests/fixtures/sml/big.sml",
+            "NONE",
+            slips,
         )
     };
     let (code, report) = run(&[]);
@@ -599,6 +612,58 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
         let line = format!("{}\n", diagnosis(&report));
         assert!(line.ends_with(&want), "{slip}: want `{want}`\n{report}");
     }
+    // S12's Jamboree, the same program with `jamboree` set.
+    for (case, p) in [
+        ("minimax", "SOME 0.0"),
+        ("jamboree-0", "SOME 0.0"),
+        ("jamboree-0.25", "SOME 0.25"),
+        ("jamboree-0.5", "SOME 0.5"),
+        ("jamboree-0.75", "SOME 0.75"),
+    ] {
+        let (code, report) = run_on(big, case, "tests/fixtures/sml/big.sml", p, &[]);
+        assert_eq!(code, 0, "{case}:\n{report}");
+    }
+    let (_, report) = run_on(
+        big,
+        "jamboree-0.25",
+        "tests/fixtures/sml/big.sml",
+        "SOME 0.25",
+        &["jamboree-rounds-up"],
+    );
+    assert!(
+        format!("{}\n", diagnosis(&report)).ends_with(&named("jamboree-rounds-up")),
+        "{report}"
+    );
+    // A parallel child labelled ParentPrune: under a's second child i, j (searched first)
+    // leaves i's beta at 9, and m, searched in parallel with (5, 9), has only 2 and 3 below it,
+    // so m's value is at or below alpha: ParentPrune, which makes i Pruned. Passed over, i is
+    // worth 9 and a moves to it.
+    let pp = dir.path().join("pp.yaml");
+    std::fs::write(
+        &pp,
+        "tree:\n  a:\n    b:\n      c: {d: 4, e: 5}\n      f: {g: 6, h: 7}\n    i:\n      j: {k: 8, l: 9}\n      m: {n: 2, o: 3}\ncases:\n  jamboree-0.5: {algorithm: jamboree, prune_percentage: 0.5, depth: 3, dialect: s12}\n",
+    )
+    .unwrap();
+    let driver = dir.path().join("pp.sml");
+    std::fs::write(
+        &driver,
+        "structure PP : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Node (\"c\", [Esti (\"d\", 4), Esti (\"e\", 5)]), Node (\"f\", [Esti (\"g\", 6), Esti (\"h\", 7)])]), Node (\"i\", [Node (\"j\", [Esti (\"k\", 8), Esti (\"l\", 9)]), Node (\"m\", [Esti (\"n\", 2), Esti (\"o\", 3)])])])\n  val move_names = []\n  fun toMove m = m\nend\nstructure TestPP = AlphaBeta (PP);\nTestPP.next_move ();\n",
+    )
+    .unwrap();
+    let (pp, driver) = (pp.to_str().unwrap(), driver.to_str().unwrap());
+    let (code, report) = run_on(pp, "jamboree-0.5", driver, "SOME 0.5", &[]);
+    assert_eq!(code, 0, "{report}");
+    let (_, report) = run_on(
+        pp,
+        "jamboree-0.5",
+        driver,
+        "SOME 0.5",
+        &["parallel-parentprune-ignored"],
+    );
+    assert!(
+        format!("{}\n", diagnosis(&report)).ends_with(&named("parallel-parentprune-ignored")),
+        "{report}"
+    );
 }
 
 /// A complete binary tree five plies deep, nodes named n1 (the root) to n63 in breadth-first
