@@ -393,13 +393,18 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
     let big = "specs/15150-s14/handout-big.yaml";
-    // `jamboree`: "NONE" for alpha-beta, "SOME p" for Jamboree (SOME 0.0: minimax).
+    // `jamboree`: "NONE" for alpha-beta, "SOME p" for Jamboree (SOME 0.0: minimax), or
+    // "deepening" for alpha-beta iteratively deepened.
     let run_on = |spec: &str, case: &str, driver: &str, jamboree: &str, slips: &[&str]| {
         let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
+        let (jamboree, deepening) = match jamboree {
+            "deepening" => ("NONE", true),
+            j => (j, false),
+        };
         std::fs::write(
             &slips_file,
             format!(
-                "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\n",
+                "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\nval deepening = {deepening};\n",
                 list.join(", ")
             ),
         )
@@ -540,6 +545,31 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
         let line = format!("{}\n", diagnosis(&report));
         assert!(line.ends_with(&named(slip)), "{slip}:\n{report}");
     }
+    // Iterative deepening best first, on the tree of specs/textbooks/deepening-order.yaml
+    // (worked by hand there): depth 2 tries the moves in order 1, 2, 0.
+    let order = dir.path().join("order.sml");
+    std::fs::write(
+        &order,
+        "structure Order : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Stat (\"A\", 0, [Stat (\"B\", 1, [Esti (\"E\", 2), Esti (\"F\", 6)]), Stat (\"C\", 5, [Esti (\"G\", 7), Esti (\"H\", 8)]), Stat (\"D\", 5, [Esti (\"I\", 4), Esti (\"J\", 9)])])\n  val move_names = [\"left\", \"middle\", \"right\"]\n  fun toMove m = m\n  val depth = 2\nend\nstructure TestOrder = AlphaBeta (Order);\nTestOrder.next_move ();\n",
+    )
+    .unwrap();
+    let (spec, order) = (
+        "specs/textbooks/deepening-order.yaml",
+        order.to_str().unwrap(),
+    );
+    let (code, report) = run_on(spec, "best_first", order, "deepening", &[]);
+    assert_eq!(code, 0, "{report}");
+    let (_, report) = run_on(
+        spec,
+        "best_first",
+        order,
+        "deepening",
+        &["deepening-keeps-order"],
+    );
+    assert!(
+        format!("{}\n", diagnosis(&report)).ends_with(&named("deepening-keeps-order")),
+        "{report}"
+    );
     // Two slips at Minnie's nodes: the child's own value folded in, and fail-soft.
     let (_, report) = run(&["child-value-as-bound:minnie", "fail-soft:minnie"]);
     assert!(
