@@ -664,6 +664,38 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
         format!("{}\n", diagnosis(&report)).ends_with(&named("jamboree-rounds-up")),
         "{report}"
     );
+    // A node that returns the edge to its own best child: under a, b is worth 1 by its move 0
+    // (c) and e 4 by its move 0 (f), so a moves to e, move 1; with the slip e hands a the
+    // edge of its own move 0, and a reports move 0. Minnie's nodes are where it shows, so the
+    // mistake everywhere and at Minnie's nodes only are both named.
+    let edge = dir.path().join("edge.yaml");
+    std::fs::write(
+        &edge,
+        "tree:\n  a:\n    b: {c: 1, d: 2}\n    e: {f: 4, g: 5}\ncases:\n  alphabeta: {algorithm: alphabeta, depth: 2, dialect: s12, lines: [search, enter, result, value, terminals]}\n",
+    )
+    .unwrap();
+    let edge_driver = dir.path().join("edge.sml");
+    std::fs::write(
+        &edge_driver,
+        "structure Edge : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Esti (\"c\", 1), Esti (\"d\", 2)]), Node (\"e\", [Esti (\"f\", 4), Esti (\"g\", 5)])])\n  val move_names = []\n  fun toMove m = m\nend\nstructure TestEdge = AlphaBeta (Edge);\nTestEdge.next_move ();\n",
+    )
+    .unwrap();
+    let (edge, edge_driver) = (edge.to_str().unwrap(), edge_driver.to_str().unwrap());
+    let (code, report) = run_on(edge, "alphabeta", edge_driver, "NONE", &[]);
+    assert_eq!(code, 0, "{report}");
+    let (_, report) = run_on(
+        edge,
+        "alphabeta",
+        edge_driver,
+        "NONE",
+        &["child-edge-returned"],
+    );
+    assert!(
+        diagnosis(&report).ends_with(
+            "with any of these mistakes (on this case they print the same): child-edge-returned; child-edge-returned at Minnie's nodes only"
+        ),
+        "{report}"
+    );
     // A parallel child labelled ParentPrune: under a's second child i, j (searched first)
     // leaves i's beta at 9, and m, searched in parallel with (5, 9), has only 2 and 3 below it,
     // so m's value is at or below alpha: ParentPrune, which makes i Pruned. Passed over, i is

@@ -408,6 +408,28 @@ fn variant_stops_at<G: Game>(
     stops_at(game, state, depth)
 }
 
+/// The root's move `m` is, with its index: the move itself, or (for a mistaken search that
+/// returns the move of another position, a grandchild's edge) the root's move written the
+/// same way, which is what a student's program that made the mistake prints.
+pub(crate) fn root_move<G: Game>(
+    game: &G,
+    root: &G::State,
+    m: G::Move,
+) -> Option<(usize, G::Move)> {
+    if let Some(i) = game.moves(root).position(|x| x == m) {
+        return Some((i, m));
+    }
+    let written = |mv: G::Move| {
+        let mut s = String::new();
+        game.write_move(mv, &mut s);
+        s
+    };
+    let want = written(m);
+    game.moves(root)
+        .enumerate()
+        .find(|&(_, x)| written(x) == want)
+}
+
 /// The player a variant searches a state for (the other one with [`Flaw::PlayersSwapped`]).
 #[inline]
 fn player_of<G: Game>(game: &G, state: &G::State, flaws: Flaws) -> Player {

@@ -196,7 +196,7 @@ where
         },
     };
     let best = match value {
-        Value::Edge(m, _) => game.moves(&root).position(|x| x == m).map(|i| (i, m)),
+        Value::Edge(m, _) => super::root_move(game, &root, m),
         Value::Pruned => None,
     };
     sink.event(Event::Done {

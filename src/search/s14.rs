@@ -157,7 +157,7 @@ where
     let best = verdict
         .value
         .step()
-        .and_then(|m| game.moves(&root).position(|x| x == m).map(|i| (i, m)));
+        .and_then(|m| super::root_move(game, &root, m));
     sink.event(Event::Done {
         state: root.clone(),
         player: player_of(game, &root, flaws),
