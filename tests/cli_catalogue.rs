@@ -494,19 +494,14 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
     // tie at each level. Taking the later of equal children is last-best-move in minimax; in
     // a Jamboree that folds every child at once, folding from the last prints the same as
     // keeping the new value on a tie, and both are named.
-    let ties = dir.path().join("ties.yaml");
-    std::fs::write(
-        &ties,
+    let (ties, driver) = tree_files(
+        dir.path(),
+        "ties",
         "tree:\n  a:\n    b: {c: 3, d: 3}\n    e: {f: 3, g: 5}\ncases:\n  minimax: {algorithm: minimax, depth: 2, dialect: s14}\n  jamboree-0: {algorithm: jamboree, prune_percentage: 0, depth: 2, dialect: s14}\n",
-    )
-    .unwrap();
-    let driver = dir.path().join("ties.sml");
-    std::fs::write(
-        &driver,
-        "structure Ties : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Esti (\"c\", 3), Esti (\"d\", 3)]),\n                         Node (\"e\", [Esti (\"f\", 3), Esti (\"g\", 5)])])\n  val move_names = []\n  fun toMove m = m\n  val depth = 2\nend\nstructure TestTies = AlphaBeta (Ties);\nTestTies.next_move ();\n",
-    )
-    .unwrap();
-    let (ties, driver) = (ties.to_str().unwrap(), driver.to_str().unwrap());
+        "Node (\"a\", [Node (\"b\", [Esti (\"c\", 3), Esti (\"d\", 3)]),\n                         Node (\"e\", [Esti (\"f\", 3), Esti (\"g\", 5)])])",
+        "  val depth = 2\n",
+    );
+    let (ties, driver) = (ties.as_str(), driver.as_str());
     let (code, report) = run_on(ties, "minimax", driver, "SOME 0.0", &[]);
     assert_eq!(code, 0, "{report}");
     let (_, report) = run_on(ties, "minimax", driver, "SOME 0.0", &["ties-other-way"]);
@@ -668,19 +663,14 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
     // (c) and e 4 by its move 0 (f), so a moves to e, move 1; with the slip e hands a the
     // edge of its own move 0, and a reports move 0. Minnie's nodes are where it shows, so the
     // mistake everywhere and at Minnie's nodes only are both named.
-    let edge = dir.path().join("edge.yaml");
-    std::fs::write(
-        &edge,
+    let (edge, edge_driver) = tree_files(
+        dir.path(),
+        "edge",
         "tree:\n  a:\n    b: {c: 1, d: 2}\n    e: {f: 4, g: 5}\ncases:\n  alphabeta: {algorithm: alphabeta, depth: 2, dialect: s12, lines: [search, enter, result, value, terminals]}\n",
-    )
-    .unwrap();
-    let edge_driver = dir.path().join("edge.sml");
-    std::fs::write(
-        &edge_driver,
-        "structure Edge : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Esti (\"c\", 1), Esti (\"d\", 2)]), Node (\"e\", [Esti (\"f\", 4), Esti (\"g\", 5)])])\n  val move_names = []\n  fun toMove m = m\nend\nstructure TestEdge = AlphaBeta (Edge);\nTestEdge.next_move ();\n",
-    )
-    .unwrap();
-    let (edge, edge_driver) = (edge.to_str().unwrap(), edge_driver.to_str().unwrap());
+        "Node (\"a\", [Node (\"b\", [Esti (\"c\", 1), Esti (\"d\", 2)]), Node (\"e\", [Esti (\"f\", 4), Esti (\"g\", 5)])])",
+        "",
+    );
+    let (edge, edge_driver) = (edge.as_str(), edge_driver.as_str());
     let (code, report) = run_on(edge, "alphabeta", edge_driver, "NONE", &[]);
     assert_eq!(code, 0, "{report}");
     let (_, report) = run_on(
@@ -700,19 +690,14 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
     // leaves i's beta at 9, and m, searched in parallel with (5, 9), has only 2 and 3 below it,
     // so m's value is at or below alpha: ParentPrune, which makes i Pruned. Passed over, i is
     // worth 9 and a moves to it.
-    let pp = dir.path().join("pp.yaml");
-    std::fs::write(
-        &pp,
+    let (pp, driver) = tree_files(
+        dir.path(),
+        "pp",
         "tree:\n  a:\n    b:\n      c: {d: 4, e: 5}\n      f: {g: 6, h: 7}\n    i:\n      j: {k: 8, l: 9}\n      m: {n: 2, o: 3}\ncases:\n  jamboree-0.5: {algorithm: jamboree, prune_percentage: 0.5, depth: 3, dialect: s12}\n",
-    )
-    .unwrap();
-    let driver = dir.path().join("pp.sml");
-    std::fs::write(
-        &driver,
-        "structure PP : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = Node (\"a\", [Node (\"b\", [Node (\"c\", [Esti (\"d\", 4), Esti (\"e\", 5)]), Node (\"f\", [Esti (\"g\", 6), Esti (\"h\", 7)])]), Node (\"i\", [Node (\"j\", [Esti (\"k\", 8), Esti (\"l\", 9)]), Node (\"m\", [Esti (\"n\", 2), Esti (\"o\", 3)])])])\n  val move_names = []\n  fun toMove m = m\nend\nstructure TestPP = AlphaBeta (PP);\nTestPP.next_move ();\n",
-    )
-    .unwrap();
-    let (pp, driver) = (pp.to_str().unwrap(), driver.to_str().unwrap());
+        "Node (\"a\", [Node (\"b\", [Node (\"c\", [Esti (\"d\", 4), Esti (\"e\", 5)]), Node (\"f\", [Esti (\"g\", 6), Esti (\"h\", 7)])]), Node (\"i\", [Node (\"j\", [Esti (\"k\", 8), Esti (\"l\", 9)]), Node (\"m\", [Esti (\"n\", 2), Esti (\"o\", 3)])])])",
+        "",
+    );
+    let (pp, driver) = (pp.as_str(), driver.as_str());
     let (code, report) = run_on(pp, "jamboree-0.5", driver, "SOME 0.5", &[]);
     assert_eq!(code, 0, "{report}");
     let (_, report) = run_on(
@@ -762,4 +747,30 @@ fn deep_tree() -> (String, String) {
         sml(1)
     );
     (spec, driver)
+}
+
+/// Writes `NAME.yaml` (the spec) and `NAME.sml`, an SML driver that searches `tree` (a
+/// `GameTree.tree`) with the fixture's `AlphaBeta`; `extra` adds to the game's structure
+/// (`  val depth = 2\n` for alphabeta-slips.sml). Returns their paths.
+fn tree_files(
+    dir: &std::path::Path,
+    name: &str,
+    spec: &str,
+    tree: &str,
+    extra: &str,
+) -> (String, String) {
+    let yaml = dir.join(format!("{name}.yaml"));
+    std::fs::write(&yaml, spec).unwrap();
+    let sml = dir.join(format!("{name}.sml"));
+    std::fs::write(
+        &sml,
+        format!(
+            "structure T : GAME =\nstruct\n  open GameTree\n  type move = int\n  val tree = {tree}\n  val move_names = []\n  fun toMove m = m\n{extra}end\nstructure TestT = AlphaBeta (T);\nTestT.next_move ();\n"
+        ),
+    )
+    .unwrap();
+    (
+        yaml.to_str().unwrap().to_owned(),
+        sml.to_str().unwrap().to_owned(),
+    )
 }
