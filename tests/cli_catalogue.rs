@@ -49,6 +49,45 @@ fn diagnosis(report: &str) -> &str {
         .unwrap_or_else(|| panic!("no diagnosis in\n{report}"))
 }
 
+/// The end of the diagnosis line that names one mistake (in a `full` case).
+fn named(mistake: &str) -> String {
+    format!("exactly what the reference prints with the mistake {mistake}\n")
+}
+
+const S14_SLIPS: &str = "tests/fixtures/sml/alphabeta-slips.sml";
+const S12_SLIPS: &str = "tests/fixtures/sml/alphabeta-s12-slips.sml";
+
+/// Checks `case` of `spec` on the SML program `fixture` run with `driver`, with `slips`
+/// switched on. `config`: "NONE" for alpha-beta, "SOME p" for Jamboree (SOME 0.0: minimax),
+/// or "deepening" for alpha-beta iteratively deepened; written to `slips_file`, which SML/NJ
+/// loads first.
+fn sml_slips(
+    fixture: &str,
+    slips_file: &std::path::Path,
+    (spec, case, driver): (&str, &str, &str),
+    config: &str,
+    slips: &[&str],
+) -> (i32, String) {
+    let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
+    let (jamboree, deepening) = match config {
+        "deepening" => ("NONE", true),
+        j => (j, false),
+    };
+    std::fs::write(
+        slips_file,
+        format!(
+            "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\nval deepening = {deepening};\n",
+            list.join(", ")
+        ),
+    )
+    .unwrap();
+    check(
+        spec,
+        case,
+        &format!("sml {} {fixture} {driver}", slips_file.display()),
+    )
+}
+
 fn exactly(mistakes: &str) -> String {
     format!("exactly what the reference prints (as `visited` compares it) with {mistakes}")
 }
@@ -393,30 +432,8 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
     let big = "specs/15150-s14/handout-big.yaml";
-    // `jamboree`: "NONE" for alpha-beta, "SOME p" for Jamboree (SOME 0.0: minimax), or
-    // "deepening" for alpha-beta iteratively deepened.
-    let run_on = |spec: &str, case: &str, driver: &str, jamboree: &str, slips: &[&str]| {
-        let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
-        let (jamboree, deepening) = match jamboree {
-            "deepening" => ("NONE", true),
-            j => (j, false),
-        };
-        std::fs::write(
-            &slips_file,
-            format!(
-                "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\nval deepening = {deepening};\n",
-                list.join(", ")
-            ),
-        )
-        .unwrap();
-        check(
-            spec,
-            case,
-            &format!(
-                "sml {} tests/fixtures/sml/alphabeta-slips.sml {driver}",
-                slips_file.display()
-            ),
-        )
+    let run_on = |spec: &str, case: &str, driver: &str, config: &str, slips: &[&str]| {
+        sml_slips(S14_SLIPS, &slips_file, (spec, case, driver), config, slips)
     };
     let run = |slips: &[&str]| {
         run_on(
@@ -430,7 +447,6 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
     let (code, report) = run(&[]);
     assert_eq!(code, 0, "{report}");
     assert!(!report.contains("diagnosis"), "{report}");
-    let named = |m: &str| format!("exactly what the reference prints with the mistake {m}\n");
     for (slip, want) in [
         ("strict-cut", named("strict-cut")),
         (
@@ -581,24 +597,8 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
     let big = "specs/15150-s12/handout-big.yaml";
-    let run_on = |spec: &str, case: &str, driver: &str, jamboree: &str, slips: &[&str]| {
-        let list: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
-        std::fs::write(
-            &slips_file,
-            format!(
-                "val slips : string list = [{}];\nval jamboree : real option = {jamboree};\n",
-                list.join(", ")
-            ),
-        )
-        .unwrap();
-        check(
-            spec,
-            case,
-            &format!(
-                "sml {} tests/fixtures/sml/alphabeta-s12-slips.sml {driver}",
-                slips_file.display()
-            ),
-        )
+    let run_on = |spec: &str, case: &str, driver: &str, config: &str, slips: &[&str]| {
+        sml_slips(S12_SLIPS, &slips_file, (spec, case, driver), config, slips)
     };
     let run = |slips: &[&str]| {
         run_on(
@@ -611,7 +611,6 @@ fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_prog
     };
     let (code, report) = run(&[]);
     assert_eq!(code, 0, "{report}");
-    let named = |m: &str| format!("exactly what the reference prints with the mistake {m}\n");
     for (slip, want) in [
         ("strict-bounds-check", named("strict-bounds-check")),
         ("original-bounds", named("original-bounds")),
