@@ -4,6 +4,7 @@
 //! [`riskless`], and CSC148's [`subtract_square`] and [`tippy`]) implement the same trait, so every searcher and printer works on them
 //! unchanged. Real games are also [`Playable`]: people type their moves and read their boards.
 
+pub mod board;
 pub mod connect4;
 pub mod kalah;
 pub mod nim;

@@ -19,18 +19,14 @@
 //! (3·O2 + O1)` where `Xj` counts the lines with j X and no O; for k in a row the weights run
 //! 1, 3, 9, … up to k−1 marks.
 
+use super::board::{self, Board, Indexed, Position};
 use super::{Estimate, Estimator, Game, Outcome, Playable, Player, StateKey, Status};
 use std::fmt;
 
-/// The widest and tallest board: 64 cells fit one word.
-pub const MAX_SIDE: u8 = 8;
+pub use board::MAX_SIDE;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TttState {
-    /// X's cells and O's: bit `row * columns + col`, 0-based.
-    pub cells: [u64; 2],
-    pub to_move: Player,
-}
+/// X's cells and O's, and who moves.
+pub type TttState = Position;
 
 /// A cell, 0-based inside; shown 1-based as `(row,col)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +38,17 @@ pub struct Cell {
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({},{})", self.row + 1, self.col + 1)
+    }
+}
+
+impl Indexed for Cell {
+    #[inline]
+    fn from_index(index: u32, columns: u8) -> Cell {
+        let m = u32::from(columns);
+        Cell {
+            row: (index / m) as u8,
+            col: (index % m) as u8,
+        }
     }
 }
 
@@ -70,15 +77,8 @@ pub struct TicTacToe {
     pub k: u8,
     pub utility: Utility,
     pub start: TttState,
-    /// Every line of k cells on the board, as a mask.
-    lines: Vec<u64>,
-}
-
-fn side(p: Player) -> usize {
-    match p {
-        Player::Maxie => 0,
-        Player::Minnie => 1,
-    }
+    /// The cells and every line of k of them.
+    board: Board,
 }
 
 /// Why an m,n,k board cannot be played, if it cannot.
@@ -100,35 +100,16 @@ pub fn check_size(columns: u64, rows: u64, k: u64) -> Result<(u8, u8, u8), Strin
 impl TicTacToe {
     /// An empty board (sizes checked by [`check_size`]), X to move.
     pub fn new(columns: u8, rows: u8, k: u8) -> TicTacToe {
-        let (m, n, k) = (i32::from(columns), i32::from(rows), i32::from(k));
-        let mut lines = Vec::new();
-        for r in 0..n {
-            for c in 0..m {
-                // Right, down, down-right and down-left from (r, c).
-                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                    let (er, ec) = (r + dr * (k - 1), c + dc * (k - 1));
-                    if (0..n).contains(&er) && (0..m).contains(&ec) {
-                        let mask = (0..k).fold(0u64, |acc, i| {
-                            acc | 1u64 << ((r + dr * i) * m + (c + dc * i))
-                        });
-                        lines.push(mask);
-                    }
-                }
-            }
-        }
-        // A 1-in-a-row game counts each cell once, not in four directions.
-        lines.sort_unstable();
-        lines.dedup();
         TicTacToe {
             columns,
             rows,
-            k: k as u8,
+            k,
             utility: Utility::default(),
             start: TttState {
                 cells: [0, 0],
                 to_move: Player::Maxie,
             },
-            lines,
+            board: Board::lines(columns, rows, k),
         }
     }
 
@@ -138,57 +119,31 @@ impl TicTacToe {
     }
 
     pub fn cell_count(&self) -> u32 {
-        u32::from(self.columns) * u32::from(self.rows)
-    }
-
-    fn full(&self) -> u64 {
-        match self.cell_count() {
-            64 => u64::MAX,
-            n => (1u64 << n) - 1,
-        }
+        self.board.cell_count()
     }
 
     /// Does this set of cells hold k in a row?
     pub fn has_line(&self, cells: u64) -> bool {
-        self.lines.iter().any(|&l| l & !cells == 0)
+        self.board.completes(cells)
     }
 
     pub fn cell(&self, index: u32) -> Cell {
-        let m = u32::from(self.columns);
-        Cell {
-            row: (index / m) as u8,
-            col: (index % m) as u8,
-        }
+        Cell::from_index(index, self.columns)
     }
 
     pub fn index(&self, c: Cell) -> u32 {
-        u32::from(c.row) * u32::from(self.columns) + u32::from(c.col)
+        self.board.index(c.row, c.col)
     }
 
     /// The board's rows, top first: `X.O`
     pub fn rows_text(&self, s: &TttState) -> Vec<String> {
-        (0..self.rows)
-            .map(|row| {
-                (0..self.columns)
-                    .map(|col| {
-                        let b = 1u64 << self.index(Cell { row, col });
-                        if s.cells[0] & b != 0 {
-                            'X'
-                        } else if s.cells[1] & b != 0 {
-                            'O'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        self.board.rows_text(s)
     }
 
     /// AIMA's evaluation, as X's number (see the module's notes).
     pub fn evaluation(&self, s: &TttState) -> i64 {
         let mut total = 0i64;
-        for &l in &self.lines {
+        for &l in self.board.patterns() {
             let (x, o) = (l & s.cells[0], l & s.cells[1]);
             let weight = |marks: u32| 3i64.pow(marks - 1);
             match (x.count_ones(), o.count_ones()) {
@@ -201,33 +156,10 @@ impl TicTacToe {
     }
 }
 
-/// The empty cells of a state, in move order.
-pub struct Empties<'a> {
-    game: &'a TicTacToe,
-    left: u64,
-}
-
-impl Iterator for Empties<'_> {
-    type Item = Cell;
-    #[inline]
-    fn next(&mut self) -> Option<Cell> {
-        (self.left != 0).then(|| {
-            let i = self.left.trailing_zeros();
-            self.left &= self.left - 1;
-            self.game.cell(i)
-        })
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.left.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-impl ExactSizeIterator for Empties<'_> {}
-
 impl Game for TicTacToe {
     type State = TttState;
     type Move = Cell;
-    type Moves<'a> = Empties<'a>;
+    type Moves<'a> = board::Empties<Cell>;
 
     fn start(&self) -> TttState {
         self.start
@@ -236,28 +168,13 @@ impl Game for TicTacToe {
         s.to_move
     }
     fn status(&self, s: &TttState) -> Status {
-        if self.has_line(s.cells[0]) {
-            Status::Over(Outcome::Winner(Player::Maxie))
-        } else if self.has_line(s.cells[1]) {
-            Status::Over(Outcome::Winner(Player::Minnie))
-        } else if s.cells[0] | s.cells[1] == self.full() {
-            Status::Over(Outcome::Draw)
-        } else {
-            Status::InPlay
-        }
+        self.board.status(s)
     }
-    fn moves(&self, s: &TttState) -> Empties<'_> {
-        let left = match self.status(s) {
-            Status::InPlay => self.full() & !(s.cells[0] | s.cells[1]),
-            Status::Over(_) => 0,
-        };
-        Empties { game: self, left }
+    fn moves(&self, s: &TttState) -> board::Empties<Cell> {
+        self.board.moves(s)
     }
     fn play(&self, s: &TttState, c: Cell) -> TttState {
-        let mut next = *s;
-        next.cells[side(s.to_move)] |= 1u64 << self.index(c);
-        next.to_move = s.to_move.other();
-        next
+        s.claim(self.index(c))
     }
     fn estimate(&self, s: &TttState) -> Estimate {
         Estimate::Guess(self.evaluation(s))
@@ -271,12 +188,7 @@ impl Game for TicTacToe {
     }
     /// `X.O/.X./...`
     fn write_label(&self, s: &TttState, out: &mut String) {
-        for (i, row) in self.rows_text(s).iter().enumerate() {
-            if i > 0 {
-                out.push('/');
-            }
-            out.push_str(row);
-        }
+        self.board.write_label(s, out)
     }
     fn write_move(&self, c: Cell, out: &mut String) {
         out.push('(');
@@ -292,10 +204,7 @@ impl Game for TicTacToe {
         }
     }
     fn key(&self, s: &TttState) -> StateKey {
-        StateKey::Packed(
-            u128::from(s.cells[0]) | u128::from(s.cells[1]) << 64,
-            s.to_move,
-        )
+        s.key()
     }
 }
 
@@ -303,22 +212,11 @@ impl Game for TicTacToe {
 /// write one.
 pub fn read_cell(text: &str, columns: u8, rows: u8) -> Result<Cell, String> {
     let t = text.trim();
-    let inner = t
-        .strip_prefix('(')
-        .and_then(|r| r.strip_suffix(')'))
-        .unwrap_or(t);
-    let parts: Vec<&str> = inner
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-        .collect();
     let bad = || {
         format!("`{t}` is not a cell: write (row,col), the row 1 to {rows} from the top and the column 1 to {columns} from the left")
     };
-    let [r, c] = parts[..] else {
-        return Err(bad());
-    };
-    let read = |s: &str, limit: u8| -> Result<u8, String> {
-        let v: u16 = s.parse().map_err(|_| bad())?;
+    let [r, c] = board::read_pair(t).ok_or_else(bad)?;
+    let read = |v: u16, limit: u8| -> Result<u8, String> {
         v.checked_sub(1)
             .filter(|&v| v < u16::from(limit))
             .map(|v| v as u8)
@@ -347,11 +245,7 @@ impl Playable for TicTacToe {
         read_cell(text, self.columns, self.rows)
     }
     fn why_illegal(&self, s: &TttState, c: Cell) -> Option<String> {
-        if let Status::Over(_) = self.status(s) {
-            return Some("the game is over".to_owned());
-        }
-        let b = 1u64 << self.index(c);
-        (s.cells[0] & b != 0 || s.cells[1] & b != 0).then(|| format!("cell {c} is taken"))
+        self.board.why_illegal(s, self.index(c), c)
     }
     fn render(&self, s: &TttState) -> String {
         let mut out = String::from("  ");
@@ -422,13 +316,7 @@ mod tests {
 
     #[test]
     fn three_by_three_has_eight_lines() {
-        assert_eq!(TicTacToe::new(3, 3, 3).lines.len(), 8);
-        // 4×4 with 3 in a row: 2·4 per row and per column, 4 per diagonal direction.
-        assert_eq!(TicTacToe::new(4, 4, 3).lines.len(), 8 + 8 + 4 + 4);
-        // 7×6 with 4 in a row is Connect 4's 69 lines.
-        assert_eq!(TicTacToe::new(7, 6, 4).lines.len(), 69);
-        // One in a row: each cell once.
-        assert_eq!(TicTacToe::new(2, 2, 1).lines.len(), 4);
+        assert_eq!(TicTacToe::new(3, 3, 3).board.patterns().len(), 8);
     }
 
     #[test]

@@ -16,20 +16,17 @@
 //! moves completes a tippy; else LOSE (-1.0) when the opponent has two or more cells that
 //! would each complete one of theirs (only one can be blocked); else DRAW (0.0).
 
-use super::{Estimate, Estimator, Game, Outcome, Playable, Player, StateKey, Status};
+use super::board::{self, Board, Indexed, Position};
+use super::{Estimate, Estimator, Game, Playable, Player, StateKey, Status};
 use std::fmt;
 
 /// The largest board: its cells fit one 64-bit word.
-pub const MAX_SIZE: u8 = 8;
+pub const MAX_SIZE: u8 = board::MAX_SIDE;
 /// The smallest board a tippy fits on.
 pub const MIN_SIZE: u8 = 3;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TippyState {
-    /// p1's cells (X) and p2's (O): bit `y * n + x`, 0-based.
-    pub cells: [u64; 2],
-    pub to_move: Player,
-}
+/// p1's cells (X) and p2's (O), and who moves.
+pub type TippyState = Position;
 
 /// A cell, 0-based inside; shown 1-based as `(x,y)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,117 +41,63 @@ impl fmt::Display for Cell {
     }
 }
 
+impl Indexed for Cell {
+    #[inline]
+    fn from_index(index: u32, columns: u8) -> Cell {
+        let n = u32::from(columns);
+        Cell {
+            x: (index % n) as u8,
+            y: (index / n) as u8,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Tippy {
     pub size: u8,
     pub start: TippyState,
-    /// Every tippy on the board, as a mask of its four cells.
-    tippies: Vec<u64>,
-}
-
-fn side(p: Player) -> usize {
-    match p {
-        Player::Maxie => 0,
-        Player::Minnie => 1,
-    }
+    /// The cells and every tippy on them.
+    board: Board,
 }
 
 impl Tippy {
     /// An empty board of `size` (checked by the caller: 3 to 8), p1 to move.
     pub fn new(size: u8) -> Tippy {
-        let n = size;
-        let bit = |x: u8, y: u8| 1u64 << (u32::from(y) * u32::from(n) + u32::from(x));
-        let mut tippies = Vec::new();
-        for y in 0..n {
-            for x in 0..n {
-                // Rows: two in row y, two in row y+1 shifted right (Z) or left (S).
-                if x + 2 < n && y + 1 < n {
-                    tippies.push(bit(x, y) | bit(x + 1, y) | bit(x + 1, y + 1) | bit(x + 2, y + 1));
-                    tippies.push(bit(x + 1, y) | bit(x + 2, y) | bit(x, y + 1) | bit(x + 1, y + 1));
-                }
-                // Columns: the same turned a quarter.
-                if x + 1 < n && y + 2 < n {
-                    tippies.push(bit(x, y) | bit(x, y + 1) | bit(x + 1, y + 1) | bit(x + 1, y + 2));
-                    tippies.push(bit(x + 1, y) | bit(x + 1, y + 1) | bit(x, y + 1) | bit(x, y + 2));
-                }
-            }
-        }
         Tippy {
             size,
             start: TippyState {
                 cells: [0, 0],
                 to_move: Player::Maxie,
             },
-            tippies,
-        }
-    }
-
-    fn full(&self) -> u64 {
-        let cells = u32::from(self.size) * u32::from(self.size);
-        if cells == 64 {
-            u64::MAX
-        } else {
-            (1u64 << cells) - 1
+            board: Board::tippies(size),
         }
     }
 
     /// Does this set of cells hold a tippy?
     pub fn has_tippy(&self, cells: u64) -> bool {
-        self.tippies.iter().any(|&t| t & !cells == 0)
-    }
-
-    /// The empty cells that would complete a tippy for the holder of `mine`.
-    fn threats(&self, mine: u64, empty: u64) -> u64 {
-        let mut out = 0;
-        for &t in &self.tippies {
-            let missing = t & !mine;
-            if missing.count_ones() == 1 && missing & empty != 0 {
-                out |= missing;
-            }
-        }
-        out
+        self.board.completes(cells)
     }
 
     pub fn cell(&self, index: u32) -> Cell {
-        let n = u32::from(self.size);
-        Cell {
-            x: (index % n) as u8,
-            y: (index / n) as u8,
-        }
+        Cell::from_index(index, self.size)
     }
 
     pub fn index(&self, c: Cell) -> u32 {
-        u32::from(c.y) * u32::from(self.size) + u32::from(c.x)
+        self.board.index(c.y, c.x)
     }
 
     /// The board's rows, top first: `X.O.`
     pub fn rows_text(&self, s: &TippyState) -> Vec<String> {
-        let n = self.size;
-        (0..n)
-            .map(|y| {
-                (0..n)
-                    .map(|x| {
-                        let b = 1u64 << self.index(Cell { x, y });
-                        if s.cells[0] & b != 0 {
-                            'X'
-                        } else if s.cells[1] & b != 0 {
-                            'O'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        self.board.rows_text(s)
     }
 
     /// The mover's rough outcome: 1, -1 or 0 (see the module's notes).
     pub fn rough_outcome(&self, s: &TippyState) -> i64 {
-        let me = side(s.to_move);
-        let empty = self.full() & !(s.cells[0] | s.cells[1]);
-        if self.threats(s.cells[me], empty) != 0 {
+        let b = &self.board;
+        let empty = b.full() & !(s.cells[0] | s.cells[1]);
+        if b.threats(s.of(s.to_move), empty) != 0 {
             1
-        } else if self.threats(s.cells[1 - me], empty).count_ones() >= 2 {
+        } else if b.threats(s.of(s.to_move.other()), empty).count_ones() >= 2 {
             -1
         } else {
             0
@@ -162,32 +105,10 @@ impl Tippy {
     }
 }
 
-/// The empty cells of a state, in move order.
-pub struct Empties<'a> {
-    game: &'a Tippy,
-    left: u64,
-}
-
-impl Iterator for Empties<'_> {
-    type Item = Cell;
-    fn next(&mut self) -> Option<Cell> {
-        (self.left != 0).then(|| {
-            let i = self.left.trailing_zeros();
-            self.left &= self.left - 1;
-            self.game.cell(i)
-        })
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.left.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-impl ExactSizeIterator for Empties<'_> {}
-
 impl Game for Tippy {
     type State = TippyState;
     type Move = Cell;
-    type Moves<'a> = Empties<'a>;
+    type Moves<'a> = board::Empties<Cell>;
 
     fn start(&self) -> TippyState {
         self.start
@@ -196,28 +117,13 @@ impl Game for Tippy {
         s.to_move
     }
     fn status(&self, s: &TippyState) -> Status {
-        if self.has_tippy(s.cells[0]) {
-            Status::Over(Outcome::Winner(Player::Maxie))
-        } else if self.has_tippy(s.cells[1]) {
-            Status::Over(Outcome::Winner(Player::Minnie))
-        } else if s.cells[0] | s.cells[1] == self.full() {
-            Status::Over(Outcome::Draw)
-        } else {
-            Status::InPlay
-        }
+        self.board.status(s)
     }
-    fn moves(&self, s: &TippyState) -> Empties<'_> {
-        let left = match self.status(s) {
-            Status::InPlay => self.full() & !(s.cells[0] | s.cells[1]),
-            Status::Over(_) => 0,
-        };
-        Empties { game: self, left }
+    fn moves(&self, s: &TippyState) -> board::Empties<Cell> {
+        self.board.moves(s)
     }
     fn play(&self, s: &TippyState, c: Cell) -> TippyState {
-        let mut next = *s;
-        next.cells[side(s.to_move)] |= 1u64 << self.index(c);
-        next.to_move = s.to_move.other();
-        next
+        s.claim(self.index(c))
     }
     fn estimate(&self, s: &TippyState) -> Estimate {
         let mine = self.rough_outcome(s);
@@ -228,46 +134,27 @@ impl Game for Tippy {
     }
     /// `X.../.O../..../....`
     fn write_label(&self, s: &TippyState, out: &mut String) {
-        for (i, row) in self.rows_text(s).iter().enumerate() {
-            if i > 0 {
-                out.push('/');
-            }
-            out.push_str(row);
-        }
+        self.board.write_label(s, out)
     }
     fn player_name(&self, p: Player) -> &'static str {
         p.course_name()
     }
     fn key(&self, s: &TippyState) -> StateKey {
-        StateKey::Packed(
-            u128::from(s.cells[0]) | u128::from(s.cells[1]) << 64,
-            s.to_move,
-        )
+        s.key()
     }
 }
 
 /// Reads `(2,3)`, `2,3`, `2 3` or `(2, 3)` as 1-based (x, y); the error says how to write one.
 pub fn read_cell(text: &str, size: u8, base: u8) -> Result<Cell, String> {
     let t = text.trim();
-    let inner = t
-        .strip_prefix('(')
-        .and_then(|r| r.strip_suffix(')'))
-        .unwrap_or(t);
-    let parts: Vec<&str> = inner
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-        .collect();
     let bad = || {
         format!(
             "`{t}` is not a cell: write (x,y) with x the column and y the row, each {base} to {}",
             u16::from(size) + u16::from(base) - 1
         )
     };
-    let [x, y] = parts[..] else {
-        return Err(bad());
-    };
-    let read = |s: &str| -> Result<u8, String> {
-        let v: u16 = s.parse().map_err(|_| bad())?;
+    let [x, y] = board::read_pair(t).ok_or_else(bad)?;
+    let read = |v: u16| -> Result<u8, String> {
         v.checked_sub(u16::from(base))
             .filter(|&v| v < u16::from(size))
             .map(|v| v as u8)
@@ -296,11 +183,7 @@ impl Playable for Tippy {
         read_cell(text, self.size, 1)
     }
     fn why_illegal(&self, s: &TippyState, c: Cell) -> Option<String> {
-        if let Status::Over(_) = self.status(s) {
-            return Some("the game is over".to_owned());
-        }
-        let b = 1u64 << self.index(c);
-        (s.cells[0] & b != 0 || s.cells[1] & b != 0).then(|| format!("cell {c} is taken"))
+        self.board.why_illegal(s, self.index(c), c)
     }
     fn render(&self, s: &TippyState) -> String {
         let mut out = String::from("   ");
@@ -339,6 +222,7 @@ impl Playable for Tippy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
 
     fn at(t: &Tippy, rows: &[&str], to_move: Player) -> TippyState {
         let mut s = TippyState {
@@ -365,8 +249,6 @@ mod tests {
     #[test]
     fn four_orientations_and_nothing_else() {
         let t = Tippy::new(4);
-        // 6 placements of each of the 4 orientations on a 4×4 board.
-        assert_eq!(t.tippies.len(), 24);
         let wins = [
             ["XX..", ".XX.", "....", "...."],
             [".XX.", "XX..", "....", "...."],
