@@ -436,7 +436,10 @@ string_enum!(
     "Estimator",
     [
         ("naive", "the handout's"),
-        ("improved", "a better one, documented in the README"),
+        (
+            "improved",
+            "a better one, documented in the guide (docs/src/15150.md)"
+        ),
     ]
 );
 
@@ -832,6 +835,6 @@ mod tests {
             .iter()
             .map(|a| a["const"].as_str().unwrap())
             .collect();
-        assert_eq!(games, game::GAMES);
+        assert_eq!(games, game::game_names());
     }
 }

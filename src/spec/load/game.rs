@@ -77,31 +77,162 @@ pub(in crate::spec) const MAP_KEYS: &[&str] = &[
     "max_terri",
     "max_units",
 ];
-pub(in crate::spec) const GAMES: &[&str] = &[
-    "connect4",
-    "riskless",
-    "nim",
-    "subtract_square",
-    "tippy",
-    "kalah",
-    "tictactoe",
-    "pig",
-];
 pub(in crate::spec) const VARIANTS: &[&str] = &["standard", "popout"];
 
+/// Every game a spec can name, one row each: its name, the settings only it reads, and how
+/// its spec is read. Adding a game is one row here (and its reading of positions,
+/// [`Positions`]); the list of names, the "`map` is a Riskless setting" messages and the
+/// estimator checks all come from this table.
+struct GameKind {
+    name: &'static str,
+    /// Top-level keys that belong to this game (a key may belong to several).
+    settings: &'static [&'static str],
+    /// When the game has one estimator: why `estimator: improved` is refused, and a hint.
+    one_estimator: Option<(&'static str, Option<&'static str>)>,
+    /// Reads the game's settings, then its position, cases and scenarios.
+    load: Load,
+}
+
+type Load = fn(
+    &Loader<'_>,
+    Estimator,
+    Option<(Player, Pos)>,
+    Parts<'_>,
+) -> Result<Option<GameDocument>, Diagnostic>;
+
+const GAME_KINDS: &[GameKind] = &[
+    GameKind {
+        name: "connect4",
+        settings: &["variant", "columns", "rows"],
+        one_estimator: None,
+        load: |l, e, t, parts| {
+            let Some(g) = l.connect4(parts.entries) else {
+                return Ok(None);
+            };
+            Ok(l.game_parts(g, e, t, parts)?.map(GameDocument::Connect4))
+        },
+    },
+    GameKind {
+        name: "riskless",
+        settings: &["map"],
+        one_estimator: None,
+        load: |l, e, t, parts| {
+            let Some((_, v)) = entry(parts.entries, "map") else {
+                return Err(l
+                    .error(parts.game_key.pos, "a Riskless spec needs a `map`")
+                    .expected("map: M1 or M2 (the handout's), or a map of your own")
+                    .found(format!("keys {}", Loader::key_list(parts.entries)))
+                    .hint("add `map: M1`"));
+            };
+            let Some(map) = l.soft(l.riskless_map(v)) else {
+                return Ok(None);
+            };
+            Ok(l.game_parts(Riskless::new(map), e, t, parts)?
+                .map(GameDocument::Riskless))
+        },
+    },
+    GameKind {
+        name: "nim",
+        settings: &[],
+        one_estimator: Some((
+            "Nim has one estimator",
+            Some("the slides' Nim estimator is already perfect"),
+        )),
+        load: |l, e, t, parts| {
+            Ok(l.game_parts(Nim::new(0, Player::Maxie), e, t, parts)?
+                .map(GameDocument::Nim))
+        },
+    },
+    GameKind {
+        name: "subtract_square",
+        settings: &["square_order"],
+        one_estimator: Some((
+            "subtract_square has one estimator, the course's rough_outcome",
+            ROUGH_OUTCOME_HINT,
+        )),
+        load: |l, e, t, parts| {
+            let Some(order) = l.square_order(parts.entries) else {
+                return Ok(None);
+            };
+            let g = SubtractSquare::new(0, Player::Maxie).with_order(order);
+            Ok(l.game_parts(g, e, t, parts)?
+                .map(GameDocument::SubtractSquare))
+        },
+    },
+    GameKind {
+        name: "tippy",
+        settings: &["size"],
+        one_estimator: Some((
+            "tippy has one estimator, the course's rough_outcome",
+            ROUGH_OUTCOME_HINT,
+        )),
+        load: |l, e, t, parts| {
+            let Some(g) = l.tippy(parts.entries) else {
+                return Ok(None);
+            };
+            Ok(l.game_parts(g, e, t, parts)?.map(GameDocument::Tippy))
+        },
+    },
+    GameKind {
+        name: "kalah",
+        settings: &["pits", "seeds", "capture_empty"],
+        one_estimator: Some((
+            "kalah has one estimator, the course's rough_outcome",
+            ROUGH_OUTCOME_HINT,
+        )),
+        load: |l, e, t, parts| {
+            let Some(g) = l.kalah(parts.entries) else {
+                return Ok(None);
+            };
+            Ok(l.game_parts(g, e, t, parts)?.map(GameDocument::Kalah))
+        },
+    },
+    GameKind {
+        name: "tictactoe",
+        settings: &["columns", "rows", "k", "utility"],
+        one_estimator: Some((
+            "tic-tac-toe has one estimator, AIMA's evaluation",
+            Some("3·X2 + X1 − (3·O2 + O1), counting the lines open to each player"),
+        )),
+        load: |l, e, t, parts| {
+            let Some(g) = l.tictactoe(parts.entries) else {
+                return Ok(None);
+            };
+            Ok(l.game_parts(g, e, t, parts)?.map(GameDocument::TicTacToe))
+        },
+    },
+    GameKind {
+        name: "pig",
+        settings: &["target", "dice", "horizon"],
+        one_estimator: None,
+        load: |l, e, t, parts| {
+            let Some(g) = l.pig(parts.entries) else {
+                return Ok(None);
+            };
+            Ok(l.game_parts(g, e, t, parts)?.map(GameDocument::Pig))
+        },
+    },
+];
+
+/// The course games' rough_outcome needs no hint.
+const ROUGH_OUTCOME_HINT: Option<&str> = None;
+
+/// The games a spec can name, in the table's order.
+pub(in crate::spec) fn game_names() -> Vec<&'static str> {
+    GAME_KINDS.iter().map(|g| g.name).collect()
+}
+
+fn game_kind(name: &str) -> Option<&'static GameKind> {
+    GAME_KINDS.iter().find(|g| g.name == name)
+}
+
 /// Which games a key belongs to, for "`map` is a Riskless setting" messages.
-fn owners(key: &str) -> &'static [&'static str] {
-    match key {
-        "variant" => &["connect4"],
-        "columns" | "rows" => &["connect4", "tictactoe"],
-        "map" => &["riskless"],
-        "size" => &["tippy"],
-        "pits" | "seeds" | "capture_empty" => &["kalah"],
-        "square_order" => &["subtract_square"],
-        "k" | "utility" => &["tictactoe"],
-        "target" | "dice" | "horizon" => &["pig"],
-        _ => &[],
-    }
+fn owners(key: &str) -> Vec<&'static str> {
+    GAME_KINDS
+        .iter()
+        .filter(|g| g.settings.contains(&key))
+        .map(|g| g.name)
+        .collect()
 }
 
 /// A game's own reading of positions from the spec.
@@ -1158,8 +1289,8 @@ impl Loader<'_> {
         let get = |k: &str| entry(entries, k);
         let (game_key, game_value) = get("game").expect("called on specs with `game`");
         let name = game_value.scalar().unwrap_or("");
-        let Some(&game) = GAMES.iter().find(|g| **g == name) else {
-            let d = self.not_one_of(game_value, "unknown game", GAMES);
+        let Some(kind) = game_kind(name) else {
+            let d = self.not_one_of(game_value, "unknown game", &game_names());
             return Err(match name {
                 "popout" => d.hint("PopOut is `game: connect4` with `variant: popout`"),
                 _ => d,
@@ -1186,15 +1317,16 @@ impl Loader<'_> {
                     self.problem(self.unknown_key(k, GAME_TOP_KEYS, "the spec"))
                 }
                 _ => match owners(key) {
-                    gs if !gs.is_empty() && !gs.contains(&game) => self.problem(
+                    gs if !gs.is_empty() && !gs.contains(&kind.name) => self.problem(
                         self.error(
                             k.pos,
                             format!(
-                                "`{key}` is a {} setting, and this spec's game is {game}",
-                                gs.join(" and ")
+                                "`{key}` is a {} setting, and this spec's game is {}",
+                                gs.join(" and "),
+                                kind.name
                             ),
                         )
-                        .expected(format!("settings of {game}"))
+                        .expected(format!("settings of {}", kind.name))
                         .found(format!("`{key}`"))
                         .hint("remove it"),
                     ),
@@ -1203,7 +1335,7 @@ impl Loader<'_> {
             }
         }
         let estimator = match get("estimator") {
-            Some((_, v)) => self.soft(self.estimator(v, game)),
+            Some((_, v)) => self.soft(self.estimator(v, Some(kind))),
             None => Some(Estimator::Naive),
         };
         let to_move = match get("to_move") {
@@ -1223,74 +1355,7 @@ impl Loader<'_> {
         let (Some(estimator), Some(to_move)) = (estimator, to_move) else {
             return Ok(None);
         };
-        Ok(match game {
-            "nim" => self
-                .game_parts(Nim::new(0, Player::Maxie), estimator, to_move, parts)?
-                .map(GameDocument::Nim),
-            "subtract_square" => {
-                let Some(order) = self.square_order(entries) else {
-                    return Ok(None);
-                };
-                self.game_parts(
-                    SubtractSquare::new(0, Player::Maxie).with_order(order),
-                    estimator,
-                    to_move,
-                    parts,
-                )?
-                .map(GameDocument::SubtractSquare)
-            }
-            "tippy" => {
-                let Some(t) = self.tippy(entries) else {
-                    return Ok(None);
-                };
-                self.game_parts(t, estimator, to_move, parts)?
-                    .map(GameDocument::Tippy)
-            }
-            "pig" => {
-                let Some(g) = self.pig(entries) else {
-                    return Ok(None);
-                };
-                self.game_parts(g, estimator, to_move, parts)?
-                    .map(GameDocument::Pig)
-            }
-            "tictactoe" => {
-                let Some(t) = self.tictactoe(entries) else {
-                    return Ok(None);
-                };
-                self.game_parts(t, estimator, to_move, parts)?
-                    .map(GameDocument::TicTacToe)
-            }
-            "kalah" => {
-                let Some(k) = self.kalah(entries) else {
-                    return Ok(None);
-                };
-                self.game_parts(k, estimator, to_move, parts)?
-                    .map(GameDocument::Kalah)
-            }
-            "connect4" => {
-                let Some(c4) = self.connect4(entries) else {
-                    return Ok(None);
-                };
-                self.game_parts(c4, estimator, to_move, parts)?
-                    .map(GameDocument::Connect4)
-            }
-            _ => {
-                let Some((k, v)) = get("map") else {
-                    return Err(self
-                        .error(game_key.pos, "a Riskless spec needs a `map`")
-                        .expected("map: M1 or M2 (the handout's), or a map of your own")
-                        .found(format!("keys {}", Self::key_list(entries)))
-                        .hint("add `map: M1`"));
-                };
-                let _ = k;
-                let Some(map) = self.soft(self.riskless_map(v)) else {
-                    return Ok(None);
-                };
-                self.game_parts(Riskless::new(map), estimator, to_move, parts)?
-                    .map(GameDocument::Riskless)
-            }
-        }
-        .map(Document::Game))
+        Ok((kind.load)(self, estimator, to_move, parts)?.map(Document::Game))
     }
 
     fn connect4(&self, entries: &[(Node, Node)]) -> Option<Connect4> {
@@ -1483,30 +1548,21 @@ impl Loader<'_> {
         Ok(map)
     }
 
-    fn estimator(&self, v: &Node, game: &str) -> Result<Estimator, Diagnostic> {
+    fn estimator(&self, v: &Node, game: Option<&GameKind>) -> Result<Estimator, Diagnostic> {
         let text = v.scalar().unwrap_or("");
-        match Estimator::parse(text) {
-            Some(Estimator::Improved) if game == "nim" => Err(self
-                .error(v.pos, "Nim has one estimator")
-                .expected("`estimator: naive`, or no `estimator`")
-                .found(v.describe())
-                .hint("the slides' Nim estimator is already perfect")),
-            Some(Estimator::Improved) if game == "tictactoe" => Err(self
-                .error(v.pos, "tic-tac-toe has one estimator, AIMA's evaluation")
-                .expected("`estimator: naive`, or no `estimator`")
-                .found(v.describe())
-                .hint("3·X2 + X1 − (3·O2 + O1), counting the lines open to each player")),
-            Some(Estimator::Improved) if matches!(game, "subtract_square" | "tippy" | "kalah") => {
-                Err(self
-                    .error(
-                        v.pos,
-                        format!("{game} has one estimator, the course's rough_outcome"),
-                    )
+        match (Estimator::parse(text), game.and_then(|g| g.one_estimator)) {
+            (Some(Estimator::Improved), Some((why, hint))) => {
+                let d = self
+                    .error(v.pos, why)
                     .expected("`estimator: naive`, or no `estimator`")
-                    .found(v.describe()))
+                    .found(v.describe());
+                Err(match hint {
+                    Some(h) => d.hint(h),
+                    None => d,
+                })
             }
-            Some(e) => Ok(e),
-            None => Err(self.not_one_of(v, "unknown estimator", Estimator::NAMES)),
+            (Some(e), _) => Ok(e),
+            (None, _) => Err(self.not_one_of(v, "unknown estimator", Estimator::NAMES)),
         }
     }
 
@@ -1603,8 +1659,8 @@ impl Loader<'_> {
                         _ => None,
                     })
                     .unwrap_or(&[]);
-                let estimator =
-                    entry(own, "estimator").map(|(_, e)| self.soft(self.estimator(e, game.name())));
+                let estimator = entry(own, "estimator")
+                    .map(|(_, e)| self.soft(self.estimator(e, game_kind(game.name()))));
                 let case_game = match estimator {
                     None => game.clone(),
                     Some(Some(e)) => game.estimating_with(e),
