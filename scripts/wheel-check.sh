@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the `pip install gametrace` wheel with maturin, installs it into a fresh virtualenv,
+# and grades a CSC148 strategy with it with no Rust toolchain on PATH: what a CSC148 TA does.
+# Usage: scripts/wheel-check.sh [WORKDIR]   (CI runs it; WORKDIR defaults to a temporary one)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=${1:-$(mktemp -d)}
+mkdir -p "$work"
+python=$(command -v python3)
+
+echo "== building the wheel (maturin, bindings = \"bin\")"
+"$python" -m venv "$work/build-venv"
+"$work/build-venv/bin/pip" install --quiet --disable-pip-version-check 'maturin>=1.5,<2'
+rm -rf "$work/dist"
+"$work/build-venv/bin/maturin" build --release --quiet --out "$work/dist"
+wheel=$(ls "$work"/dist/gametrace-*.whl)
+echo "built $(basename "$wheel")"
+
+echo "== installing it into a fresh virtualenv"
+rm -rf "$work/venv"
+"$python" -m venv "$work/venv"
+"$work/venv/bin/pip" install --quiet --disable-pip-version-check --no-index "$wheel"
+
+# A TA's shell: the virtualenv first, the system's tools, no Rust toolchain (~/.cargo/bin is
+# left out, and we make sure no cargo or rustc is reachable).
+export PATH="$work/venv/bin:/usr/local/bin:/usr/bin:/bin"
+unset CARGO_HOME RUSTUP_HOME CARGO_TARGET_DIR
+if command -v cargo >/dev/null 2>&1 || command -v rustc >/dev/null 2>&1; then
+  echo "wheel-check: a Rust toolchain is still on PATH ($(command -v cargo rustc))" >&2
+  exit 2
+fi
+test "$(command -v gametrace)" = "$work/venv/bin/gametrace"
+
+fail() { echo "wheel-check: $*" >&2; exit 1; }
+expect() { # expect CODE CMD...: run CMD, which must exit CODE; its output is kept in $out
+  local code=$1; shift
+  set +e; out=$("$@" 2>&1); local got=$?; set -e
+  echo "$out"
+  [ "$got" = "$code" ] || fail "\`$*\` exited $got, expected $code"
+}
+
+echo "== the binary, directly and through python -m gametrace"
+expect 0 gametrace --version
+expect 0 python3 -m gametrace --version
+expect 0 python3 -c 'import gametrace, os; assert os.path.isfile(gametrace.csc148_adapter()); assert os.path.isfile(gametrace.game_driver()); print(gametrace.find_gametrace_bin())'
+
+echo "== grading a CSC148 strategy with the installed adapter"
+spec=specs/csc148/subtract-square-grading.yaml
+fixtures=tests/fixtures/python/csc148
+expect 0 gametrace check "$spec" --case prune-expands-6 \
+  --cmd "python3 -m gametrace.csc148 strategy $fixtures/strategy_minimax_prune.py StrategyMinimaxPrune {position_json} --trace"
+case $out in *"PASS: visited"*) ;; *) fail "the right strategy did not pass" ;; esac
+expect 1 gametrace check "$spec" --case prune-expands-6 \
+  --cmd "python3 -m gametrace.csc148 strategy $fixtures/strategy_minimax_prune_strict.py StrategyMinimaxPrune {position_json} --trace"
+case $out in *"with the mistake prune-strict"*) ;; *) fail "the strict prune was not named" ;; esac
+
+echo "== checking a student's Tippy with the installed game driver"
+expect 0 gametrace check-game specs/csc148/tippy-rules.yaml \
+  --cmd "python3 -m gametrace.game $fixtures/games/tippy/tippy_game_state.py TippyGameState"
+
+echo "wheel-check: the wheel installs without Rust and grades CSC148 students"
