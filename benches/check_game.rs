@@ -2,7 +2,7 @@
 //! 200 seeded random playouts (one driver, no perft beyond depth 1, no shrinking: the games
 //! are correct) of the CSC148 Tippy fixture through the Python driver and of the 15-150
 //! Connect4 functor through the SML/NJ driver. Positions per second = the positions the
-//! report counts (printed once) / the time per run; the README gives both. Then the
+//! report counts (printed once) / the time per run; the guide gives both. Then the
 //! estimator check alone (no playouts): 18 games of the student's estimator against the naive
 //! one, for the SML Connect4 and Riskless functors.
 

@@ -1,7 +1,7 @@
 //! `cargo bench --bench cs10`: Kalah and CS10's negamax. Positions per second over random
 //! playouts of Kalah(6, 4); negamax and negamax_ab from the start at depths 6 to 10, with and
 //! without move ordering (nodes entered and time); searches too long to repeat are timed once
-//! (`one-shot:` lines). The README's CS10 figures come from this file.
+//! (`one-shot:` lines). The guide's CS10 figures (docs/src/cs10.md) come from this file.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametrace::game::kalah::Kalah;

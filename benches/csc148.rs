@@ -2,7 +2,7 @@
 //! random playouts of Subtract Square and Tippy; memoized against plain minimax on Subtract
 //! Square from 20, 50 and 100 and on Tippy 4×4 from openings; the move suggested from 99;
 //! counting the distinct positions of Tippy 4×4 and of Subtract Square from 1000. Searches
-//! too long to repeat are timed once and printed (`one-shot:` lines). The README's CSC148
+//! too long to repeat are timed once and printed (`one-shot:` lines). The guide's CSC148
 //! figures come from this file.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

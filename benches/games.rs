@@ -1,7 +1,7 @@
 //! `cargo bench --bench games`: the real games' speed. Move generation and play (positions
 //! per second over random playouts), alpha-beta at depth 8 from the empty 7×6 Connect 4 board
 //! and at depth 6 from Riskless M2's start, and Jamboree's speed-up from 1 to 2 threads. The
-//! README's "Games" figures come from this file.
+//! guide's "Games" figures (docs/src/performance.md) come from this file.
 
 mod common;
 
@@ -69,7 +69,7 @@ fn play(c: &mut Criterion) {
 fn searches(c: &mut Criterion) {
     let c4 = Connect4::new(7, 6, false);
     let m2 = Riskless::new(Map::m2());
-    // Nodes and terminals, once: the README quotes them beside the times.
+    // Nodes and terminals, once: the guide quotes them beside the times.
     let mut c4_nodes = NodeCount::default();
     let s = s14::search(&c4, 8, Algorithm::AlphaBeta, &mut c4_nodes);
     eprintln!(

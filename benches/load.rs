@@ -1,7 +1,7 @@
 //! `cargo bench --bench load`: loading a big spec (a `gametrace new` random tree, branching 6,
 //! depth 6: 55 987 nodes, 46 656 leaves, about 600 KB), in MB/s of spec text: the YAML parse
 //! alone, the whole load (parse, every check, the tree built), and `run`'s whole work on it
-//! (load, then the full minimax trace written to memory). The README's loading table comes
+//! (load, then the full minimax trace written to memory). The guide's loading table comes
 //! from this file; see "Performance" there.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -1,7 +1,7 @@
 //! `cargo bench --bench sandbox`: what the sandbox costs a case. One run of a program that
 //! does nothing (`/bin/true`) and of a Python program that prints a line, with the sandbox
 //! (every layer this machine allows; `gametrace doctor` lists them) and with `--no-sandbox`.
-//! The difference is the sandbox's cost per case; the README's Safety section gives it.
+//! The difference is the sandbox's cost per case; the guide's Safety chapter gives it.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gametrace::sandbox::{self, Job, Limits, Policy, Scratch};

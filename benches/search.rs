@@ -1,6 +1,6 @@
 //! `cargo bench --bench search`: nodes per second for each searcher on generated trees,
 //! untraced and with the full S14 trace written out, and Jamboree's parallel speed-up.
-//! The README's table comes from this file; see "Performance" there.
+//! The table in the guide's Performance chapter (docs/src/performance.md) comes from this file.
 
 mod common;
 

@@ -114,7 +114,7 @@ fn a_spec_nested_thousands_of_levels_deep_is_refused_not_a_crash() {
 
 /// A node with a million children, one per line, loads in linear time. The old loader compared
 /// each key with every earlier one: 18 s for 100,000 keys, and a million never finished. The
-/// limit here is generous (a debug build on a slow machine); the figure is in the README.
+/// limit here is generous (a debug build on a slow machine); the figure is in the guide (Performance).
 #[test]
 fn a_node_with_a_million_children_loads_in_linear_time() {
     let dir = tempfile::tempdir().unwrap();
@@ -225,7 +225,7 @@ fn the_reference_passes_its_own_check_with_awkward_names() {
 }
 
 /// Peak memory of `diff` on two traces, as a multiple of their size: 1.6× now, 2.2× before
-/// (GNU diff 3.8 takes 1.9× on the same files; the README has the 1 GB figures). Measured by
+/// (GNU diff 3.8 takes 1.9× on the same files; the guide's Performance chapter has the 1 GB figures). Measured by
 /// `/usr/bin/time` (Debian package `time`, which .ci/run installs), not timed.
 #[test]
 fn diff_holds_two_traces_in_less_memory_than_gnu_diff() {

@@ -54,7 +54,7 @@ fn the_empty_board_counts_as_published_in_every_convention() {
     let mm = case(&doc, "minimax");
     // Full minimax from the empty board is the whole game tree: 549,946 nodes (the sum of
     // positions at each ply), of which 255,168 are finished games (se16.info/hgb/tictactoe.htm,
-    // Henry Bottomley); 5,478 distinct positions (newbe.dev, see the README). Without a depth, a
+    // Henry Bottomley); 5,478 distinct positions (newbe.dev, see the guide's textbooks chapter). Without a depth, a
     // tic-tac-toe case searches to the end (9 moves at most).
     assert_eq!(mm["depth"], 9);
     assert_eq!(mm["terminals_visited"], 255_168);

@@ -54,7 +54,7 @@ fn solve(
         || 2 * pits * seeds > 255
     {
         eprintln!(
-            "error: Kalah({pits}, {seeds}) cannot be solved here\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all\n  hint: the boards that finish are small: see the README's table"
+            "error: Kalah({pits}, {seeds}) cannot be solved here\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all\n  hint: the boards that finish are small: see the table in the guide's CS10 chapter"
         );
         return 2;
     }

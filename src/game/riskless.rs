@@ -351,7 +351,7 @@ impl Riskless {
     /// The improved estimator: the naive army difference plus 3 for each territory a player
     /// holds more than the other, since every territory trains an army every turn and the
     /// army target is what ends most games. (A term for borders an enemy army could take
-    /// next move did worse in self-play; see the README.)
+    /// next move did worse in self-play; see the guide's 15-150 chapter.)
     pub fn improved(&self, s: &Territories) -> i64 {
         let count = |p: Player| i64::from(s.held[side(p)].count_ones());
         self.naive(s) + 3 * (count(Player::Maxie) - count(Player::Minnie))

@@ -54,7 +54,7 @@ pub enum Dialect {
     Csc148,
     Cs10,
     /// Expectimax and expectiminimax with exact expected values (no handout prints one; see
-    /// the README's table).
+    /// the guide's Dialects chapter).
     Expectimax,
 }
 

@@ -1,5 +1,5 @@
 //! The game probe protocol, gametrace's side: a student's game, driven through a driver
-//! program a request line at a time. See `docs/probe-protocol.md` for the whole protocol and
+//! program a request line at a time. See `docs/src/probe-protocol.md` for the whole protocol and
 //! a worked transcript.
 //!
 //! Every line the driver means for gametrace starts with `@gt ` and holds one JSON value;

@@ -547,7 +547,7 @@ impl Loader<'_> {
                 .at(Pos { line: 1, col: 1 }, self.source)
                 .expected("a map with `tree` and `cases`")
                 .found("an empty file")
-                .hint("see the spec format in the README"));
+                .hint("see the guide's Spec format chapter (docs/src/spec-format.md)"));
         };
         let entries = self.map(&doc, "a spec")?;
         if Self::is_export(entries) {

@@ -1,0 +1,410 @@
+//! The guide (`docs/src/`, built with mdBook) and the README cannot rot: every `gametrace`
+//! command shown with its output in a `console` block runs here and must print what is shown,
+//! and every link between the guide's pages (and its anchors) must lead somewhere.
+//!
+//! How an example is written (the chapter "Layout and tests" says the same to contributors):
+//!
+//! - a `console` block holds commands (`$ gametrace ...`, continued over lines ending in `\`),
+//!   each followed by its output; only `gametrace` commands may appear there (a template or a
+//!   command of another tool goes in a `sh` block, which is not run);
+//! - the command runs from the project's root with `NO_COLOR=1`; its stdout, then its stderr,
+//!   must match the output shown line by line, trailing spaces aside;
+//! - a line `...` (indented or not) in the shown output stands for any number of lines (none
+//!   too), and `[..]`
+//!   inside a line for any text on that line;
+//! - the block's commands must exit 0, unless the block is marked `console,exit=N`.
+
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The pages whose examples run: the README and every page of the guide.
+fn pages() -> Vec<PathBuf> {
+    let mut out = vec![Path::new(ROOT).join("README.md")];
+    let src = Path::new(ROOT).join("docs/src");
+    let mut chapters: Vec<PathBuf> = std::fs::read_dir(&src)
+        .expect("docs/src exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    chapters.sort();
+    out.extend(chapters);
+    out
+}
+
+#[derive(Debug)]
+struct Example {
+    page: PathBuf,
+    /// The line of the `$` in the page, 1-based.
+    line: usize,
+    command: String,
+    output: Vec<String>,
+    exit: i32,
+}
+
+/// The fenced blocks of a page: (info string, first line number of the body, body lines).
+fn blocks(text: &str) -> Vec<(String, usize, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut current: Option<(String, usize, Vec<String>)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match current.as_mut() {
+            None => {
+                if let Some(info) = trimmed.strip_prefix("```") {
+                    current = Some((info.trim().to_owned(), i + 2, Vec::new()));
+                }
+            }
+            Some((_, _, body)) => {
+                if trimmed.starts_with("```") {
+                    out.push(current.take().unwrap());
+                } else {
+                    body.push(line.to_owned());
+                }
+            }
+        }
+    }
+    assert!(current.is_none(), "a fenced block is never closed");
+    out
+}
+
+fn examples(page: &Path) -> Vec<Example> {
+    let text = std::fs::read_to_string(page).unwrap();
+    let mut out = Vec::new();
+    for (info, first, body) in blocks(&text) {
+        let mut words = info.split([',', ' ']);
+        if words.next() != Some("console") {
+            continue;
+        }
+        let exit = words
+            .find_map(|w| w.strip_prefix("exit="))
+            .map(|n| n.parse().expect("exit=N takes a number"))
+            .unwrap_or(0);
+        let mut i = 0;
+        while i < body.len() {
+            let Some(start) = body[i].strip_prefix("$ ") else {
+                assert!(
+                    body[i].trim().is_empty(),
+                    "{}:{}: a console block starts with a `$ ` command",
+                    page.display(),
+                    first + i
+                );
+                i += 1;
+                continue;
+            };
+            let line = first + i;
+            let mut command = start.to_owned();
+            while command.ends_with('\\') {
+                command.pop();
+                i += 1;
+                command.push(' ');
+                command.push_str(body[i].trim());
+            }
+            i += 1;
+            let mut output = Vec::new();
+            while i < body.len() && !body[i].starts_with("$ ") {
+                output.push(body[i].trim_end().to_owned());
+                i += 1;
+            }
+            // A blank line before the next command separates, it is not output.
+            while output.last().is_some_and(|l| l.is_empty()) {
+                output.pop();
+            }
+            out.push(Example {
+                page: page.to_owned(),
+                line,
+                command,
+                output,
+                exit,
+            });
+        }
+    }
+    out
+}
+
+/// Does the shown line (with `[..]` for any text) match the printed one?
+fn line_matches(shown: &str, printed: &str) -> bool {
+    let printed = printed.trim_end();
+    let parts: Vec<&str> = shown.split("[..]").collect();
+    if parts.len() == 1 {
+        return shown == printed;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !printed.starts_with(first) || printed.len() < first.len() + last.len() {
+        return false;
+    }
+    let mut rest = &printed[first.len()..];
+    for middle in &parts[1..parts.len() - 1] {
+        match rest.find(middle) {
+            Some(at) => rest = &rest[at + middle.len()..],
+            None => return false,
+        }
+    }
+    rest.ends_with(last)
+}
+
+/// Does the shown output (with `...` lines for any lines) match the printed lines?
+fn output_matches(shown: &[String], printed: &[&str]) -> bool {
+    // Positions (shown, printed) already known not to match: keeps `...` linear-ish.
+    fn go(
+        shown: &[String],
+        printed: &[&str],
+        i: usize,
+        j: usize,
+        failed: &mut HashSet<(usize, usize)>,
+    ) -> bool {
+        if failed.contains(&(i, j)) {
+            return false;
+        }
+        let ok = if i == shown.len() {
+            j == printed.len()
+        } else if shown[i].trim() == "..." {
+            (j..=printed.len()).any(|k| go(shown, printed, i + 1, k, failed))
+        } else {
+            j < printed.len()
+                && line_matches(&shown[i], printed[j])
+                && go(shown, printed, i + 1, j + 1, failed)
+        };
+        if !ok {
+            failed.insert((i, j));
+        }
+        ok
+    }
+    go(shown, printed, 0, 0, &mut HashSet::new())
+}
+
+fn run(example: &Example) -> Result<(), String> {
+    let words = shlex::split(&example.command)
+        .ok_or_else(|| format!("cannot split `{}` into words", example.command))?;
+    if words.first().map(String::as_str) != Some("gametrace") {
+        return Err(format!(
+            "`{}`: only gametrace commands run in a console block; write other commands in a sh block",
+            example.command
+        ));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
+        .args(&words[1..])
+        .current_dir(ROOT)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .map_err(|e| format!("cannot run gametrace: {e}"))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: Vec<&str> = text.lines().collect();
+    let code = out.status.code().unwrap_or(-1);
+    if code != example.exit {
+        return Err(format!(
+            "`{}` exited {code}, the block says {}; it printed:\n{text}",
+            example.command, example.exit
+        ));
+    }
+    if !output_matches(&example.output, &printed) {
+        return Err(format!(
+            "`{}` printed what the page does not show.\n--- shown\n{}\n--- printed\n{text}",
+            example.command,
+            example.output.join("\n")
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_example_prints_what_the_guide_shows() {
+    let all: Vec<Example> = pages().iter().flat_map(|p| examples(p)).collect();
+    assert!(
+        all.len() >= 20,
+        "the guide shows {} examples; the pages were not found or not parsed",
+        all.len()
+    );
+    let failures: Vec<String> = all
+        .par_iter()
+        .filter_map(|e| {
+            run(e).err().map(|why| {
+                format!(
+                    "{}:{}: {why}",
+                    e.page.strip_prefix(ROOT).unwrap_or(&e.page).display(),
+                    e.line
+                )
+            })
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples fail:\n\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// mdBook's id for a heading: lower case, spaces to `-`, only letters, digits, `-` and `_` kept.
+fn anchor(heading: &str) -> String {
+    let text: String = heading
+        .replace('`', "")
+        .trim()
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                Some(c.to_lowercase().next().unwrap())
+            } else if c.is_whitespace() {
+                Some('-')
+            } else {
+                None
+            }
+        })
+        .collect();
+    text
+}
+
+/// The anchors a page has: one per heading outside code blocks (repeats get `-1`, `-2`, ...).
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut fence = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if fence {
+            continue;
+        }
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+            let base = anchor(&line[hashes + 1..]);
+            let mut id = base.clone();
+            let mut n = 1;
+            while out.contains(&id) {
+                id = format!("{base}-{n}");
+                n += 1;
+            }
+            out.insert(id);
+        }
+    }
+    out
+}
+
+/// Every markdown link target of a page outside code: `[text](target)`.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if fence {
+            continue;
+        }
+        // Code spans are not links.
+        let mut plain = String::new();
+        for (k, part) in line.split('`').enumerate() {
+            if k % 2 == 0 {
+                plain.push_str(part);
+            }
+        }
+        let mut rest = plain.as_str();
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            out.push((i + 1, after[..end].to_owned()));
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+#[test]
+fn every_link_of_the_guide_leads_somewhere() {
+    let mut broken = Vec::new();
+    let pages = pages();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for (line, target) in links(&text) {
+            if target.starts_with("http://") || target.starts_with("https://") {
+                continue; // No network here: outside links are not followed.
+            }
+            let (file, fragment) = match target.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let dest = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(file)
+            };
+            let at = format!(
+                "{}:{line}: `{target}`",
+                page.strip_prefix(ROOT).unwrap().display()
+            );
+            if !dest.exists() {
+                broken.push(format!("{at}: no file {}", dest.display()));
+                continue;
+            }
+            if let Some(a) = fragment {
+                let dest_text = std::fs::read_to_string(&dest).unwrap();
+                if !anchors(&dest_text).contains(a) {
+                    broken.push(format!("{at}: no heading with the anchor #{a}"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_summary_lists_every_chapter_and_only_chapters_that_exist() {
+    let src = Path::new(ROOT).join("docs/src");
+    let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap();
+    let listed: BTreeSet<String> = links(&summary).into_iter().map(|(_, t)| t).collect();
+    let present: BTreeSet<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md") && n != "SUMMARY.md")
+        .collect();
+    assert_eq!(listed, present, "SUMMARY.md and docs/src/ disagree");
+}
+
+#[test]
+fn the_readme_stays_short() {
+    let n = std::fs::read_to_string(Path::new(ROOT).join("README.md"))
+        .unwrap()
+        .lines()
+        .count();
+    assert!(
+        n <= 300,
+        "README.md has {n} lines; move the detail into the guide (docs/src/)"
+    );
+}
+
+#[test]
+fn shown_output_matching_has_wildcards_and_no_more() {
+    let shown = |s: &[&str]| s.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    assert!(output_matches(
+        &shown(&["a", "...", "d"]),
+        &["a", "b", "c", "d"]
+    ));
+    assert!(output_matches(&shown(&["a", "...", "b"]), &["a", "b"]));
+    assert!(!output_matches(
+        &shown(&["a", "...", "d"]),
+        &["a", "b", "c"]
+    ));
+    assert!(!output_matches(&shown(&["a"]), &["a", "b"]));
+    assert!(line_matches(
+        "read [..] lines of [..]: ok",
+        "read 3 lines of x: ok"
+    ));
+    assert!(!line_matches("read [..] lines", "read 3 rows"));
+    assert!(!line_matches("ab[..]ba", "aba"));
+    assert_eq!(
+        anchor("Checking Python students"),
+        "checking-python-students"
+    );
+    assert_eq!(anchor("`gametrace test`"), "gametrace-test");
+    assert_eq!(anchor("Spec format, version 1"), "spec-format-version-1");
+}
