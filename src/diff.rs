@@ -46,10 +46,11 @@ impl<'a> Lines<'a> {
     /// lines, with runs of spaces and tabs as one space and no leading or trailing spaces, and
     /// CRLF read as LF.
     pub fn of(text: &'a str, exact: bool) -> Lines<'a> {
-        // A byte order mark is not a character of the first line (unless compared exactly).
+        // A byte order mark is not a character of the first line (unless compared exactly),
+        // nor is a second one that a tool added in front of the first.
         let text = match exact {
             true => text,
-            false => text.strip_prefix('\u{feff}').unwrap_or(text),
+            false => text.trim_start_matches('\u{feff}'),
         };
         // The owned buffer is at most as long as the text.
         let narrow = text.len() < OWNED_BIT as usize;
@@ -954,6 +955,22 @@ mod tests {
                 (t, o.len(), n.len())
             })
             .collect()
+    }
+
+    #[test]
+    fn byte_order_marks_in_front_are_not_text_unless_exact() {
+        // Found by fuzz/fuzz_targets/diff.rs: with one mark stripped, a file starting with two
+        // kept the second in its first line, and its own lines written out and read back
+        // (one mark again) no longer matched it.
+        for text in ["\u{feff}a\nb\n", "\u{feff}\u{feff}a\nb\n"] {
+            let l = Lines::of(text, false);
+            assert_eq!(l.iter().collect::<Vec<_>>(), ["a", "b"], "{text:?}");
+            assert!(Lines::of(text, true)
+                .iter()
+                .next()
+                .unwrap()
+                .starts_with('\u{feff}'));
+        }
     }
 
     #[test]
