@@ -1,6 +1,6 @@
 //! `cargo bench --bench load`: loading a big spec (a `gametrace new` random tree, branching 6,
 //! depth 6: 55 987 nodes, 46 656 leaves, about 600 KB), in MB/s of spec text: the YAML parse
-//! alone, the whole load (parse, every check, the tree built), and `run`'s whole work on it
+//! alone (the fast path, and the full parser it falls back to), the whole load (parse, every check, the tree built), and `run`'s whole work on it
 //! (load, then the full minimax trace written to memory). The guide's loading table comes
 //! from this file; see "Performance" there.
 
@@ -27,8 +27,13 @@ fn load(c: &mut Criterion) {
         .sample_size(20)
         .measurement_time(Duration::from_secs(4));
     group.throughput(Throughput::Bytes(text.len() as u64));
+    // The fast path must read this file (or the figures below would be the full parser's).
+    assert!(spec::yaml::fast::parse(&text).is_some());
     group.bench_function("yaml-parse", |b| {
         b.iter(|| spec::yaml::parse(&text).unwrap().unwrap())
+    });
+    group.bench_function("yaml-parse-full", |b| {
+        b.iter(|| spec::yaml::full(&text).unwrap().unwrap())
     });
     group.bench_function("load", |b| {
         b.iter(|| spec::load_str(Path::new("big.yaml"), &text).unwrap())

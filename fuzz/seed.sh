@@ -17,6 +17,7 @@ mapfile -t traces < <(find expected tests/fixtures -type f \( -name '*.trace' -o
 seed spec_load "${specs[@]}"
 seed validate "${specs[@]}"
 seed spec_run "${specs[@]}"
+seed yaml_fast_path "${specs[@]}"
 seed transcript_check "${traces[@]}"
 seed diff "${traces[@]}"
 # SML values: the `args:` and `expect:` lines of the task specs, one file each.

@@ -35,3 +35,191 @@ fn the_unmutated_spec_loads() {
     let spec = load_str(Path::new("f.yaml"), VALID).unwrap();
     assert_eq!(spec.case_names(), ["ab", "j"]);
 }
+
+/// Lines of the kinds specs are written in, and the kinds near them that read differently.
+fn yaml_line() -> impl Strategy<Value = String> {
+    let indent = prop::sample::select(vec!["", "  ", "    ", "      ", " ", "   "]);
+    let key = prop::sample::select(vec![
+        "a", "b", "tree", "n", "'n'", "\"y\"", "k k", "x-1", "-", "? a", "[a]", "a,b", "3", "~",
+        "'it''s'", "*x", "&x a",
+    ]);
+    let value = prop::sample::select(vec![
+        "",
+        " 3",
+        " -7",
+        " ~2",
+        " x y ",
+        " {c: 3, d: -1}",
+        " [a, b]",
+        " [[1], {k: v}]",
+        " {}",
+        " []",
+        " 'q'",
+        " \"w\"",
+        " a#b",
+        " a # c",
+        " # c",
+        " b: c",
+        " |",
+        " &x 1",
+        " *x",
+        " [1,",
+        " {a:1}",
+        " {a: 1,}",
+        " [a,,b]",
+        " -",
+        " - a",
+        " 'a'b",
+        " \"a\\n\"",
+        " {'k': v}",
+        " [ a , b ]",
+        " {a : b}",
+        " :x",
+        " x:",
+        " %",
+        " @",
+        " é",
+        ":x",
+        ": 1",
+    ]);
+    let item = prop::sample::select(vec![
+        "- a",
+        "- [1, 2]",
+        "- {a: 1}",
+        "- 'x'",
+        "-",
+        "- a: 1",
+        "-a",
+        "- - a",
+        "# comment",
+        "---",
+        "...",
+        "",
+    ]);
+    prop_oneof![
+        4 => (indent.clone(), key, value).prop_map(|(i, k, v)| format!("{i}{k}:{v}")),
+        1 => (indent, item).prop_map(|(i, it)| format!("{i}{it}")),
+    ]
+}
+
+/// A well-formed document of the subset, as a tree to print with any indentation.
+#[derive(Clone, Debug)]
+enum Doc {
+    Inline(&'static str),
+    Map(Vec<(&'static str, Doc)>),
+    Seq(Vec<&'static str>),
+}
+
+fn doc() -> impl Strategy<Value = Doc> {
+    let scalar = prop::sample::select(vec![
+        "3",
+        "-7",
+        "~2",
+        "x y",
+        "{c: 3, d: -1}",
+        "[a, b]",
+        "[[1], {k: v}]",
+        "{}",
+        "[]",
+        "'q'",
+        "\"w\"",
+        "a#b",
+        "a # c",
+        "(15-150, S14)",
+        "0.5",
+        "'it''s'",
+        "[ a , 'b' ]",
+        "{a : b}",
+        "null",
+        "x-1",
+        "a:b",
+        "-",
+        "- a",
+        "b: c",
+        "{a:1}",
+        "[1,]",
+    ]);
+    let key = prop::sample::select(vec![
+        "a", "b", "tree", "'n'", "\"y\"", "k k", "x-1", "3", "~", "cases", "lines",
+    ]);
+    scalar
+        .clone()
+        .prop_map(Doc::Inline)
+        .prop_recursive(4, 40, 6, move |inner| {
+            prop_oneof![
+                proptest::collection::vec((key.clone(), inner), 1..6).prop_map(Doc::Map),
+                proptest::collection::vec(scalar.clone(), 1..4).prop_map(Doc::Seq),
+            ]
+        })
+}
+
+fn render(d: &Doc, indent: usize, step: usize, out: &mut String) {
+    match d {
+        Doc::Inline(s) => {
+            out.push(' ');
+            out.push_str(s);
+            out.push('\n');
+        }
+        Doc::Map(entries) => {
+            for (k, v) in entries {
+                out.push_str(&" ".repeat(indent));
+                out.push_str(k);
+                out.push(':');
+                if !matches!(v, Doc::Inline(_)) {
+                    out.push('\n');
+                }
+                render(v, indent + step, step, out);
+            }
+        }
+        Doc::Seq(items) => {
+            for it in items {
+                out.push_str(&" ".repeat(indent));
+                out.push_str("- ");
+                out.push_str(it);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(4096)
+    ))]
+
+    /// Whenever the fast path reads a document, it reads what the full parser reads: the same
+    /// nodes at the same places. Where the full parser finds an error, the fast path gives up.
+    #[test]
+    fn the_fast_yaml_path_agrees_with_the_full_parser(lines in proptest::collection::vec(yaml_line(), 1..12)) {
+        let text = lines.join("\n") + "\n";
+        if let Some(node) = gametrace::spec::yaml::fast::parse(&text) {
+            prop_assert_eq!(Some(node), gametrace::spec::yaml::full(&text).unwrap_or_else(|e| panic!("the full parser refuses {text:?}: {e:?}")), "{:?}", text);
+        }
+    }
+
+    /// The same on nested documents of the subset, with any indentation and comments
+    /// between lines.
+    #[test]
+    fn the_fast_yaml_path_agrees_on_nested_documents(d in doc(), step in 1usize..5, comment in 0usize..6) {
+        let mut text = String::new();
+        render(&Doc::Map(vec![("top", d)]), 0, step, &mut text);
+        if comment > 0 {
+            let at = text.match_indices('\n').nth(comment - 1).map_or(0, |(i, _)| i + 1);
+            text.insert_str(at, "   # a comment: [x, y]\n");
+        }
+        if let Some(node) = gametrace::spec::yaml::fast::parse(&text) {
+            prop_assert_eq!(Some(node), gametrace::spec::yaml::full(&text).unwrap_or_else(|e| panic!("the full parser refuses {text:?}: {e:?}")), "{:?}", text);
+        }
+    }
+
+    /// The same on the project's specs cut and patched anywhere.
+    #[test]
+    fn the_fast_yaml_path_agrees_on_mutated_specs(at in 0usize..VALID.len(), cut in 0usize..20, insert in "[a-z0-9:{}\\[\\], \\n~.'\"#-]{0,8}") {
+        let mut text = VALID.to_owned();
+        let end = (at + cut).min(text.len());
+        text.replace_range(at..end, &insert);
+        if let Some(node) = gametrace::spec::yaml::fast::parse(&text) {
+            prop_assert_eq!(Some(node), gametrace::spec::yaml::full(&text).unwrap_or_else(|e| panic!("the full parser refuses {text:?}: {e:?}")), "{:?}", text);
+        }
+    }
+}

@@ -1,5 +1,7 @@
 //! A YAML document as a tree of nodes that remember where they start, so every problem in a
-//! spec can be reported at its line and column. Built from yaml-rust2's event parser.
+//! spec can be reported at its line and column. Built from yaml-rust2's event parser, or for
+//! the shapes specs are usually written in, by a scanner of our own (`fast`) that gives the
+//! same nodes.
 
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
@@ -77,8 +79,19 @@ pub struct SyntaxError {
     pub message: String,
 }
 
-/// Parses one YAML document; `Ok(None)` for an empty file.
+pub mod fast;
+
+/// Parses one YAML document; `Ok(None)` for an empty file. The common shapes take the fast
+/// path ([`fast`]); anything else, and every error, is read by the full parser.
 pub fn parse(source: &str) -> Result<Option<Node>, SyntaxError> {
+    match fast::parse(source) {
+        Some(node) => Ok(Some(node)),
+        None => full(source),
+    }
+}
+
+/// Parses one YAML document with the full parser (yaml-rust2), whatever its shape.
+pub fn full(source: &str) -> Result<Option<Node>, SyntaxError> {
     let mut builder = Builder::default();
     let mut parser = Parser::new_from_str(source);
     // Events are pulled one at a time rather than through `Parser::load`, which recurses once
