@@ -148,15 +148,7 @@ impl<'a> Parser<'a> {
                 let value = self.block(depth + 1)?;
                 entries.push((key, value));
             } else {
-                let value = c.inline(depth + 1)?;
-                c.spaces();
-                if !c.at_comment_or_end() {
-                    return None;
-                }
-                self.next += 1;
-                if self.lines.get(self.next).is_some_and(|l| l.indent > indent) {
-                    return None;
-                }
+                let value = self.one_line_value(&mut c, indent, depth)?;
                 entries.push((key, value));
             }
         }
@@ -165,6 +157,21 @@ impl<'a> Parser<'a> {
             pos,
             yaml: Yaml::Map(entries),
         })
+    }
+
+    /// An entry's value that ends its line (a comment aside), with nothing indented below it:
+    /// a line indented further would continue a plain scalar, or be an error.
+    fn one_line_value(&mut self, c: &mut Cursor, indent: usize, depth: usize) -> Option<Node> {
+        let value = c.inline(depth + 1)?;
+        c.spaces();
+        if !c.at_comment_or_end() {
+            return None;
+        }
+        self.next += 1;
+        if self.lines.get(self.next).is_some_and(|l| l.indent > indent) {
+            return None;
+        }
+        Some(value)
     }
 
     fn sequence(&mut self, indent: usize, depth: usize) -> Option<Node> {
@@ -184,15 +191,7 @@ impl<'a> Parser<'a> {
             if c.at_comment_or_end() {
                 return None;
             }
-            let item = c.inline(depth + 1)?;
-            c.spaces();
-            if !c.at_comment_or_end() {
-                return None;
-            }
-            self.next += 1;
-            if self.lines.get(self.next).is_some_and(|l| l.indent > indent) {
-                return None;
-            }
+            let item = self.one_line_value(&mut c, indent, depth)?;
             items.push(item);
         }
         Some(Node {
