@@ -1,10 +1,11 @@
 //! `cargo bench --bench cs10`: Kalah and CS10's negamax. Positions per second over random
 //! playouts of Kalah(6, 4); negamax and negamax_ab from the start at depths 6 to 10, with and
 //! without move ordering (nodes entered and time); searches too long to repeat are timed once
-//! (`one-shot:` lines). The guide's CS10 figures (docs/src/cs10.md) come from this file.
+//! (`one-shot:` lines). The guide's CS10 figures (docs/src/cs10.md) come from this file and
+//! from `benches/solve.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gametrace::game::kalah::Kalah;
+use gametrace::game::kalah::{Kalah, Rules};
 use gametrace::game::{Game, Status};
 use gametrace::search::cs10::{search, Options, Ordering};
 use gametrace::search::{Algorithm, NullSink};
@@ -35,7 +36,7 @@ fn playouts(game: &Kalah, games: usize, rng: &mut XorShift) -> u64 {
 
 fn positions(c: &mut Criterion) {
     let mut g = c.benchmark_group("kalah-playouts");
-    let k = Kalah::new(6, 4, false);
+    let k = Kalah::new(6, 4, Rules::default());
     let n = playouts(&k, 100, &mut XorShift(2026));
     g.throughput(Throughput::Elements(n));
     g.bench_function("kalah-6-4", |b| {
@@ -45,7 +46,7 @@ fn positions(c: &mut Criterion) {
 }
 
 fn searches(c: &mut Criterion) {
-    let k = Kalah::new(6, 4, false);
+    let k = Kalah::new(6, 4, Rules::default());
     let ordered = Options {
         ordering: Ordering::Static,
         aspiration: None,

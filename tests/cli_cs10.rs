@@ -282,6 +282,82 @@ fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
         .stderr(contains("Kalah(9, 4) cannot be solved here"));
 }
 
+#[test]
+fn every_rule_set_is_solved_as_the_spec_plays_it() {
+    // Kalah(3, 3) under the four rule sets: `solve`'s margin against CS10's negamax searched
+    // past the end of every game in a spec with the same `end_rule` and `capture_empty`. The
+    // rules must matter here, or the test would not tell them apart: the four margins are not
+    // all equal.
+    let mut margins = Vec::new();
+    for (end_arg, end_spec) in [("cs10", "cs10"), ("either-side-empty", "either_side_empty")] {
+        for capture in [false, true] {
+            let mut args = vec![
+                "solve",
+                "kalah",
+                "--pits",
+                "3",
+                "--seeds",
+                "3",
+                "--end-rule",
+                end_arg,
+            ];
+            if capture {
+                args.push("--capture-empty");
+            }
+            let solved = stdout_of(&args);
+            let margin: i64 = if solved.contains("a draw") {
+                0
+            } else if let Some(rest) = solved.split("p1 wins by ").nth(1) {
+                rest.split_whitespace().next().unwrap().parse().unwrap()
+            } else {
+                let rest = solved.split("p2 wins by ").nth(1).expect("a result");
+                -rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .parse::<i64>()
+                    .unwrap()
+            };
+            let dir = tempfile::tempdir().unwrap();
+            let spec = dir.path().join("k.yaml");
+            fs::write(
+                &spec,
+                format!("game: kalah\npits: 3\nseeds: 3\nend_rule: {end_spec}\ncapture_empty: {capture}\ncases: {{deep: {{algorithm: negamax_ab, depth: 60}}}}\n"),
+            )
+            .unwrap();
+            let j: serde_json::Value = serde_json::from_str(&stdout_of(&[
+                "run",
+                spec.to_str().unwrap(),
+                "--format",
+                "json",
+            ]))
+            .unwrap();
+            assert_eq!(
+                j["cases"][0]["value"],
+                (margin * 100).to_string(),
+                "{end_arg} {capture}"
+            );
+            margins.push(margin);
+        }
+    }
+    assert!(margins.iter().any(|&m| m != margins[0]), "{margins:?}");
+}
+
+#[test]
+fn the_end_rule_is_checked_where_it_is_written() {
+    spec_error(
+        "game: kalah\nend_rule: wikipedia\nscenarios: {s: {steps: [{moves: [0]}]}}\n",
+        "2:11",
+        &["`end_rule` must be cs10 or either_side_empty"],
+    );
+    // Under either_side_empty a row cannot be empty while the game goes on.
+    spec_error(
+        "game: kalah\npits: 3\nseeds: 2\nend_rule: either_side_empty\nposition: {p1: [2, 2, 3], p2: [0, 0, 0], kalahs: [2, 3]}\nscenarios: {s: {steps: [{moves: [0]}]}}\n",
+        "5:11",
+        &["p2's row is empty and the game goes on", "end_rule: cs10"],
+    );
+}
+
 fn spec_error(yaml: &str, place: &str, wants: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.yaml");

@@ -3,7 +3,7 @@
 //! window never changes negamax's value; move ordering and aspiration windows (any guess, any
 //! width) never change the root's value.
 
-use gametrace::game::kalah::Kalah;
+use gametrace::game::kalah::{EndRule, Kalah, Rules};
 use gametrace::game::tree::TreeGame;
 use gametrace::game::{Game, Player};
 use gametrace::search::cs10::{search, Aspiration, Options, Ordering};
@@ -97,11 +97,13 @@ proptest! {
         pits in 2usize..5,
         seeds in 1u16..4,
         capture_empty: bool,
+        either_side_empty: bool,
         picks in prop::collection::vec(0usize..8, 0..8),
         depth in 1u32..4,
         opts in options(),
     ) {
-        let game = played(&Kalah::new(pits, seeds, capture_empty), &picks);
+        let end = if either_side_empty { EndRule::EitherSideEmpty } else { EndRule::Cs10 };
+        let game = played(&Kalah::new(pits, seeds, Rules { end, capture_empty }), &picks);
         // Kalah's values come from CS10's own depth rule (a move-again chain is one ply),
         // which plain minimax does not follow: compare the searchers with each other.
         let plain = search(&game, depth, Algorithm::Minimax, Options::default(), &mut NullSink).0;

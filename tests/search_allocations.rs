@@ -3,7 +3,7 @@
 //! by a global allocator that counts, so the test is exact, not timed.
 
 use gametrace::game::connect4::Connect4;
-use gametrace::game::kalah::Kalah;
+use gametrace::game::kalah::{Kalah, Rules};
 use gametrace::game::riskless::{Map, Riskless};
 use gametrace::game::tree::{Generate, Tree, TreeGame};
 use gametrace::game::{Game, Player};
@@ -61,7 +61,11 @@ fn untraced_alpha_beta_allocates_nothing_per_node() {
     check("PopOut 7x6, depth 4", &Connect4::new(7, 6, true), 4);
     check("Riskless M1, depth 6", &Riskless::new(Map::m1()), 6);
     check("Riskless M2, depth 6", &Riskless::new(Map::m2()), 6);
-    check("Kalah 6 pits 4 seeds, depth 6", &Kalah::new(6, 4, false), 6);
+    check(
+        "Kalah 6 pits 4 seeds, depth 6",
+        &Kalah::new(6, 4, Rules::default()),
+        6,
+    );
     let tree = Tree::generate(&Generate {
         branching: 4,
         depth: 6,

@@ -237,7 +237,11 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                         ),
                     );
                 }
-                go!(kalah::Kalah::new(pits as usize, seeds as u16, false))
+                go!(kalah::Kalah::new(
+                    pits as usize,
+                    seeds as u16,
+                    kalah::Rules::default()
+                ))
             }
             "tictactoe" => {
                 use crate::game::tictactoe;

@@ -1,7 +1,19 @@
-//! `gametrace solve`: small Kalah boards solved exactly.
+//! `gametrace solve`: Kalah boards solved exactly, under any rule set.
 
 use super::common::*;
-use std::time::Duration;
+use crate::game::kalah::{EndRule, Kalah, Rules, MAX_SEEDS};
+use crate::search::solve::{Limits, Progress, Unsolved};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// When the game ends, as the command line names it.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum EndRuleArg {
+    /// CS10's notes: when the player to move has no seeds, the opponent sweeps their own
+    Cs10,
+    /// As soon as either row is empty, each player sweeps their own (Wikipedia's rule)
+    EitherSideEmpty,
+}
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -13,42 +25,34 @@ pub struct Args {
     /// Seeds a pit at the start
     #[arg(long, value_name = "S", default_value_t = 4)]
     pub seeds: u64,
-    /// Capture the lone seed even when the opposite pit is empty (a common variant)
+    /// When the game ends
+    #[arg(long, value_enum, value_name = "RULE", default_value = "cs10")]
+    pub end_rule: EndRuleArg,
+    /// Capture the lone seed even when the opposite pit is empty (the "empty capture" variant)
     #[arg(long)]
     pub capture_empty: bool,
     /// Give up after this many seconds
-    #[arg(long, value_name = "SECS", default_value = "600", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value = "3600", value_parser = parse_seconds)]
     pub time_limit: f64,
-    /// Remember at most this many positions (the default needs about 3 GB); the answer stays exact
-    #[arg(long, value_name = "N", default_value_t = crate::search::solve::TABLE_CAP)]
-    pub max_table: usize,
+    /// Memory for the endgame database and the transposition table (K, M, G suffixes); the
+    /// answer is exact whatever it is, only slower when small
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_bytes)]
+    pub memory: usize,
+    /// Build the endgame database up to this many seeds left [default: by the memory, at
+    /// most 60 million positions]
+    #[arg(long, value_name = "SEEDS")]
+    pub endgame: Option<u32>,
 }
 
 pub fn execute(a: Args) -> i32 {
-    solve(
-        &a.game,
-        a.pits,
-        a.seeds,
-        a.capture_empty,
-        a.time_limit,
-        a.max_table,
-    )
-}
-
-/// Solves Kalah(pits, seeds) within the time limit and says who wins by how much.
-fn solve(
-    game: &str,
-    pits: u64,
-    seeds: u64,
-    capture_empty: bool,
-    time_limit: f64,
-    max_table: usize,
-) -> i32 {
-    use crate::game::kalah::{Kalah, MAX_SEEDS};
-    if game != "kalah" {
-        eprintln!("error: `solve` solves kalah, not `{game}`\n  hint: gametrace solve kalah --pits 4 --seeds 3");
+    if a.game != "kalah" {
+        eprintln!(
+            "error: `solve` solves kalah, not `{}`\n  hint: gametrace solve kalah --pits 4 --seeds 3",
+            a.game
+        );
         return 2;
     }
+    let (pits, seeds) = (a.pits, a.seeds);
     if !(1..=8).contains(&pits)
         || !(1..=u64::from(MAX_SEEDS)).contains(&seeds)
         || 2 * pits * seeds > 255
@@ -58,15 +62,31 @@ fn solve(
         );
         return 2;
     }
-    let kalah = Kalah::new(pits as usize, seeds as u16, capture_empty);
-    let started = std::time::Instant::now();
-    let deadline = started + Duration::from_secs_f64(time_limit);
-    let rule = if capture_empty {
-        "the empty-capture variant"
-    } else {
-        "the notes' capture rule"
+    if let Some(e) = a.endgame.filter(|&e| e > 40) {
+        eprintln!(
+            "error: an endgame database of {e} seeds is far too large\n  expected: --endgame 0 to 40 (each seed multiplies its size; 20 seeds on 6 pits is 226 million positions)\n  hint: leave --endgame out to size it by --memory"
+        );
+        return 2;
+    }
+    let rules = Rules {
+        end: match a.end_rule {
+            EndRuleArg::Cs10 => EndRule::Cs10,
+            EndRuleArg::EitherSideEmpty => EndRule::EitherSideEmpty,
+        },
+        capture_empty: a.capture_empty,
     };
-    match crate::search::solve::solve(&kalah, Some(deadline), max_table) {
+    let kalah = Kalah::new(pits as usize, seeds as u16, rules);
+    let started = Instant::now();
+    let limits = Limits {
+        deadline: Some(started + Duration::from_secs_f64(a.time_limit)),
+        memory: a.memory,
+        endgame: a.endgame,
+    };
+    let bar = Bar::new();
+    let solved = crate::search::solve::solve(&kalah, limits, &mut |p| bar.show(p));
+    bar.finish();
+    let board = format!("Kalah({pits}, {seeds}), {rules}");
+    match solved {
         Ok(s) => {
             let result = match s.margin {
                 0 => "a draw".to_owned(),
@@ -77,17 +97,76 @@ fn solve(
                 .best
                 .map_or(String::new(), |b| format!(" (best first move: pit {b})"));
             print_all(&format!(
-                "Kalah({pits}, {seeds}), {rule}: {result} with perfect play{best}\nsearched {} positions ({} in the table) in {:.2} s\n",
+                "{board}: {result} with perfect play{best}\nsearched {} positions in {:.2} s: endgame database to {} seeds ({} positions), table {} of {} entries, {} probes\n",
                 s.positions,
-                s.table,
-                started.elapsed().as_secs_f64()
+                started.elapsed().as_secs_f64(),
+                s.endgame.0,
+                s.endgame.1,
+                s.table.0,
+                s.table.1,
+                s.probes,
             ))
         }
-        Err(_) => {
+        Err(Unsolved::OutOfTime) => {
             eprintln!(
-                "Kalah({pits}, {seeds}), {rule}: not solved within {time_limit} s\n  hint: raise --time-limit, or solve a smaller board"
+                "{board}: not solved within {} s\n  hint: raise --time-limit or --memory, or solve a smaller board",
+                a.time_limit
             );
             1
+        }
+        Err(Unsolved::TooLarge) => {
+            eprintln!("error: {board} cannot be solved here");
+            2
+        }
+    }
+}
+
+/// The progress bar on a terminal: the endgame database as it fills, then the bounds on
+/// the margin closing in.
+struct Bar(Option<indicatif::ProgressBar>);
+
+impl Bar {
+    fn new() -> Bar {
+        Bar(std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(1);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {wide_msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                    .progress_chars("█▌ "),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        }))
+    }
+
+    fn show(&self, p: Progress) {
+        let Some(bar) = &self.0 else { return };
+        match p {
+            Progress::Endgame { done, of } => {
+                bar.set_length(of);
+                bar.set_position(done);
+                bar.set_message(format!("endgame database: {done} of {of} positions"));
+            }
+            Progress::Search {
+                lo,
+                hi,
+                seeds,
+                positions,
+            } => {
+                // The bar fills as the window on the margin narrows.
+                let width = 2 * seeds as u64;
+                bar.set_length(width);
+                bar.set_position(width - (hi - lo) as u64);
+                bar.set_message(format!(
+                    "p1's margin between {lo} and {hi}, {positions} positions searched"
+                ));
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
         }
     }
 }

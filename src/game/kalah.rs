@@ -9,7 +9,9 @@
 //!   pit's seeds and the capturing seed go to the mover's kalah. (`capture_empty` is the
 //!   common variant that captures the lone seed even when the opposite pit is empty.)
 //! * When the player to move has no seeds on their side, the opponent's seeds go to the
-//!   opponent's kalah and the game ends; the fuller kalah wins.
+//!   opponent's kalah and the game ends; the fuller kalah wins. ([`EndRule::EitherSideEmpty`]
+//!   is the rule of Wikipedia and of the published solutions: the game ends as soon as either
+//!   row is empty after a move, and each player's remaining seeds go to their own kalah.)
 //!
 //! **Pits** are numbered in sowing order, from 0 (the farthest from the player's own kalah)
 //! to pits-1 (next to it), as CS10's `KalahGame` indexes its board: a move is a pit number
@@ -62,12 +64,64 @@ impl std::fmt::Display for Pit {
     }
 }
 
+/// When the game ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// CS10's notes: when the player to move has no seeds, the opponent's seeds go to the
+    /// opponent's kalah and the game ends.
+    #[default]
+    Cs10,
+    /// As soon as either row is empty after a move, each player's remaining seeds go to their
+    /// own kalah and the game ends (Wikipedia's rule, and the published solutions').
+    EitherSideEmpty,
+}
+
+impl EndRule {
+    /// The name specs and the command line use.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndRule::Cs10 => "cs10",
+            EndRule::EitherSideEmpty => "either_side_empty",
+        }
+    }
+}
+
+/// The rules that vary between Kalah's sources; the default is CS10's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub end: EndRule,
+    /// Capture the lone seed even when the opposite pit is empty (the "empty capture"
+    /// variant); CS10's notes capture only facing a non-empty pit.
+    pub capture_empty: bool,
+}
+
+impl Rules {
+    /// CS10's rules, with or without empty capture.
+    pub fn cs10(capture_empty: bool) -> Rules {
+        Rules {
+            end: EndRule::Cs10,
+            capture_empty,
+        }
+    }
+}
+
+impl std::fmt::Display for Rules {
+    /// `CS10's rules`, `either side empty ends the game, empty capture`, ...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match (self.end, self.capture_empty) {
+            (EndRule::Cs10, false) => "CS10's rules",
+            (EndRule::Cs10, true) => "CS10's end rule, empty capture",
+            (EndRule::EitherSideEmpty, false) => "either side empty ends the game",
+            (EndRule::EitherSideEmpty, true) => "either side empty ends the game, empty capture",
+        })
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Kalah {
     pub pits: usize,
     pub seeds: u16,
-    /// Capture the lone seed even when the opposite pit is empty (a common variant).
-    pub capture_empty: bool,
+    pub rules: Rules,
     pub start: Board,
 }
 
@@ -80,7 +134,7 @@ pub fn side(p: Player) -> usize {
 
 impl Kalah {
     /// The start of Kalah(`pits`, `seeds`), p1 to move (sizes checked by the caller).
-    pub fn new(pits: usize, seeds: u16, capture_empty: bool) -> Kalah {
+    pub fn new(pits: usize, seeds: u16, rules: Rules) -> Kalah {
         let mut start = Board {
             pits: [[0; MAX_PITS]; 2],
             kalahs: [0, 0],
@@ -94,7 +148,7 @@ impl Kalah {
         Kalah {
             pits,
             seeds,
-            capture_empty,
+            rules,
             start,
         }
     }
@@ -129,7 +183,7 @@ impl Kalah {
         if at < p && next.pits[me][at] == 1 {
             let opposite = p - 1 - at;
             let facing = next.pits[1 - me][opposite];
-            if facing > 0 || self.capture_empty {
+            if facing > 0 || self.rules.capture_empty {
                 next.kalahs[me] += facing + 1;
                 next.pits[1 - me][opposite] = 0;
                 next.pits[me][at] = 0;
@@ -137,11 +191,17 @@ impl Kalah {
         }
         next.to_move = if again { b.to_move } else { b.to_move.other() };
         let mover = side(next.to_move);
-        if self.side_empty(&next, mover) {
-            // The player to move has nothing to sow: the opponent keeps their own seeds.
-            let rest: u16 = next.pits[1 - mover][..p].iter().sum();
-            next.kalahs[1 - mover] += rest;
-            next.pits[1 - mover] = [0; MAX_PITS];
+        let ends = match self.rules.end {
+            EndRule::Cs10 => self.side_empty(&next, mover),
+            EndRule::EitherSideEmpty => self.side_empty(&next, 0) || self.side_empty(&next, 1),
+        };
+        if ends {
+            // Each side's seeds go to its own kalah (under CS10's rule, the mover has none).
+            for s in 0..2 {
+                let rest: u16 = next.pits[s][..p].iter().sum();
+                next.kalahs[s] += rest;
+                next.pits[s] = [0; MAX_PITS];
+            }
         }
         next
     }
@@ -392,7 +452,7 @@ mod tests {
 
     #[test]
     fn sowing_skips_the_opponents_kalah() {
-        let k = Kalah::new(6, 4, false);
+        let k = Kalah::new(6, 4, Rules::default());
         // 13 seeds from pit 0: pits 1-5, my kalah, their 6 pits (13 so far? 5+1+6 = 12),
         // their kalah skipped, and the 13th lands back in pit 0, now empty: a capture.
         let b = board(
@@ -412,7 +472,7 @@ mod tests {
 
     #[test]
     fn the_last_seed_in_ones_kalah_moves_again() {
-        let k = Kalah::new(6, 4, false);
+        let k = Kalah::new(6, 4, Rules::default());
         let n = k.sow(&k.start(), pit(2));
         assert_eq!(&n.pits[0][..6], &[4, 4, 0, 5, 5, 5]);
         assert_eq!(n.kalahs, [1, 0]);
@@ -421,7 +481,7 @@ mod tests {
 
     #[test]
     fn captures_only_on_ones_own_side_and_facing_seeds() {
-        let k = Kalah::new(6, 4, false);
+        let k = Kalah::new(6, 4, Rules::default());
         // Pit 0 (1 seed) sows into empty pit 1, facing p2's pit 4 (3 seeds).
         let b = board(
             &k,
@@ -442,7 +502,7 @@ mod tests {
             Player::Maxie,
         );
         assert_eq!(k.sow(&b, pit(0)).kalahs, [0, 0]);
-        let variant = Kalah::new(6, 4, true);
+        let variant = Kalah::new(6, 4, Rules::cs10(true));
         assert_eq!(variant.sow(&b, pit(0)).kalahs, [1, 0]);
         // The last seed in an empty pit on the opponent's side captures nothing.
         let b = board(
@@ -458,7 +518,7 @@ mod tests {
 
     #[test]
     fn an_empty_side_ends_the_game_and_the_opponent_sweeps() {
-        let k = Kalah::new(3, 1, false);
+        let k = Kalah::new(3, 1, Rules::default());
         // p1 sows its last seed into its kalah and would move again with nothing to sow:
         // p2's seeds go to p2's kalah.
         let b = board(&k, &[0, 0, 1], &[2, 0, 1], [5, 3], Player::Maxie);
@@ -475,7 +535,7 @@ mod tests {
 
     #[test]
     fn labels_read_in_sowing_order() {
-        let k = Kalah::new(3, 2, false);
+        let k = Kalah::new(3, 2, Rules::default());
         let mut l = String::new();
         k.write_label(&k.start(), &mut l);
         assert_eq!(l, "2 2 2 [0] | 2 2 2 [0]");

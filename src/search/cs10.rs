@@ -411,7 +411,7 @@ pub fn write_value(out: &mut String, v: i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::kalah::Kalah;
+    use crate::game::kalah::{Kalah, Rules};
     use crate::game::tree::{TreeBuilder, TreeGame};
     use crate::search::{minimax_value, EventLog, NullSink};
 
@@ -490,7 +490,7 @@ mod tests {
     #[test]
     fn move_again_keeps_the_depth_and_the_sign() {
         // Kalah(3, 1): p1's pit 2 ends in p1's kalah, so p1 moves again: the chain is one ply.
-        let k = Kalah::new(3, 1, false);
+        let k = Kalah::new(3, 1, Rules::default());
         let mut log = EventLog::default();
         search(&k, 1, Algorithm::Minimax, Options::default(), &mut log);
         let again = log.events.iter().find_map(|e| match e {

@@ -181,6 +181,9 @@ pub struct GameSpecFile {
     seeds: Option<u32>,
     /// Kalah only: capture the lone seed even when the opposite pit is empty (default false).
     capture_empty: Option<bool>,
+    /// Kalah only: when the game ends, `cs10` (the notes: when the player to move has no
+    /// seeds, the default) or `either_side_empty` (as soon as either row is empty).
+    end_rule: Option<EndRuleName>,
     /// Subtract Square only: the order of a position's moves, `largest_first` (the course's
     /// `subtract_square_state.py`, the default) or `smallest_first`.
     square_order: Option<SquareOrderName>,
@@ -439,6 +442,22 @@ string_enum!(
         (
             "improved",
             "a better one, documented in the guide (docs/src/15150.md)"
+        ),
+    ]
+);
+
+pub struct EndRuleName;
+string_enum!(
+    EndRuleName,
+    "EndRule",
+    [
+        (
+            "cs10",
+            "CS10's notes: when the player to move has no seeds, the opponent sweeps their own"
+        ),
+        (
+            "either_side_empty",
+            "as soon as either row is empty, each player sweeps their own"
         ),
     ]
 );

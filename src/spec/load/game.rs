@@ -29,6 +29,7 @@ pub(in crate::spec) const GAME_TOP_KEYS: &[&str] = &[
     "pits",
     "seeds",
     "capture_empty",
+    "end_rule",
     "square_order",
     "k",
     "utility",
@@ -175,7 +176,7 @@ const GAME_KINDS: &[GameKind] = &[
     },
     GameKind {
         name: "kalah",
-        settings: &["pits", "seeds", "capture_empty"],
+        settings: &["pits", "seeds", "capture_empty", "end_rule"],
         one_estimator: Some((
             "kalah has one estimator, the course's rough_outcome",
             ROUGH_OUTCOME_HINT,
@@ -1032,9 +1033,22 @@ impl Positions for Kalah {
                 .found(format!("{} in p1's row, {} in p2's, {} and {} in the kalahs", p1.iter().map(|&n| u32::from(n)).sum::<u32>(), p2.iter().map(|&n| u32::from(n)).sum::<u32>(), kalahs[0], kalahs[1]))
                 .hint("seeds are never added or taken away; set `seeds:` if the game started with another number"));
         }
-        // A side with no seeds while the other has some cannot be the player to move's.
+        // A side with no seeds while the other has some cannot be the player to move's, nor
+        // anyone's when an empty row ends the game.
         let mover = kalah::side(b.to_move);
         let empty = |s: usize| b.pits[s][..self.pits].iter().all(|&n| n == 0);
+        if self.rules.end == kalah::EndRule::EitherSideEmpty && empty(0) != empty(1) {
+            let who = if empty(0) {
+                Player::Maxie
+            } else {
+                Player::Minnie
+            };
+            return Err(l
+                .error(v.pos, format!("{}'s row is empty and the game goes on", who.course_name()))
+                .expected("both rows with seeds, or both empty (under `end_rule: either_side_empty` the game ends the moment a row is empty)")
+                .found(format!("{}'s row empty", who.course_name()))
+                .hint("write the position after the sweep: every seed in the kalahs, or use `end_rule: cs10`"));
+        }
         if empty(mover) && !empty(1 - mover) {
             return Err(l
                 .error(v.pos, format!("{} is to move with no seeds to sow", b.to_move.course_name()))
@@ -1057,7 +1071,8 @@ impl Positions for Kalah {
 }
 
 impl Loader<'_> {
-    /// `pits:` (1 to 15, default 6), `seeds:` (1 to 100, default 4), `capture_empty:`.
+    /// `pits:` (1 to 15, default 6), `seeds:` (1 to 100, default 4), `capture_empty:` and
+    /// `end_rule:` (CS10's rules by default).
     fn kalah(&self, entries: &[(Node, Node)]) -> Option<Kalah> {
         let number = |key: &str,
                       default: i64,
@@ -1113,7 +1128,26 @@ impl Loader<'_> {
                 }
             },
         };
-        Some(Kalah::new(pits? as usize, seeds? as u16, capture_empty?))
+        let end = match entry(entries, "end_rule") {
+            None => Some(kalah::EndRule::Cs10),
+            Some((_, v)) => match v.scalar() {
+                Some("cs10") => Some(kalah::EndRule::Cs10),
+                Some("either_side_empty") => Some(kalah::EndRule::EitherSideEmpty),
+                _ => {
+                    self.problem(
+                        self.error(v.pos, "`end_rule` must be cs10 or either_side_empty")
+                            .expected("cs10 (the notes: the game ends when the player to move has no seeds, and the opponent sweeps their own) or either_side_empty (the game ends as soon as a row is empty, and each player sweeps their own)")
+                            .found(v.describe()),
+                    );
+                    None
+                }
+            },
+        };
+        let rules = kalah::Rules {
+            end: end?,
+            capture_empty: capture_empty?,
+        };
+        Some(Kalah::new(pits? as usize, seeds? as u16, rules))
     }
 }
 
