@@ -243,28 +243,28 @@ fn the_referee_plays_kalah_with_negamax_players() {
         .stdout(contains("`7` is not a pit: pits are numbered 0 to 2"));
 }
 
-#[test]
-fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
-    // Kalah(3, 2): the solver's margin against CS10's negamax searched past the end of
-    // every game (a finished game scores 100 × the margin).
-    let solved = stdout_of(&["solve", "kalah", "--pits", "3", "--seeds", "2"]);
-    let margin: i64 = solved
-        .split("p1 wins by ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .map(|n| n.parse().unwrap())
-        .unwrap_or_else(|| {
-            if solved.contains("a draw") {
-                0
-            } else {
-                panic!("{solved}")
-            }
-        });
+/// The margin `gametrace solve` prints for p1 (0 for a draw).
+fn solved_margin(args: &[&str]) -> i64 {
+    let solved = stdout_of(args);
+    let number = |s: &str| -> i64 { s.split_whitespace().next().unwrap().parse().unwrap() };
+    if let Some(rest) = solved.split("p1 wins by ").nth(1) {
+        number(rest)
+    } else if let Some(rest) = solved.split("p2 wins by ").nth(1) {
+        -number(rest)
+    } else {
+        assert!(solved.contains("a draw"), "{solved}");
+        0
+    }
+}
+
+/// The value CS10's negamax gives the start of a Kalah spec's game searched past the end of
+/// every game: a finished game scores 100 × p1's margin.
+fn negamax_to_the_end(settings: &str) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let spec = dir.path().join("k.yaml");
     fs::write(
         &spec,
-        "game: kalah\npits: 3\nseeds: 2\ncases: {deep: {algorithm: negamax_ab, depth: 40}}\n",
+        format!("game: kalah\n{settings}cases: {{deep: {{algorithm: negamax_ab, depth: 60}}}}\n"),
     )
     .unwrap();
     let j: serde_json::Value = serde_json::from_str(&stdout_of(&[
@@ -274,7 +274,16 @@ fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
         "json",
     ]))
     .unwrap();
-    assert_eq!(j["cases"][0]["value"], (margin * 100).to_string());
+    j["cases"][0]["value"].clone()
+}
+
+#[test]
+fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
+    let margin = solved_margin(&["solve", "kalah", "--pits", "3", "--seeds", "2"]);
+    assert_eq!(
+        negamax_to_the_end("pits: 3\nseeds: 2\n"),
+        (margin * 100).to_string()
+    );
     gametrace()
         .args(["solve", "kalah", "--pits", "9"])
         .assert()
@@ -284,10 +293,9 @@ fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
 
 #[test]
 fn every_rule_set_is_solved_as_the_spec_plays_it() {
-    // Kalah(3, 3) under the four rule sets: `solve`'s margin against CS10's negamax searched
-    // past the end of every game in a spec with the same `end_rule` and `capture_empty`. The
-    // rules must matter here, or the test would not tell them apart: the four margins are not
-    // all equal.
+    // Kalah(3, 3) under the four rule sets: `solve`'s margin against negamax in a spec with
+    // the same `end_rule` and `capture_empty`. The rules must matter here, or the test would
+    // not tell them apart: the four margins are not all equal.
     let mut margins = Vec::new();
     for (end_arg, end_spec) in [("cs10", "cs10"), ("either-side-empty", "either_side_empty")] {
         for capture in [false, true] {
@@ -304,36 +312,11 @@ fn every_rule_set_is_solved_as_the_spec_plays_it() {
             if capture {
                 args.push("--capture-empty");
             }
-            let solved = stdout_of(&args);
-            let margin: i64 = if solved.contains("a draw") {
-                0
-            } else if let Some(rest) = solved.split("p1 wins by ").nth(1) {
-                rest.split_whitespace().next().unwrap().parse().unwrap()
-            } else {
-                let rest = solved.split("p2 wins by ").nth(1).expect("a result");
-                -rest
-                    .split_whitespace()
-                    .next()
-                    .unwrap()
-                    .parse::<i64>()
-                    .unwrap()
-            };
-            let dir = tempfile::tempdir().unwrap();
-            let spec = dir.path().join("k.yaml");
-            fs::write(
-                &spec,
-                format!("game: kalah\npits: 3\nseeds: 3\nend_rule: {end_spec}\ncapture_empty: {capture}\ncases: {{deep: {{algorithm: negamax_ab, depth: 60}}}}\n"),
-            )
-            .unwrap();
-            let j: serde_json::Value = serde_json::from_str(&stdout_of(&[
-                "run",
-                spec.to_str().unwrap(),
-                "--format",
-                "json",
-            ]))
-            .unwrap();
+            let margin = solved_margin(&args);
             assert_eq!(
-                j["cases"][0]["value"],
+                negamax_to_the_end(&format!(
+                    "pits: 3\nseeds: 3\nend_rule: {end_spec}\ncapture_empty: {capture}\n"
+                )),
                 (margin * 100).to_string(),
                 "{end_arg} {capture}"
             );
