@@ -179,6 +179,19 @@ impl Solver<'_> {
             };
             n += 1;
         }
+        // Enhanced transposition cutoff: a child whose known bound already reaches beta ends
+        // the search here, before any child is searched.
+        for c in &children[..n] {
+            let at_least = match c.after {
+                After::Over => c.gain,
+                After::Again(y) => self.table.get(y).map_or(i32::MIN, |k| c.gain + k.lo),
+                After::Turn(y) => self.table.get(y).map_or(i32::MIN, |k| c.gain - k.hi),
+            };
+            if at_least >= beta {
+                self.table.put(x, at_least, left, c.pit, 0);
+                return Ok(at_least);
+            }
+        }
         let mut best = i32::MIN;
         let mut best_pit = 0xFF;
         for c in &children[..n] {
