@@ -292,6 +292,30 @@ fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
 }
 
 #[test]
+fn solve_refuses_bad_flags_with_exit_2() {
+    for (args, says) in [
+        (
+            vec!["--end-rule", "wikipedia"],
+            "invalid value 'wikipedia' for '--end-rule <RULE>'",
+        ),
+        (vec!["--memory", "lots"], "expected bytes like 8M"),
+        (
+            vec!["--endgame", "30"],
+            "an endgame database of 30 seeds on 6 pits a side does not fit in --memory",
+        ),
+        (vec!["--endgame", "500"], "more than 2^64 bytes"),
+        (vec!["--time-limit", "soon"], "--time-limit"),
+    ] {
+        gametrace()
+            .args(["solve", "kalah"])
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(contains(says));
+    }
+}
+
+#[test]
 fn every_rule_set_is_solved_as_the_spec_plays_it() {
     // Kalah(3, 3) under the four rule sets: `solve`'s margin against negamax in a spec with
     // the same `end_rule` and `capture_empty`. The rules must matter here, or the test would

@@ -62,11 +62,20 @@ pub fn execute(a: Args) -> i32 {
         );
         return 2;
     }
-    if let Some(e) = a.endgame.filter(|&e| e > 40) {
-        eprintln!(
-            "error: an endgame database of {e} seeds is far too large\n  expected: --endgame 0 to 40 (each seed multiplies its size; 20 seeds on 6 pits is 226 million positions)\n  hint: leave --endgame out to size it by --memory"
-        );
-        return 2;
+    if let Some(e) = a.endgame {
+        let bytes = if e > 127 {
+            u64::MAX
+        } else {
+            crate::search::solve::endgame_bytes(pits as usize, e)
+        };
+        if bytes > a.memory as u64 {
+            eprintln!(
+                "error: an endgame database of {e} seeds on {pits} pits a side does not fit in --memory ({} bytes)\n  expected: a database of at most --memory bytes, one a position (20 seeds on 6 pits is 226 million positions)\n  found: {}\n  hint: leave --endgame out to size it by --memory, or raise --memory",
+                a.memory,
+                if bytes == u64::MAX { "more than 2^64 bytes".to_owned() } else { format!("{bytes} bytes") }
+            );
+            return 2;
+        }
     }
     let rules = Rules {
         end: match a.end_rule {

@@ -250,6 +250,12 @@ fn endgame_seeds(pits: usize, total: u32, memory: usize) -> u32 {
     max
 }
 
+/// The bytes an endgame database of up to `max` seeds takes on `pits` pits a side (one a
+/// position).
+pub fn endgame_bytes(pits: usize, max: u32) -> u64 {
+    endgame::size(pits, max)
+}
+
 /// Solves `kalah` from its start: p1's final margin with perfect play, unless the deadline
 /// passes first. Boards of up to 8 pits a side with fewer than 256 seeds.
 pub fn solve(
