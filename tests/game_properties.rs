@@ -7,7 +7,7 @@ use gametrace::game::connect4::Connect4;
 use gametrace::game::nim::Nim;
 use gametrace::game::riskless::{Map, Riskless};
 use gametrace::game::tictactoe::TicTacToe;
-use gametrace::game::{Game, Playable, Player};
+use gametrace::game::{Game, Playable, Player, Status};
 use gametrace::run::trace_game;
 use gametrace::search::{minimax_value, s12, s14, Algorithm, NullSink};
 use gametrace::spec::MoveOrder;
@@ -50,7 +50,15 @@ fn trace<G: Game>(game: &G, algorithm: Algorithm, depth: u32, dialect: Dialect) 
 }
 
 fn invariants<G: Playable>(game: &G, depth: u32) -> Result<(), TestCaseError> {
-    let want = minimax_value(game, &game.start(), depth);
+    // The searchers ask an in-play state for `moves_in_play`, which must be its `moves`.
+    let start = game.start();
+    if game.status(&start) == Status::InPlay {
+        prop_assert_eq!(
+            game.moves_in_play(&start).collect::<Vec<_>>(),
+            game.moves(&start).collect::<Vec<_>>()
+        );
+    }
+    let want = minimax_value(game, &start, depth);
     let s14 = s14::search(game, depth, Algorithm::AlphaBeta, &mut NullSink);
     let s12 = s12::search(game, depth, Algorithm::AlphaBeta, &mut NullSink);
     if game.moves(&game.start()).len() > 0 {

@@ -192,6 +192,17 @@ impl Board {
         }
     }
 
+    /// The empty cells of a position in play, in move order: [`Board::moves`] without looking
+    /// for a finished pattern again.
+    pub fn moves_in_play<C: Indexed>(&self, s: &Position) -> Empties<C> {
+        debug_assert_eq!(self.status(s), Status::InPlay);
+        Empties {
+            columns: self.columns,
+            left: self.full() & !(s.cells[0] | s.cells[1]),
+            cell: PhantomData,
+        }
+    }
+
     /// Why claiming cell `index` (written `name`) is against the rules, if it is.
     pub fn why_illegal(
         &self,

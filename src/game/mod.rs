@@ -146,6 +146,13 @@ pub trait Game: Sync {
     fn player(&self, state: &Self::State) -> Player;
     fn status(&self, state: &Self::State) -> Status;
     fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a>;
+    /// The moves of a state whose status is `InPlay`, the same as [`Game::moves`]. The
+    /// searchers ask for a node's status first and its moves after, so a game whose `moves`
+    /// tests again whether the game is over (Connect 4 looks for fours) can skip it here.
+    #[inline]
+    fn moves_in_play<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+        self.moves(state)
+    }
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
     /// The estimator. Called only on in-play states where the search stops.
     fn estimate(&self, state: &Self::State) -> Estimate;

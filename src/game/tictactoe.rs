@@ -173,6 +173,9 @@ impl Game for TicTacToe {
     fn moves(&self, s: &TttState) -> board::Empties<Cell> {
         self.board.moves(s)
     }
+    fn moves_in_play(&self, s: &TttState) -> board::Empties<Cell> {
+        self.board.moves_in_play(s)
+    }
     fn play(&self, s: &TttState, c: Cell) -> TttState {
         s.claim(self.index(c))
     }

@@ -122,6 +122,9 @@ impl Game for Tippy {
     fn moves(&self, s: &TippyState) -> board::Empties<Cell> {
         self.board.moves(s)
     }
+    fn moves_in_play(&self, s: &TippyState) -> board::Empties<Cell> {
+        self.board.moves_in_play(s)
+    }
     fn play(&self, s: &TippyState, c: Cell) -> TippyState {
         s.claim(self.index(c))
     }

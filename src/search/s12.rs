@@ -279,7 +279,7 @@ impl<G: Game> Searcher<'_, G> {
             | Algorithm::GameStateTree
             | Algorithm::Expectimax
             | Algorithm::Expectiminimax => {
-                let moves = self.game.moves(state);
+                let moves = self.game.moves_in_play(state);
                 self.together(player, state, moves, depth, ab, own(player, ab), sink)
             }
             Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
@@ -299,7 +299,7 @@ impl<G: Game> Searcher<'_, G> {
         self.in_turn(
             player,
             state,
-            self.game.moves(state),
+            self.game.moves_in_play(state),
             depth,
             ab,
             own(player, ab),
@@ -357,7 +357,7 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Scan<G::Move>, u64) {
-        let mut moves = self.game.moves(state);
+        let mut moves = self.game.moves_in_play(state);
         let sequential = sequential_share(self.algorithm, moves.len(), self.flaws);
         let abmoves = moves.by_ref().take(sequential);
         match self.in_turn(player, state, abmoves, depth, ab, own(player, ab), sink) {

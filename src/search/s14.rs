@@ -269,7 +269,14 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        self.in_turn(player, state, self.game.moves(state), depth, ab, sink)
+        self.in_turn(
+            player,
+            state,
+            self.game.moves_in_play(state),
+            depth,
+            ab,
+            sink,
+        )
     }
 
     /// Searches `moves` one after another as alpha-beta does; `pruned` if the bound crossed.
@@ -328,7 +335,7 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        let moves = self.game.moves(state);
+        let moves = self.game.moves_in_play(state);
         self.together(player, state, moves, depth, ab, own(player, ab), sink)
     }
 
@@ -352,7 +359,7 @@ impl<G: Game> Searcher<'_, G> {
         ab: Bounds<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
-        let mut moves = self.game.moves(state);
+        let mut moves = self.game.moves_in_play(state);
         let sequential = sequential_share(self.algorithm, moves.len(), self.flaws);
         let (first, t) = self.in_turn(
             player,

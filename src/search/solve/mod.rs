@@ -157,6 +157,13 @@ impl Solver<'_> {
             let i = moves.trailing_zeros() as u8;
             moves &= moves - 1;
             let sown = self.rings.sow(x, usize::from(i));
+            // The child's bucket loads while the other moves are sown: the cutoff test below
+            // reads it (positions in the database are never in the table).
+            if let After::Again(y) | After::Turn(y) = sown.after {
+                if seeds(y) > self.endgame.max {
+                    self.table.prefetch(y);
+                }
+            }
             // The table's move, then moves that move again (nearest the kalah first, so the
             // others' chains still land), then the larger gains.
             let order = if i == hint {
@@ -184,6 +191,8 @@ impl Solver<'_> {
         for c in &children[..n] {
             let at_least = match c.after {
                 After::Over => c.gain,
+                // Positions in the database are never in the table.
+                After::Again(y) | After::Turn(y) if seeds(y) <= self.endgame.max => i32::MIN,
                 After::Again(y) => self.table.get(y).map_or(i32::MIN, |k| c.gain + k.lo),
                 After::Turn(y) => self.table.get(y).map_or(i32::MIN, |k| c.gain - k.hi),
             };

@@ -116,6 +116,12 @@ impl Table {
         2 * (h as usize & self.mask)
     }
 
+    /// Starts loading `x`'s bucket into the cache, for a [`Table::get`] soon after.
+    #[inline]
+    pub fn prefetch(&self, x: Pits) {
+        crate::prefetch::prefetch(&self.entries[self.bucket(x)]);
+    }
+
     pub fn get(&self, x: Pits) -> Option<Known> {
         let at = self.bucket(x);
         let (a, b) = (x as u64, (x >> 64) as u64);
