@@ -104,6 +104,10 @@ struct Child {
     pit: u8,
     gain: i32,
     after: After,
+    /// What the child is worth at least and at most, as far as the table and the database
+    /// know.
+    at_least: i32,
+    at_most: i32,
 }
 
 impl Solver<'_> {
@@ -150,6 +154,8 @@ impl Solver<'_> {
             pit: 0,
             gain: 0,
             after: After::Over,
+            at_least: i32::MIN,
+            at_most: i32::MAX,
         }; 8];
         let mut n = 0;
         let mut moves = self.rings.moves(x);
@@ -183,29 +189,48 @@ impl Solver<'_> {
                 pit: i,
                 gain: sown.gain,
                 after: sown.after,
+                at_least: i32::MIN,
+                at_most: i32::MAX,
             };
             n += 1;
         }
         // Enhanced transposition cutoff: a child whose known bound already reaches beta ends
-        // the search here, before any child is searched.
-        for c in &children[..n] {
-            let at_least = match c.after {
-                After::Over => c.gain,
-                // Positions in the database are never in the table.
-                After::Again(y) | After::Turn(y) if seeds(y) <= self.endgame.max => i32::MIN,
-                After::Again(y) => self.table.get(y).map_or(i32::MIN, |k| c.gain + k.lo),
-                After::Turn(y) => self.table.get(y).map_or(i32::MIN, |k| c.gain - k.hi),
+        // the search here, before any child is searched; one known not to pass alpha need
+        // not be searched at all (its bound is all a fail-soft node needs of it).
+        for c in &mut children[..n] {
+            let (at_least, at_most) = match c.after {
+                After::Over => (c.gain, c.gain),
+                // Positions in the database are never in the table: it has their value.
+                After::Again(y) if seeds(y) <= self.endgame.max => {
+                    let v = c.gain + self.endgame.value(y, seeds(y));
+                    (v, v)
+                }
+                After::Turn(y) if seeds(y) <= self.endgame.max => {
+                    let v = c.gain - self.endgame.value(y, seeds(y));
+                    (v, v)
+                }
+                After::Again(y) => self
+                    .table
+                    .get(y)
+                    .map_or((i32::MIN, i32::MAX), |k| (c.gain + k.lo, c.gain + k.hi)),
+                After::Turn(y) => self
+                    .table
+                    .get(y)
+                    .map_or((i32::MIN, i32::MAX), |k| (c.gain - k.hi, c.gain - k.lo)),
             };
             if at_least >= beta {
                 self.table.put(x, at_least, left, c.pit, 0);
                 return Ok(at_least);
             }
+            (c.at_least, c.at_most) = (at_least, at_most);
         }
         let mut best = i32::MIN;
         let mut best_pit = 0xFF;
         for c in &children[..n] {
             let g = c.gain;
             let v = match c.after {
+                // Known not to pass alpha, or known exactly.
+                _ if c.at_most <= alpha || c.at_least == c.at_most => c.at_most,
                 After::Over => g,
                 After::Again(y) => {
                     let t = seeds(y);
