@@ -78,6 +78,14 @@ fn correct_csc148_games_pass_every_check() {
             assert!(out.contains(&format!("PASS    {spec} {check}")), "{out}");
         }
         assert!(out.contains("200 random games (seed 1)"), "{out}");
+        // Subtract Square's rules have scenarios of one step, which read as one.
+        assert!(!out.contains("all 1 steps"), "{out}");
+        if spec == SS {
+            assert!(
+                out.contains("the one step agrees with the reference"),
+                "{out}"
+            );
+        }
     }
 }
 

@@ -243,6 +243,66 @@ fn the_referee_plays_kalah_with_negamax_players() {
         .stdout(contains("`7` is not a pit: pits are numbered 0 to 2"));
 }
 
+#[test]
+fn the_referee_plays_kalah_under_each_rule_set() {
+    // The same two computer players on Kalah(3, 3): the four rule sets end in four different
+    // games (the rules decide when a row runs dry and what an empty opposite pit captures).
+    let rule_sets: [&[&str]; 4] = [
+        &[],
+        &["--capture-empty"],
+        &["--end-rule", "either-side-empty"],
+        &["--end-rule", "either-side-empty", "--capture-empty"],
+    ];
+    let games: Vec<String> = rule_sets
+        .iter()
+        .map(|rules| {
+            let mut args = vec![
+                "play",
+                "kalah",
+                "--pits",
+                "3",
+                "--seeds",
+                "3",
+                "--p1",
+                "negamax:3",
+                "--p2",
+                "negamax:2",
+            ];
+            args.extend_from_slice(rules);
+            stdout_of(&args)
+        })
+        .collect();
+    for (i, a) in games.iter().enumerate() {
+        for b in &games[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    // The default is CS10's rules, written out or not.
+    assert_eq!(
+        games[0],
+        stdout_of(&[
+            "play",
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "3",
+            "--p1",
+            "negamax:3",
+            "--p2",
+            "negamax:2",
+            "--end-rule",
+            "cs10",
+        ])
+    );
+    // Kalah's options belong to Kalah.
+    gametrace()
+        .args(["play", "nim", "--capture-empty"])
+        .assert()
+        .code(2)
+        .stderr(contains("--capture-empty is not an option of nim"));
+}
+
 /// The margin `gametrace solve` prints for p1 (0 for a draw).
 fn solved_margin(args: &[&str]) -> i64 {
     let solved = stdout_of(args);

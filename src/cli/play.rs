@@ -52,6 +52,12 @@ pub struct Args {
     /// Kalah: seeds a pit at the start (default 4)
     #[arg(long, value_name = "N")]
     pub seeds: Option<u64>,
+    /// Kalah: when the game ends (default cs10, the notes' rule)
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub end_rule: Option<super::solve::EndRuleArg>,
+    /// Kalah: capture the lone seed even when the opposite pit is empty
+    #[arg(long)]
+    pub capture_empty: bool,
     /// Tic-tac-toe: how many in a row win (default 3; --columns and --rows size the board)
     #[arg(long, value_name = "N")]
     pub k: Option<u64>,
@@ -70,6 +76,8 @@ pub fn execute(a: Args) -> i32 {
         size: a.size,
         pits: a.pits,
         seeds: a.seeds,
+        end_rule: a.end_rule,
+        capture_empty: a.capture_empty,
         k: a.k,
     };
     play(&a.game, (&a.maxie, &a.minnie), options, a.max_moves)
@@ -85,6 +93,8 @@ struct PlayOptions {
     size: Option<u64>,
     pits: Option<u64>,
     seeds: Option<u64>,
+    end_rule: Option<super::solve::EndRuleArg>,
+    capture_empty: bool,
     k: Option<u64>,
 }
 
@@ -125,7 +135,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         };
     }
     // Each option, whether it was given, and the games it belongs to.
-    let options: [(&str, bool, &[&str]); 9] = [
+    let options: [(&str, bool, &[&str]); 11] = [
         ("--map", o.map.is_some(), &["riskless"]),
         (
             "--columns",
@@ -143,6 +153,8 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         ("--size", o.size.is_some(), &["tippy"]),
         ("--pits", o.pits.is_some(), &["kalah"]),
         ("--seeds", o.seeds.is_some(), &["kalah"]),
+        ("--end-rule", o.end_rule.is_some(), &["kalah"]),
+        ("--capture-empty", o.capture_empty, &["kalah"]),
     ];
     let spec_path = std::path::Path::new(game);
     let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
@@ -150,7 +162,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         if options.iter().any(|(_, given, _)| *given) {
             return usage(
                 format!("{game} is a spec, and the game's options come from it"),
-                "leave out the game's options (--map, --columns, --rows, --k, --sticks, --total, --size, --pits, --seeds), or name a game instead",
+                "leave out the game's options (--map, --columns, --rows, --k, --sticks, --total, --size, --pits, --seeds, --end-rule, --capture-empty), or name a game instead",
             );
         }
     } else if !PLAYABLE.contains(&game) {
@@ -165,7 +177,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     {
         return usage(
             format!("{option} is not an option of {game}"),
-            "--map is Riskless's, --columns and --rows Connect 4's, PopOut's and tic-tac-toe's, --k tic-tac-toe's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits and --seeds Kalah's",
+            "--map is Riskless's, --columns and --rows Connect 4's, PopOut's and tic-tac-toe's, --k tic-tac-toe's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits, --seeds, --end-rule and --capture-empty Kalah's",
         );
     }
     let ended = if is_spec {
@@ -237,11 +249,11 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
                         ),
                     );
                 }
-                go!(kalah::Kalah::new(
-                    pits as usize,
-                    seeds as u16,
-                    kalah::Rules::default()
-                ))
+                let rules = kalah::Rules {
+                    end: o.end_rule.map_or(kalah::EndRule::Cs10, Into::into),
+                    capture_empty: o.capture_empty,
+                };
+                go!(kalah::Kalah::new(pits as usize, seeds as u16, rules))
             }
             "tictactoe" => {
                 use crate::game::tictactoe;

@@ -6,13 +6,22 @@ use crate::search::solve::{Limits, Progress, Unsolved};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// When the game ends, as the command line names it.
+/// When the game ends, as the command line names it (`solve` and `play`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum EndRuleArg {
     /// CS10's notes: when the player to move has no seeds, the opponent sweeps their own
     Cs10,
     /// As soon as either row is empty, each player sweeps their own (Wikipedia's rule)
     EitherSideEmpty,
+}
+
+impl From<EndRuleArg> for EndRule {
+    fn from(a: EndRuleArg) -> EndRule {
+        match a {
+            EndRuleArg::Cs10 => EndRule::Cs10,
+            EndRuleArg::EitherSideEmpty => EndRule::EitherSideEmpty,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -78,10 +87,7 @@ pub fn execute(a: Args) -> i32 {
         }
     }
     let rules = Rules {
-        end: match a.end_rule {
-            EndRuleArg::Cs10 => EndRule::Cs10,
-            EndRuleArg::EitherSideEmpty => EndRule::EitherSideEmpty,
-        },
+        end: a.end_rule.into(),
         capture_empty: a.capture_empty,
     };
     let kalah = Kalah::new(pits as usize, seeds as u16, rules);

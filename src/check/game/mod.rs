@@ -512,7 +512,10 @@ pub fn check_game<G: Checkable>(
         })();
         match outcome {
             Ok(Some(_)) => {
-                c.message = format!("all {} steps agree with the reference", sc.steps.len())
+                c.message = match sc.steps.len() {
+                    1 => "the one step agrees with the reference".to_owned(),
+                    n => format!("all {n} steps agree with the reference"),
+                }
             }
             Ok(None) => {
                 // Planned (so every submission's report has the same cases), worth nothing.
