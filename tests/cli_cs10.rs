@@ -253,34 +253,8 @@ fn the_referee_plays_kalah_under_each_rule_set() {
         &["--end-rule", "either-side-empty"],
         &["--end-rule", "either-side-empty", "--capture-empty"],
     ];
-    let games: Vec<String> = rule_sets
-        .iter()
-        .map(|rules| {
-            let mut args = vec![
-                "play",
-                "kalah",
-                "--pits",
-                "3",
-                "--seeds",
-                "3",
-                "--p1",
-                "negamax:3",
-                "--p2",
-                "negamax:2",
-            ];
-            args.extend_from_slice(rules);
-            stdout_of(&args)
-        })
-        .collect();
-    for (i, a) in games.iter().enumerate() {
-        for b in &games[i + 1..] {
-            assert_ne!(a, b);
-        }
-    }
-    // The default is CS10's rules, written out or not.
-    assert_eq!(
-        games[0],
-        stdout_of(&[
+    let game = |rules: &[&str]| {
+        let mut args = vec![
             "play",
             "kalah",
             "--pits",
@@ -291,10 +265,18 @@ fn the_referee_plays_kalah_under_each_rule_set() {
             "negamax:3",
             "--p2",
             "negamax:2",
-            "--end-rule",
-            "cs10",
-        ])
-    );
+        ];
+        args.extend_from_slice(rules);
+        stdout_of(&args)
+    };
+    let games: Vec<String> = rule_sets.iter().map(|rules| game(rules)).collect();
+    for (i, a) in games.iter().enumerate() {
+        for b in &games[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    // The default is CS10's rules, written out or not.
+    assert_eq!(games[0], game(&["--end-rule", "cs10"]));
     // Kalah's options belong to Kalah.
     gametrace()
         .args(["play", "nim", "--capture-empty"])
