@@ -9,7 +9,7 @@ use std::path::Path;
 /// yaml-language-server checks against the schema).
 fn to_json(node: &Node) -> Value {
     match &node.yaml {
-        Yaml::Scalar { text, plain: false } => Value::String(text.clone()),
+        Yaml::Scalar { text, plain: false } => Value::String(text.to_string()),
         Yaml::Scalar { text, plain: true } => match text.as_str() {
             "" | "~" | "null" | "Null" | "NULL" => Value::Null,
             "true" | "True" | "TRUE" => Value::Bool(true),

@@ -80,7 +80,9 @@ impl Node {
 
 #[derive(Clone, Debug)]
 enum Names {
-    Given(Vec<String>),
+    /// Every node's name, in preorder, one after another in one string (a tree of a million
+    /// nodes is then two allocations, not a million): node `i`'s name ends at `ends[i]`.
+    Given { text: String, ends: Vec<usize> },
     /// Names are the preorder index written `a`, `b`, ..., `z`, `aa`, ...
     Generated,
 }
@@ -237,7 +239,11 @@ impl Tree {
 
     pub fn write_name(&self, id: NodeId, out: &mut String) {
         match &self.names {
-            Names::Given(names) => out.push_str(&names[id as usize]),
+            Names::Given { text, ends } => {
+                let i = id as usize;
+                let start = if i == 0 { 0 } else { ends[i - 1] };
+                out.push_str(&text[start..ends[i]]);
+            }
             Names::Generated => write_generated_name(id as u64, out),
         }
     }
@@ -268,7 +274,7 @@ impl Tree {
     pub fn generate(g: &Generate) -> Tree {
         let mut rng = ChaCha8Rng::from_seed(seed_bytes(g.seed));
         let span = (i128::from(g.max) - i128::from(g.min) + 1) as u128;
-        let mut b = TreeBuilder::with_capacity(g.node_count().unwrap_or(0) as usize);
+        let mut b = TreeBuilder::with_capacity(g.node_count().unwrap_or(0) as usize, false);
         fn grow(b: &mut TreeBuilder, g: &Generate, level: u32, rng: &mut ChaCha8Rng, span: u128) {
             if level == g.depth {
                 let offset = uniform_below(rng, span);
@@ -332,8 +338,14 @@ pub struct TreeBuilder {
     values: Vec<i64>,
     statics: Vec<(NodeId, i64)>,
     chances: Vec<(NodeId, Box<[Probability]>)>,
-    names: Vec<String>,
-    open: Vec<(NodeId, Vec<NodeId>)>,
+    /// The names so far, one after another, and where each ends (see [`Names::Given`]).
+    names: String,
+    name_ends: Vec<usize>,
+    /// The open nodes, innermost last, each with where its children start in `kids`.
+    open: Vec<(NodeId, usize)>,
+    /// The children of the open nodes so far: one stack for all of them (a node's are on top
+    /// while it is open), so opening a node allocates nothing.
+    kids: Vec<NodeId>,
 }
 
 impl TreeBuilder {
@@ -341,10 +353,13 @@ impl TreeBuilder {
         Self::default()
     }
 
-    fn with_capacity(n: usize) -> Self {
+    /// A builder with room for `n` nodes (each named, if `named`), so that a big tree is not
+    /// copied as its arrays grow.
+    pub fn with_capacity(n: usize, named: bool) -> Self {
         TreeBuilder {
             nodes: Vec::with_capacity(n),
             children: Vec::with_capacity(n),
+            name_ends: Vec::with_capacity(if named { n } else { 0 }),
             ..Self::default()
         }
     }
@@ -352,15 +367,20 @@ impl TreeBuilder {
     fn push(&mut self, node: Node) -> NodeId {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(node);
-        if let Some((_, kids)) = self.open.last_mut() {
-            kids.push(id);
+        if !self.open.is_empty() {
+            self.kids.push(id);
         }
         id
     }
 
     pub fn open(&mut self, name: &str) {
-        self.names.push(name.to_owned());
+        self.name(name);
         self.open_unnamed();
+    }
+
+    fn name(&mut self, name: &str) {
+        self.names.push_str(name);
+        self.name_ends.push(self.names.len());
     }
 
     /// Makes the innermost open node a chance node whose children (added after) have these
@@ -381,11 +401,11 @@ impl TreeBuilder {
 
     fn open_unnamed(&mut self) {
         let id = self.push(Node { first: 0, len: 0 });
-        self.open.push((id, Vec::new()));
+        self.open.push((id, self.kids.len()));
     }
 
     pub fn leaf(&mut self, name: &str, estimate: i64) {
-        self.names.push(name.to_owned());
+        self.name(name);
         self.leaf_unnamed(estimate);
     }
 
@@ -397,7 +417,8 @@ impl TreeBuilder {
     /// Closes the innermost open node. A node closed with no children is a leaf with
     /// estimate 0; the spec loader rejects such nodes before they get here.
     pub fn close(&mut self) {
-        if let Some((id, kids)) = self.open.pop() {
+        if let Some((id, start)) = self.open.pop() {
+            let kids = &self.kids[start..];
             let node = if kids.is_empty() {
                 Node::leaf(0, &mut self.values)
             } else {
@@ -408,7 +429,8 @@ impl TreeBuilder {
                 }
             };
             self.nodes[id as usize] = node;
-            self.children.extend(kids);
+            self.children.extend_from_slice(kids);
+            self.kids.truncate(start);
         }
     }
 
@@ -433,7 +455,10 @@ impl TreeBuilder {
             values: self.values,
             statics,
             chances: self.chances,
-            names: Names::Given(self.names),
+            names: Names::Given {
+                text: self.names,
+                ends: self.name_ends,
+            },
         }
     }
 }

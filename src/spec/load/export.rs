@@ -27,7 +27,7 @@ fn scalar(pos: Pos, text: &str) -> Node {
     Node {
         pos,
         yaml: Yaml::Scalar {
-            text: text.to_owned(),
+            text: text.into(),
             plain: true,
         },
     }

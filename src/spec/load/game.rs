@@ -1990,7 +1990,7 @@ struct Parts<'n> {
 /// A move as written: a scalar, or a pair `[Land3, Land4]`.
 fn move_text(v: &Node) -> Option<String> {
     match &v.yaml {
-        Yaml::Scalar { text, .. } if !v.is_null() => Some(text.clone()),
+        Yaml::Scalar { text, .. } if !v.is_null() => Some(text.to_string()),
         Yaml::Seq(items) => {
             let words: Option<Vec<&str>> = items.iter().map(Node::scalar).collect();
             Some(words?.join(" "))

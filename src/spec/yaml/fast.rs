@@ -9,6 +9,7 @@
 //! it to the full parser: whenever it answers, the answer is the full parser's.
 
 use super::{Node, Pos, Yaml};
+use compact_str::CompactString;
 
 /// Deeper documents are left to the full parser (it refuses past `MAX_NESTING`).
 const MAX_DEPTH: usize = 200;
@@ -214,7 +215,7 @@ fn starts_plain(first: u8, second: Option<u8>) -> bool {
     }
 }
 
-impl Cursor<'_> {
+impl<'a> Cursor<'a> {
     fn peek(&self) -> Option<u8> {
         self.peek_at(0)
     }
@@ -245,12 +246,13 @@ impl Cursor<'_> {
         }
     }
 
-    fn text(&self, from: usize, to: usize) -> Option<String> {
+    fn text(&self, from: usize, to: usize) -> Option<&'a str> {
         let bytes = &self.src[from..to];
-        bytes
-            .iter()
-            .all(|&b| b.is_ascii() && !b.is_ascii_control())
-            .then(|| String::from_utf8(bytes.to_vec()).expect("ASCII"))
+        if bytes.iter().all(|&b| b.is_ascii() && !b.is_ascii_control()) {
+            std::str::from_utf8(bytes).ok()
+        } else {
+            None
+        }
     }
 
     /// A block mapping's key and its `:` (followed by a space or the line's end).
@@ -279,7 +281,7 @@ impl Cursor<'_> {
                 Node {
                     pos,
                     yaml: Yaml::Scalar {
-                        text: text.to_owned(),
+                        text: text.into(),
                         plain: true,
                     },
                 }
@@ -316,7 +318,7 @@ impl Cursor<'_> {
                 Some(Node {
                     pos,
                     yaml: Yaml::Scalar {
-                        text: text.trim_end().to_owned(),
+                        text: text.trim_end().into(),
                         plain: true,
                     },
                 })
@@ -329,7 +331,7 @@ impl Cursor<'_> {
         let pos = self.pos();
         let quote = self.peek()?;
         self.at += 1;
-        let mut text = String::new();
+        let mut text = CompactString::default();
         loop {
             let b = self.peek()?;
             self.at += 1;
@@ -453,7 +455,7 @@ impl Cursor<'_> {
         Some(Node {
             pos,
             yaml: Yaml::Scalar {
-                text: text.to_owned(),
+                text: text.into(),
                 plain: true,
             },
         })

@@ -3,6 +3,7 @@
 //! the shapes specs are usually written in, by a scanner of our own (`fast`) that gives the
 //! same nodes.
 
+use compact_str::CompactString;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
@@ -15,9 +16,11 @@ pub struct Pos {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Yaml {
-    /// A scalar's text, and whether it was plain (unquoted, so `3` may be a number).
+    /// A scalar's text, and whether it was plain (unquoted, so `3` may be a number). Kept
+    /// inline up to 24 bytes: a spec is mostly short names and numbers, and a string each
+    /// was most of the time spent loading a big tree (allocating and freeing them).
     Scalar {
-        text: String,
+        text: CompactString,
         plain: bool,
     },
     Seq(Vec<Node>),
@@ -189,7 +192,7 @@ impl MarkedEventReceiver for Builder {
             Event::Scalar(text, style, _, _) => self.add(Node {
                 pos: at,
                 yaml: Yaml::Scalar {
-                    text,
+                    text: text.into(),
                     plain: style == TScalarStyle::Plain,
                 },
             }),
