@@ -100,6 +100,52 @@ impl Flaws {
     }
 }
 
+/// The flaws a searcher is built with: any set, checked as it searches ([`Flaws`]), or none,
+/// known when the searcher is compiled ([`Reference`]), so that the reference search's
+/// hundred million flaw tests a second compile away.
+pub trait Variant: Copy + Send + Sync {
+    /// Does a node of `player` have `flaw`?
+    fn at(self, flaw: Flaw, player: Player) -> bool;
+    /// Does the search have `flaw` anywhere?
+    fn has(self, flaw: Flaw) -> bool;
+    /// Is this the reference (no flaw at all)?
+    fn is_none(self) -> bool;
+}
+
+impl Variant for Flaws {
+    #[inline(always)]
+    fn at(self, flaw: Flaw, player: Player) -> bool {
+        Flaws::at(self, flaw, player)
+    }
+    #[inline(always)]
+    fn has(self, flaw: Flaw) -> bool {
+        Flaws::has(self, flaw)
+    }
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        Flaws::is_none(self)
+    }
+}
+
+/// No flaw: the reference searcher.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Variant for Reference {
+    #[inline(always)]
+    fn at(self, _: Flaw, _: Player) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn has(self, _: Flaw) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        true
+    }
+}
+
 /// The algorithms a mistake can be made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {

@@ -16,7 +16,7 @@ pub mod s14;
 pub mod solve;
 
 use crate::game::{Estimate, Game, Player, Status};
-use mistakes::{Flaw, Flaws};
+use mistakes::{Flaw, Flaws, Variant};
 use rayon::prelude::*;
 
 /// Which search runs.
@@ -358,7 +358,7 @@ pub fn sequential_count(algorithm: Algorithm, n: usize) -> usize {
 }
 
 /// [`sequential_count`] as a variant computes it (rounded up with [`Flaw::RoundsUp`]).
-fn sequential_share(algorithm: Algorithm, n: usize, flaws: Flaws) -> usize {
+fn sequential_share(algorithm: Algorithm, n: usize, flaws: impl Variant) -> usize {
     match algorithm {
         // The CSC148 algorithms never reach the 15-150 searchers (the loader keeps them to
         // the csc148 rules); were they to, they would search as minimax.
@@ -382,7 +382,7 @@ fn sequential_share(algorithm: Algorithm, n: usize, flaws: Flaws) -> usize {
 
 /// The depth a child is searched at: one less, or as a variant gets it wrong.
 #[inline]
-fn child_depth(depth: u32, flaws: Flaws) -> u32 {
+fn child_depth(depth: u32, flaws: impl Variant) -> u32 {
     if flaws.is_none() {
         depth - 1
     } else if flaws.has(Flaw::DepthKept) {
@@ -400,7 +400,7 @@ fn variant_stops_at<G: Game>(
     game: &G,
     state: &G::State,
     depth: u32,
-    flaws: Flaws,
+    flaws: impl Variant,
 ) -> Option<Estimate> {
     let depth = if flaws.has(Flaw::EstimatesEarly) {
         depth.saturating_sub(1)
@@ -434,7 +434,7 @@ pub(crate) fn root_move<G: Game>(
 
 /// The player a variant searches a state for (the other one with [`Flaw::PlayersSwapped`]).
 #[inline]
-fn player_of<G: Game>(game: &G, state: &G::State, flaws: Flaws) -> Player {
+fn player_of<G: Game>(game: &G, state: &G::State, flaws: impl Variant) -> Player {
     let p = game.player(state);
     if flaws.has(Flaw::PlayersSwapped) {
         p.other()

@@ -5,7 +5,7 @@
 //! its own bound, stops at a child's `ParentPrune` (becoming `Pruned`), and labels the final
 //! bound (the candidate) against the bounds it was given.
 
-use super::mistakes::{Flaw, Flaws};
+use super::mistakes::{Flaw, Flaws, Reference, Variant};
 use super::{
     child_depth, own, player_of, search_together, sequential_share, variant_stops_at, with_own,
     Algorithm, Descend, Event, Sink, Summary,
@@ -73,8 +73,8 @@ pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
     }
 }
 
-#[inline]
-fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: Flaws) -> Value<M> {
+#[inline(always)]
+fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: impl Variant) -> Value<M> {
     let other_way = flaws.at(Flaw::TiesOtherWay, player);
     match (player, bound, v) {
         // Ties the other way: Maxie takes the new edge, Minnie keeps hers.
@@ -99,13 +99,13 @@ pub fn label<M: Copy>(
 }
 
 /// [`label`] as a variant does it.
-#[inline]
+#[inline(always)]
 fn variant_label<M: Copy>(
     player: Player,
     (alpha, beta): Bounds<M>,
     candidate: Value<M>,
     incoming: M,
-    flaws: Flaws,
+    flaws: impl Variant,
 ) -> Verdict<M> {
     let Value::Edge(best, e) = candidate else {
         return Verdict::Value(Value::Pruned);
@@ -168,6 +168,20 @@ where
     G: Game,
     K: Sink<super::S12Event<G>>,
 {
+    // The reference compiles without its flaw tests; a variant checks its flaws as it goes.
+    if flaws.is_none() {
+        run(game, depth, algorithm, Reference, sink)
+    } else {
+        run(game, depth, algorithm, flaws, sink)
+    }
+}
+
+fn run<G, K, F>(game: &G, depth: u32, algorithm: Algorithm, flaws: F, sink: &mut K) -> Summary
+where
+    G: Game,
+    K: Sink<super::S12Event<G>>,
+    F: Variant,
+{
     let searcher = Searcher {
         game,
         algorithm,
@@ -216,13 +230,13 @@ where
     }
 }
 
-struct Searcher<'g, G> {
+struct Searcher<'g, G, F> {
     game: &'g G,
     algorithm: Algorithm,
-    flaws: Flaws,
+    flaws: F,
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game, F: Variant> Searcher<'_, G, F> {
     /// `evaluate` of the handout: bounds checks at a terminal, otherwise a scan, then the label.
     fn evaluate<K: Sink<super::S12Event<G>>>(
         &self,
@@ -426,12 +440,12 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
-struct Child<'s, 'g, G: Game> {
-    searcher: &'s Searcher<'g, G>,
+struct Child<'s, 'g, G: Game, F> {
+    searcher: &'s Searcher<'g, G, F>,
     bounds: Bounds<G::Move>,
 }
 
-impl<G: Game> Descend<G, super::S12Event<G>> for Child<'_, '_, G> {
+impl<G: Game, F: Variant> Descend<G, super::S12Event<G>> for Child<'_, '_, G, F> {
     type Out = Verdict<G::Move>;
     fn descend<K: Sink<super::S12Event<G>>>(
         &self,

@@ -4,7 +4,7 @@
 //! `(Leaf(Minnie wins!), Leaf(Maxie wins!))`. A Maxie node keeps `a := maxalpha(a, Step(i, r))`
 //! over its children and stops ("(* Pruned *)") once `a >= beta`; Minnie is dual.
 
-use super::mistakes::{Flaw, Flaws};
+use super::mistakes::{Flaw, Flaws, Reference, Variant};
 use super::{
     child_depth, own, player_of, search_together, sequential_share, variant_stops_at, with_own,
     Algorithm, Descend, Event, Sink, Summary,
@@ -56,7 +56,7 @@ pub fn initial_bounds<M>() -> Bounds<M> {
 /// Keeps the better of the current bound and a new value (`better` is the ordering a better
 /// estimate has). On equal estimates a `Step` beats a `Leaf` (so a valid move comes back);
 /// otherwise the current bound stays.
-#[inline]
+#[inline(always)]
 fn keep_better<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> Value<M> {
     match new.estimate().cmp(&current.estimate()) {
         o if o == better => new,
@@ -66,7 +66,7 @@ fn keep_better<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> V
 }
 
 /// [`keep_better`] with ties going to the new value ([`Flaw::TiesOtherWay`]).
-#[inline]
+#[inline(always)]
 fn keep_better_or_equal<M: Copy>(current: Value<M>, new: Value<M>, better: Ordering) -> Value<M> {
     match new.estimate().cmp(&current.estimate()) {
         o if o == better || o == Ordering::Equal => new,
@@ -84,8 +84,8 @@ pub fn minbeta<M: Copy>(beta: Value<M>, v: Value<M>) -> Value<M> {
     keep_better(beta, v, Ordering::Less)
 }
 
-#[inline]
-fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: Flaws) -> Value<M> {
+#[inline(always)]
+fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: impl Variant) -> Value<M> {
     let better = match player {
         Player::Maxie => Ordering::Greater,
         Player::Minnie => Ordering::Less,
@@ -98,8 +98,13 @@ fn improve<M: Copy>(player: Player, bound: Value<M>, v: Value<M>, flaws: Flaws) 
 }
 
 /// Has the node's bound crossed the other one, so the rest of its children can be skipped?
-#[inline]
-fn cuts<M: Copy>(player: Player, bound: Value<M>, (alpha, beta): Bounds<M>, flaws: Flaws) -> bool {
+#[inline(always)]
+fn cuts<M: Copy>(
+    player: Player,
+    bound: Value<M>,
+    (alpha, beta): Bounds<M>,
+    flaws: impl Variant,
+) -> bool {
     let (b, a, beta) = (bound.estimate(), alpha.estimate(), beta.estimate());
     if flaws.is_none() {
         return match player {
@@ -147,6 +152,20 @@ where
     G: Game,
     K: Sink<super::S14Event<G>>,
 {
+    // The reference compiles without its flaw tests; a variant checks its flaws as it goes.
+    if flaws.is_none() {
+        run(game, depth, algorithm, Reference, sink)
+    } else {
+        run(game, depth, algorithm, flaws, sink)
+    }
+}
+
+fn run<G, K, F>(game: &G, depth: u32, algorithm: Algorithm, flaws: F, sink: &mut K) -> Summary
+where
+    G: Game,
+    K: Sink<super::S14Event<G>>,
+    F: Variant,
+{
     let searcher = Searcher {
         game,
         algorithm,
@@ -175,10 +194,10 @@ where
     }
 }
 
-struct Searcher<'g, G> {
+struct Searcher<'g, G, F> {
     game: &'g G,
     algorithm: Algorithm,
-    flaws: Flaws,
+    flaws: F,
 }
 
 /// What entering a node found: a terminal (already reported), or a player to search for.
@@ -187,7 +206,7 @@ enum Entered<M> {
     Searching(Player),
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game, F: Variant> Searcher<'_, G, F> {
     fn node<K: Sink<super::S14Event<G>>>(
         &self,
         state: &G::State,
@@ -430,12 +449,12 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
-struct Child<'s, 'g, G: Game> {
-    searcher: &'s Searcher<'g, G>,
+struct Child<'s, 'g, G: Game, F> {
+    searcher: &'s Searcher<'g, G, F>,
     bounds: Bounds<G::Move>,
 }
 
-impl<G: Game> Descend<G, super::S14Event<G>> for Child<'_, '_, G> {
+impl<G: Game, F: Variant> Descend<G, super::S14Event<G>> for Child<'_, '_, G, F> {
     type Out = Verdict<G::Move>;
     fn descend<K: Sink<super::S14Event<G>>>(
         &self,
