@@ -530,6 +530,50 @@ pub fn equally_good<G: Game>(game: &G, depth: u32) -> Vec<usize> {
 mod tests {
     use super::*;
 
+    /// The reference (`Reference`, its flaw tests compiled away) searches exactly as the
+    /// run-time flaw set with no flaw does: the same events, marks and summary, in both rule
+    /// sets, on trees of several shapes, under every algorithm that reaches them.
+    #[test]
+    fn the_reference_searches_as_the_empty_flaw_set_does() {
+        use crate::game::tree::{Generate, Tree, TreeGame};
+        use mistakes::Reference;
+        let algorithms = [
+            Algorithm::Minimax,
+            Algorithm::AlphaBeta,
+            Algorithm::Jamboree {
+                prune_percentage: 0.5,
+            },
+        ];
+        for (branching, depth, seed) in [(2, 6, 1), (3, 4, 7), (5, 3, 2026)] {
+            let tree = Tree::generate(&Generate {
+                branching,
+                depth,
+                seed,
+                min: -3,
+                max: 3,
+            });
+            for root in [Player::Maxie, Player::Minnie] {
+                let game = TreeGame::new(&tree, root);
+                for algorithm in algorithms {
+                    for d in [depth, depth - 1] {
+                        let mut reference: EventLog<S14Event<TreeGame>> = EventLog::default();
+                        let mut dynamic: EventLog<S14Event<TreeGame>> = EventLog::default();
+                        let a = s14::run(&game, d, algorithm, Reference, &mut reference);
+                        let b = s14::run(&game, d, algorithm, Flaws::NONE, &mut dynamic);
+                        assert_eq!((a, &reference.events), (b, &dynamic.events));
+                        assert_eq!(reference.marks, dynamic.marks);
+                        let mut reference: EventLog<S12Event<TreeGame>> = EventLog::default();
+                        let mut dynamic: EventLog<S12Event<TreeGame>> = EventLog::default();
+                        let a = s12::run(&game, d, algorithm, Reference, &mut reference);
+                        let b = s12::run(&game, d, algorithm, Flaws::NONE, &mut dynamic);
+                        assert_eq!((a, &reference.events), (b, &dynamic.events));
+                        assert_eq!(reference.marks, dynamic.marks);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn jamboree_rounds_down() {
         let j = |p| Algorithm::Jamboree {

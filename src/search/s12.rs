@@ -176,7 +176,13 @@ where
     }
 }
 
-fn run<G, K, F>(game: &G, depth: u32, algorithm: Algorithm, flaws: F, sink: &mut K) -> Summary
+pub(super) fn run<G, K, F>(
+    game: &G,
+    depth: u32,
+    algorithm: Algorithm,
+    flaws: F,
+    sink: &mut K,
+) -> Summary
 where
     G: Game,
     K: Sink<super::S12Event<G>>,
@@ -461,47 +467,6 @@ impl<G: Game, F: Variant> Descend<G, super::S12Event<G>> for Child<'_, '_, G, F>
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The reference (`Reference`, its flaw tests compiled away) searches exactly as the
-    /// run-time flaw set with no flaw does: the same events, marks and summary, on trees of
-    /// several shapes, under every algorithm that reaches this searcher.
-    #[test]
-    fn the_reference_searches_as_the_empty_flaw_set_does() {
-        use crate::game::tree::{Generate, Tree, TreeGame};
-        use crate::search::EventLog;
-        let algorithms = [
-            Algorithm::Minimax,
-            Algorithm::AlphaBeta,
-            Algorithm::Jamboree {
-                prune_percentage: 0.5,
-            },
-        ];
-        for (branching, depth, seed) in [(2, 6, 1), (3, 4, 7), (5, 3, 2026)] {
-            let tree = Tree::generate(&Generate {
-                branching,
-                depth,
-                seed,
-                min: -3,
-                max: 3,
-            });
-            for root in [Player::Maxie, Player::Minnie] {
-                let game = TreeGame::new(&tree, root);
-                for algorithm in algorithms {
-                    for d in [depth, depth.saturating_sub(1).max(1)] {
-                        let mut reference: EventLog<super::super::S12Event<TreeGame>> =
-                            EventLog::default();
-                        let mut dynamic: EventLog<super::super::S12Event<TreeGame>> =
-                            EventLog::default();
-                        let a = run(&game, d, algorithm, Reference, &mut reference);
-                        let b = run(&game, d, algorithm, Flaws::NONE, &mut dynamic);
-                        assert_eq!(a, b);
-                        assert_eq!(reference.events, dynamic.events);
-                        assert_eq!(reference.marks, dynamic.marks);
-                    }
-                }
-            }
-        }
-    }
 
     type V = Value<u32>;
     const G: fn(i64) -> Estimate = Estimate::Guess;
