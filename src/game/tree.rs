@@ -274,7 +274,7 @@ impl Tree {
     pub fn generate(g: &Generate) -> Tree {
         let mut rng = ChaCha8Rng::from_seed(seed_bytes(g.seed));
         let span = (i128::from(g.max) - i128::from(g.min) + 1) as u128;
-        let mut b = TreeBuilder::with_capacity(g.node_count().unwrap_or(0) as usize, false);
+        let mut b = TreeBuilder::with_capacity(g.node_count().unwrap_or(0) as usize);
         fn grow(b: &mut TreeBuilder, g: &Generate, level: u32, rng: &mut ChaCha8Rng, span: u128) {
             if level == g.depth {
                 let offset = uniform_below(rng, span);
@@ -353,13 +353,10 @@ impl TreeBuilder {
         Self::default()
     }
 
-    /// A builder with room for `n` nodes (each named, if `named`), so that a big tree is not
-    /// copied as its arrays grow.
-    pub fn with_capacity(n: usize, named: bool) -> Self {
+    fn with_capacity(n: usize) -> Self {
         TreeBuilder {
             nodes: Vec::with_capacity(n),
             children: Vec::with_capacity(n),
-            name_ends: Vec::with_capacity(if named { n } else { 0 }),
             ..Self::default()
         }
     }
