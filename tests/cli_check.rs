@@ -17,7 +17,7 @@ const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const S14_BIG: &str = "specs/15150-s14/handout-big.yaml";
 const S12_SMALL: &str = "specs/15150-s12/handout-small.yaml";
 const S12_BIG: &str = "specs/15150-s12/handout-big.yaml";
-const FIG5: &str = "../shared/handout-traces/s14-fig5-alphabeta-handout-small.trace";
+const FIG5: &str = "tests/handout-figures/s14-fig5-alphabeta-handout-small.trace";
 
 fn figure5_with(from: &str, to: &str) -> String {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(FIG5)).unwrap();

@@ -8,10 +8,11 @@ fn gametrace() -> Command {
     Command::cargo_bin("gametrace").unwrap()
 }
 
-/// The transcribed handout figures live beside the project, in ../shared/handout-traces.
+/// The transcribed handout figures, kept in the repository (tests/handout-figures/README.md
+/// names each one's course, term, section and figure).
 fn figure(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/handout-traces")
+        .join("tests/handout-figures")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

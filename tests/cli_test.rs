@@ -25,7 +25,7 @@ fn course() -> tempfile::TempDir {
 fn figure_5_lower() -> String {
     fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/handout-traces/s14-fig5-alphabeta-handout-small.trace"),
+            .join("tests/handout-figures/s14-fig5-alphabeta-handout-small.trace"),
     )
     .unwrap()
 }
