@@ -17,7 +17,8 @@ fn playouts(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
-    let (a, k) = ("adapters/sml", "adapters/sml/course");
+    let (a, k) = ("adapters/sml/s12", "adapters/sml/s12/course");
+    let (a14, k14) = ("adapters/sml/s14", "adapters/sml/s14/course");
     let runs = [
         (
             "python-tippy",
@@ -44,7 +45,7 @@ fn playouts(c: &mut Criterion) {
         ..Options::default()
     };
     let riskless = format!(
-        "sml {k}/sequence.sml {k}/matrix.sml {k}/game.sig tests/fixtures/sml/games/riskless.sml {a}/gametrace-game.sml {a}/run-riskless.sml"
+        "sml {k14}/sequence.sml {k14}/game.sig tests/fixtures/sml/games/riskless.sml {a14}/gametrace-game.sml {a14}/run-riskless.sml"
     );
     let runs = runs
         .into_iter()

@@ -20,9 +20,9 @@ const TIPPY: &str = "specs/csc148/tippy-rules.yaml";
 const C4: &str = "specs/games/connect4/rules.yaml";
 const C4_SMALL: &str = "specs/games/connect4/small-board.yaml";
 
-/// The command that runs an SML Connect4 functor behind the driver.
+/// The command that runs an SML Connect4 functor (Spring 2012's GAME) behind the driver.
 fn sml_connect4(student: &str) -> String {
-    let (a, c) = ("adapters/sml", "adapters/sml/course");
+    let (a, c) = ("adapters/sml/s12", "adapters/sml/s12/course");
     format!(
         "sml {c}/sequence.sml {c}/matrix.sml {c}/game.sig {student} {a}/gametrace-game.sml {a}/run-connect4.sml"
     )
@@ -137,6 +137,9 @@ fn each_csc148_mistake_is_named_with_a_shortest_sequence() {
     }
 }
 
+/// The fixture's `moves` does not look for a win again: Spring 2012's GAME requires
+/// `status s <> Over _` of it, so the driver never asks it at a finished position and a
+/// correct game is not failed for listing moves there.
 #[test]
 fn a_correct_sml_connect4_functor_passes_every_check() {
     require_sml();
@@ -156,8 +159,10 @@ fn a_correct_sml_connect4_functor_passes_every_check() {
 
 /// By hand: a vertical four is 4 X and 3 O (7); three in a column is 3 X and 2 O (5); a full
 /// column of six is 6 moves; the player not switched shows after 1 move; the 4×2 board is
-/// full after 8. A falling diagonal four needs 6 pieces under it: Minnie can make one in 10
-/// moves (the shrinker, removing moves from a random game, finds Maxie's in 11).
+/// full after 8, the 7×6 board after 42 (rules.yaml's full-board scenario: with the default
+/// flags, 200 playouts alone never fill a board without a four). A falling diagonal four
+/// needs 6 pieces under it: Minnie can make one in 10 moves (the shrinker, removing moves
+/// from a random game, finds Maxie's in 11).
 #[test]
 fn each_sml_connect4_mistake_is_named_with_a_shortest_sequence() {
     require_sml();
@@ -168,6 +173,7 @@ fn each_sml_connect4_mistake_is_named_with_a_shortest_sequence() {
         (C4, "player_not_switched", "[player-not-switched]", 1),
         (C4, "no_falling_diagonal", "[no-falling-diagonal]", 11),
         (C4_SMALL, "full_board_not_draw", "[full-board-not-draw]", 8),
+        (C4, "full_board_not_draw", "[full-board-not-draw]", 42),
     ] {
         let student = format!("tests/fixtures/sml/games_buggy/connect4_{file}.sml");
         let (code, out) = check_game(spec, &sml_connect4(&student), &[]);
@@ -444,9 +450,13 @@ fn a_searchers_report_first_says_whether_the_students_game_agrees() {
         ));
 }
 
-/// The command that runs an SML Riskless functor behind the driver.
+/// The command that runs an SML Riskless functor (Spring 2014's GAME and MAP) behind the
+/// driver.
 fn sml_riskless(student: &str) -> String {
-    sml_connect4(student).replace("run-connect4.sml", "run-riskless.sml")
+    let (a, c) = ("adapters/sml/s14", "adapters/sml/s14/course");
+    format!(
+        "sml {c}/sequence.sml {c}/game.sig {student} {a}/gametrace-game.sml {a}/run-riskless.sml"
+    )
 }
 
 #[test]
@@ -462,8 +472,13 @@ fn a_correct_sml_riskless_functor_passes_every_check() {
             &[],
         );
         assert_eq!(code, 0, "{out}");
-        // The student prints a move as its vertex pair, (3,4): read as the reference reads it.
-        assert!(out.contains(&format!("PASS    {spec} parse_move")), "{out}");
+        // The student prints a move as its vertex pair, (3, 4): read as the reference reads
+        // it; the parser is handed what a player types at the support code's prompt, 3 4.
+        assert!(
+            out.contains(&format!("PASS    {spec} parse_move: the parser reads "))
+                && out.contains("typed as the course's prompt reads them"),
+            "{out}"
+        );
         assert!(out.contains(&format!("PASS    {spec} playouts")), "{out}");
     }
 }
@@ -702,8 +717,8 @@ fn grade_checks_each_submissions_own_game() {
     .unwrap();
     let root = env!("CARGO_MANIFEST_DIR");
     let (a, c) = (
-        format!("{root}/adapters/sml"),
-        format!("{root}/adapters/sml/course"),
+        format!("{root}/adapters/sml/s12"),
+        format!("{root}/adapters/sml/s12/course"),
     );
     // Inside each submission, its own file is just `connect4.sml`.
     let cmd = format!(
@@ -859,4 +874,97 @@ fn a_move_list_that_changes_between_two_asks_is_named_so() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!(perft.starts_with("FAIL"), "{perft}");
     assert!(perft.contains("listed the move 9 twice"), "{perft}");
+}
+
+/// S14's support code reads a move typed `3 4` and prints it `(3, 4)`: a parser that reads
+/// only the printed form fails, and the report shows the very text it was handed.
+#[test]
+fn parse_move_is_judged_on_what_a_player_types_and_the_report_shows_it() {
+    require_sml();
+    let dir = tempfile::tempdir().unwrap();
+    let student = dir.path().join("riskless.sml");
+    let src = fs::read_to_string("tests/fixtures/sml/games/riskless.sml").unwrap();
+    let printed_only = src.replace(
+        "String.tokens (fn c => not (Char.isDigit c)) text",
+        "String.tokens (fn c => c = #\"(\" orelse c = #\")\" orelse c = #\",\") text",
+    );
+    assert_ne!(src, printed_only);
+    fs::write(&student, printed_only).unwrap();
+    let spec = "specs/games/riskless/rules.yaml";
+    let (code, out) = check_game(spec, &sml_riskless(student.to_str().unwrap()), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(&format!("FAIL    {spec} parse_move")), "{out}");
+    assert!(
+        out.contains("`3 2` (the move Land3->Land2) is read as no move"),
+        "{out}"
+    );
+}
+
+/// A course folder as the handout ships it: the game's `sources.cm` reaches the course's
+/// library outside it (`../../lib`), and SML/NJ writes `.cm/` caches beside every source.
+/// With `--course-dir` it compiles in a private copy and passes; the original is never
+/// written. Without it, the sandbox stops both the read outside and the writes, and the
+/// report carries the compiler's words.
+#[test]
+fn a_course_folder_compiles_in_a_private_copy_with_course_dir() {
+    require_sml();
+    let course = tempfile::tempdir().unwrap();
+    let root = course.path();
+    let lib = root.join("lib");
+    let code_dir = root.join("hw/11/code");
+    fs::create_dir_all(&lib).unwrap();
+    fs::create_dir_all(&code_dir).unwrap();
+    fs::copy(
+        "adapters/sml/s14/course/sequence.sml",
+        lib.join("sequence.sml"),
+    )
+    .unwrap();
+    fs::write(
+        lib.join("sources.cm"),
+        "group is\n  $/basis.cm\n  sequence.sml\n",
+    )
+    .unwrap();
+    fs::copy(
+        "adapters/sml/s14/course/game.sig",
+        code_dir.join("game.sig"),
+    )
+    .unwrap();
+    fs::copy(
+        "tests/fixtures/sml/games/riskless.sml",
+        code_dir.join("riskless.sml"),
+    )
+    .unwrap();
+    fs::write(
+        code_dir.join("sources.cm"),
+        "group is\n  $/basis.cm\n  ../../../lib/sources.cm\n  game.sig\n  riskless.sml\n",
+    )
+    .unwrap();
+    let here = env!("CARGO_MANIFEST_DIR");
+    let cmd = format!(
+        "sml sources.cm {here}/adapters/sml/s14/gametrace-game.sml {here}/adapters/sml/s14/run-riskless.sml"
+    );
+    let spec = format!("{here}/specs/games/riskless/rules.yaml");
+    let run = |extra: &[&str]| {
+        let out = gametrace()
+            .current_dir(&code_dir)
+            .args(["check-game", &spec, "--color", "never", "--playouts", "20"])
+            .args(["--estimator-openings", "0", "--cmd", &cmd])
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&[]);
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("the compiler says:"), "{out}");
+    let (code, out) = run(&["--course-dir", root.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("PASS"), "{out}");
+    assert!(out.contains("SKIPPED"), "{out}");
+    for dir in [&lib, &code_dir] {
+        assert!(!dir.join(".cm").exists(), "{} was written", dir.display());
+    }
 }

@@ -17,6 +17,12 @@ pub struct Args {
     pub cmd: String,
     #[command(flatten)]
     pub game: GameArgs,
+    /// The course's folder (its support code, as the handout ships it): copied into the
+    /// run's private folder, and the command runs in the copy (in the copy of the current
+    /// folder when that lies inside it), so relative paths such as a `sources.cm` reaching
+    /// `../../../src` resolve there and SML/NJ can write its caches; the original is only read
+    #[arg(long, value_name = "DIR", value_parser = existing_dir)]
+    pub course_dir: Option<PathBuf>,
     /// Drivers to run at once for the playouts (default: one per core); the report is the
     /// same for any number
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -65,12 +71,25 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     };
+    let workdir = match &a.course_dir {
+        None => None,
+        Some(course) => match course_copy(course, &scratch) {
+            Ok(dir) => Some(dir),
+            Err(e) => {
+                eprintln!(
+                    "error: cannot copy the course folder {} for the student's program: {e}",
+                    course.display()
+                );
+                return 2;
+            }
+        },
+    };
     let mut hidden = crate::sandbox::grader_paths(&a.spec);
     hidden.extend(a.report.output.iter().cloned());
     let policy = a.run.sandbox(hidden);
     let driver = Driver {
         argv: &argv,
-        dir: None,
+        dir: workdir.as_deref(),
         limits: a.run.limits(),
         scratch: &scratch,
         policy: &policy,
@@ -113,4 +132,31 @@ pub fn execute(a: Args) -> i32 {
         f => crate::report::render(&report, f, true, palette),
     };
     emit(&text, &a.report, &report.summary(true), report.exit_code())
+}
+
+/// A folder that exists (`--course-dir`).
+fn existing_dir(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    if p.is_dir() {
+        Ok(p)
+    } else {
+        Err(format!(
+            "expected the course's folder, found `{s}`, which is not a folder"
+        ))
+    }
+}
+
+/// Copies the course folder into the scratch folder; the folder the command runs in: the copy
+/// of the current folder when that lies inside the course folder, else the copy's top.
+fn course_copy(
+    course: &std::path::Path,
+    scratch: &crate::sandbox::Scratch,
+) -> std::io::Result<PathBuf> {
+    let course = std::fs::canonicalize(course)?;
+    let copy = scratch.copy_in(&course)?;
+    let here = std::env::current_dir().and_then(std::fs::canonicalize)?;
+    Ok(match here.strip_prefix(&course) {
+        Ok(inside) => copy.join(inside),
+        Err(_) => copy,
+    })
 }

@@ -99,7 +99,13 @@ pub fn page(report: &Report, graded: bool) -> String {
         let _ = writeln!(
             out,
             "<section class=\"case {}\" id=\"case-{}\">\n{}</section>",
-            if c.status.passed() { "pass" } else { "fail" },
+            if c.status.passed() {
+                "pass"
+            } else if c.status.skipped() {
+                "skip"
+            } else {
+                "fail"
+            },
             i + 1,
             case_fragment(c)
         );

@@ -28,7 +28,7 @@ fn write(w: &mut Writer<Vec<u8>>, report: &Report) -> io::Result<()> {
     let count = |cases: &[&CaseResult], error: bool| {
         cases
             .iter()
-            .filter(|c| !c.status.passed() && c.status.is_error() == error)
+            .filter(|c| !c.status.passed() && !c.status.skipped() && c.status.is_error() == error)
             .count()
             .to_string()
     };
@@ -38,6 +38,7 @@ fn write(w: &mut Writer<Vec<u8>>, report: &Report) -> io::Result<()> {
         .with_attribute(("tests", all.len().to_string().as_str()))
         .with_attribute(("failures", count(&all, false).as_str()))
         .with_attribute(("errors", count(&all, true).as_str()))
+        .with_attribute(("skipped", report.skipped().to_string().as_str()))
         .write_inner_content(|w| {
             for (spec, cases) in &suites {
                 w.create_element("testsuite")
@@ -64,6 +65,15 @@ fn case(w: &mut Writer<Vec<u8>>, c: &CaseResult) -> io::Result<()> {
         .with_attribute(("classname", clean(&c.spec).as_str()));
     if c.status.passed() {
         element.write_empty()?;
+        return Ok(());
+    }
+    if c.status.skipped() {
+        element.write_inner_content(|w| {
+            w.create_element("skipped")
+                .with_attribute(("message", clean(&c.message).as_str()))
+                .write_empty()?;
+            Ok(())
+        })?;
         return Ok(());
     }
     element.write_inner_content(|w| {

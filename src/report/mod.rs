@@ -34,6 +34,9 @@ pub enum Status {
     NotFound,
     /// No expected trace to compare with (`test` without `--against`).
     Missing,
+    /// Planned but not run, and worth nothing: a check-game scenario whose position the
+    /// course's driver has no way to set up. Counted apart: neither passed nor failed.
+    Skipped,
     /// The spec or an expected file was unusable.
     Error,
 }
@@ -54,12 +57,18 @@ impl Status {
             Status::InputTooLarge => "INPUT-TOO-LARGE",
             Status::NotFound => "NOT-FOUND",
             Status::Missing => "MISSING",
+            Status::Skipped => "SKIPPED",
             Status::Error => "ERROR",
         }
     }
 
     pub fn passed(self) -> bool {
         self == Status::Pass
+    }
+
+    /// Not run on purpose (counted neither as passed nor as failed).
+    pub fn skipped(self) -> bool {
+        self == Status::Skipped
     }
 
     /// Could the case not be judged at all (as opposed to being judged wrong)?
@@ -71,7 +80,7 @@ impl Status {
         use anstyle::AnsiColor::*;
         match self {
             Status::Pass => Green,
-            Status::Missing => Yellow,
+            Status::Missing | Status::Skipped => Yellow,
             _ => Red,
         }
     }
@@ -223,7 +232,11 @@ impl Report {
     }
 
     pub fn failed(&self) -> usize {
-        self.cases.len() - self.passed()
+        self.cases.len() - self.passed() - self.skipped()
+    }
+
+    pub fn skipped(&self) -> usize {
+        self.cases.iter().filter(|c| c.status.skipped()).count()
     }
 
     pub fn score(&self) -> f64 {
@@ -245,9 +258,12 @@ impl Report {
         }
     }
 
-    /// `3 passed, 1 failed` and, when grading, `score 3 / 4`.
+    /// `3 passed, 1 failed` (`, 2 skipped` when some were) and, when grading, `score 3 / 4`.
     pub fn summary(&self, graded: bool) -> String {
         let mut s = format!("{} passed, {} failed", self.passed(), self.failed());
+        if self.skipped() > 0 {
+            let _ = write!(s, ", {} skipped", self.skipped());
+        }
         if graded {
             let _ = write!(
                 s,
@@ -342,12 +358,18 @@ fn clean(text: &str) -> String {
         .collect()
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 #[derive(Serialize)]
 struct JsonReport<'a> {
     format: &'static str,
     version: u32,
     passed: usize,
     failed: usize,
+    #[serde(skip_serializing_if = "is_zero")]
+    skipped: usize,
     score: f64,
     max_score: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -488,6 +510,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                 version: 1,
                 passed: report.passed(),
                 failed: report.failed(),
+                skipped: report.skipped(),
                 score: report.score(),
                 max_score: report.max_score(),
                 sandbox: report.sandbox.as_ref(),
@@ -515,7 +538,9 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                         name: c.name(),
                         score: c.points,
                         max_score: c.max_points,
-                        status: if c.status.passed() {
+                        // Gradescope has no third word; a skipped check is worth nothing
+                        // and says so in its output.
+                        status: if c.status.passed() || c.status.skipped() {
                             "passed"
                         } else {
                             "failed"
@@ -642,8 +667,19 @@ fn tap(report: &Report) -> String {
     for (i, c) in report.cases.iter().enumerate() {
         // A description may not hold `#` unescaped (it starts a directive).
         let name = clean(&c.name()).replace('\\', "\\\\").replace('#', "\\#");
-        let ok = if c.status.passed() { "ok" } else { "not ok" };
-        let _ = writeln!(out, "{ok} {} - {}", i + 1, name.replace('\n', " "));
+        let ok = if c.status.passed() || c.status.skipped() {
+            "ok"
+        } else {
+            "not ok"
+        };
+        let _ = write!(out, "{ok} {} - {}", i + 1, name.replace('\n', " "));
+        if c.status.skipped() {
+            // TAP's SKIP directive: the reason, on one line.
+            let reason = clean(&c.message).replace('\n', " ").replace('#', "\\#");
+            let _ = writeln!(out, " # SKIP {reason}");
+            continue;
+        }
+        out.push('\n');
         if c.status.passed() {
             continue;
         }
@@ -687,6 +723,51 @@ mod tests {
         assert_eq!((r.score(), r.max_score()), (2.0, 3.5));
         assert_eq!(r.exit_code(), 1);
         assert_eq!(r.summary(true), "1 passed, 2 failed; score 2 / 3.5");
+    }
+
+    /// A check that was not run is neither passed nor failed, in every format.
+    #[test]
+    fn a_skipped_check_counts_neither_way_in_every_format() {
+        let mut r = Report {
+            cases: vec![
+                CaseResult::new("specs/g.yaml", "perft", Status::Pass, 1.0),
+                CaseResult::new("specs/g.yaml", "scenario far", Status::Skipped, 0.0)
+                    .message("not replayed: its position # cannot be reached"),
+            ],
+            sandbox: None,
+        };
+        r.cases[1].max_points = 0.0;
+        assert_eq!((r.passed(), r.failed(), r.skipped()), (1, 0, 1));
+        assert_eq!(r.exit_code(), 0);
+        assert_eq!(
+            r.summary(true),
+            "1 passed, 0 failed, 1 skipped; score 1 / 1"
+        );
+        let plain = Palette { color: false };
+        let human = render(&r, Format::Human, true, plain);
+        assert!(
+            human.contains("SKIPPED specs/g.yaml scenario far: not replayed"),
+            "{human}"
+        );
+        let tap = render(&r, Format::Tap, true, plain);
+        assert!(
+            tap.contains("ok 2 - specs/g.yaml scenario far # SKIP not replayed: its position \\# cannot be reached\n"),
+            "{tap}"
+        );
+        let junit = render(&r, Format::Junit, true, plain);
+        assert!(junit.contains("skipped=\"1\""), "{junit}");
+        assert!(junit.contains("<skipped message=\"not replayed"), "{junit}");
+        assert!(junit.contains("failures=\"0\""), "{junit}");
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&r, Format::Json, true, plain)).unwrap();
+        assert_eq!(
+            (json["failed"].as_u64(), json["skipped"].as_u64()),
+            (Some(0), Some(1))
+        );
+        let gs: serde_json::Value =
+            serde_json::from_str(&render(&r, Format::Gradescope, true, plain)).unwrap();
+        assert_eq!(gs["tests"][1]["status"], "passed");
+        assert_eq!(gs["tests"][1]["max_score"], 0.0);
     }
 
     #[test]

@@ -107,12 +107,47 @@ impl Scratch {
         self.dir.path()
     }
 
+    /// Copies the folder `from` into this one, under its own name, and returns the copy's
+    /// path: the program works in the copy, so a compiler that writes its caches beside the
+    /// sources (SML/NJ's `.cm/` folders) can, and the original is never written. Caches found
+    /// in the original (`.cm/`, `__pycache__/`) are left out, so the copy compiles afresh;
+    /// symbolic links are copied as links.
+    pub fn copy_in(&self, from: &Path) -> std::io::Result<PathBuf> {
+        let name = from
+            .file_name()
+            .map_or_else(|| "course".into(), |n| n.to_os_string());
+        let to = self.dir.path().join(name);
+        copy_tree(from, &to)?;
+        Ok(to)
+    }
+
     /// Writes a file the program is handed; returns its path.
     pub fn write(&self, name: &str, contents: &[u8]) -> std::io::Result<PathBuf> {
         let path = self.dir.path().join(name);
         std::fs::write(&path, contents)?;
         Ok(path)
     }
+}
+
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let name = entry.file_name();
+        let target = to.join(&name);
+        if kind.is_dir() {
+            if name == ".cm" || name == "__pycache__" {
+                continue;
+            }
+            copy_tree(&entry.path(), &target)?;
+        } else if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
 }
 
 /// The paths of a spec's grading material that a program must not read: the specs (the whole

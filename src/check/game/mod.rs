@@ -54,6 +54,12 @@ pub trait Checkable: Playable {
     fn judged_estimator(&self) -> bool {
         false
     }
+    /// A move as a player types it at the course's prompt, where the course fixes that form
+    /// (S14 Riskless: `3 4`, the source and target vertex, though a move prints `(3, 4)`):
+    /// what `parse_move` is handed. `None`: the game's own printed name.
+    fn typed(&self, _mv: Self::Move) -> Option<String> {
+        None
+    }
 }
 
 impl Checkable for crate::game::connect4::Connect4 {
@@ -150,6 +156,10 @@ impl Checkable for crate::game::riskless::Riskless {
     }
     fn course_estimate(&self, s: &Self::State) -> String {
         crate::game::scenario::estimate_text(crate::game::scenario::estimate_of(self, s))
+    }
+    /// The handout's support code reads a move typed as `3 4` (HW11 section 4.3).
+    fn typed(&self, mv: Self::Move) -> Option<String> {
+        Some(format!("{} {}", mv.from, mv.to))
     }
 }
 
@@ -344,6 +354,24 @@ fn start_arg<G: Checkable>(game: &G, state: &G::State) -> Result<Option<serde_js
     }
 }
 
+/// A scenario that was not replayed: SKIPPED, worth nothing (so every submission's report has
+/// the same cases and the same maximum).
+fn not_replayed(mut c: CaseResult) -> CaseResult {
+    c.status = Verdict::Skipped;
+    c.max_points = 0.0;
+    c.points = 0.0;
+    c.message = "not replayed: its position cannot be reached through the course's GAME, which has only `start`".into();
+    c
+}
+
+/// How `parse_move` was handed the moves, for the report.
+fn typed_form<G: Checkable>(game: &G) -> &'static str {
+    match game.moves(&game.start()).next().and_then(|m| game.typed(m)) {
+        Some(_) => "typed as the course's prompt reads them",
+        None => "typed as the game prints them",
+    }
+}
+
 /// One run of `check-game`: every check's result, in order.
 pub fn check_game<G: Checkable>(
     spec: &GameSpec<G>,
@@ -395,18 +423,24 @@ pub fn check_game<G: Checkable>(
     {
         let mut wrong = Vec::new();
         let mut trouble = None;
-        let names: Vec<String> = reference.view(&reference.start()).moves;
+        let first: Vec<G::Move> = game.moves(&game.start()).collect();
+        let names: Vec<String> = first.iter().map(|&m| game.move_name(m)).collect();
         // Listing the moves first tells gametrace the game's own name for each.
         match student
             .start(spec_start.as_ref())
             .and_then(|ok| student.moves().map(|_| ok))
         {
             Ok(true) => {
-                for name in &names {
-                    match student.parse(name) {
+                for (&mv, name) in first.iter().zip(&names) {
+                    // The course's typed form where it has one, else the game's own name;
+                    // the report shows the very text sent.
+                    let sent = game
+                        .typed(mv)
+                        .unwrap_or_else(|| student.own_name(name).to_owned());
+                    match student.parse_text(&sent) {
                         Ok(Some(back)) if back == *name => {}
                         Ok(got) => wrong.push(format!(
-                            "`{name}` is read as {}",
+                            "`{sent}` (the move {name}) is read as {}",
                             got.map_or("no move".to_owned(), |g| format!("`{g}`"))
                         )),
                         Err(t) => {
@@ -432,19 +466,27 @@ pub fn check_game<G: Checkable>(
                     .message(format!("reading a move's printed name: {what}"))
                     .details(details)
             }
-            (None, true) => case("parse_move", Verdict::Pass).message(format!(
-                "the parser reads each of the {} first moves' names back as that move",
-                names.len()
-            )),
+            (None, true) => case("parse_move", Verdict::Pass).message(match names.len() {
+                1 => format!(
+                    "the parser reads the one first move, {}, back as that move",
+                    typed_form(game)
+                ),
+                n => format!(
+                    "the parser reads each of the {n} first moves, {}, back as that move",
+                    typed_form(game)
+                ),
+            }),
             (None, false) => case("parse_move", Verdict::Fail)
-                .message("the parser does not read every printed move name back as that move")
+                .message(format!(
+                    "the parser does not read every one of the first moves, {}, back as that move",
+                    typed_form(game)
+                ))
                 .details(wrong.join("\n")),
         };
         cases.push(c);
     }
 
     // 2. The scenarios.
-    let mut skipped = Vec::new();
     for sc in &spec.scenarios {
         let sgame = &sc.game;
         // The scenario's position: set up directly, or reached by moves from the start.
@@ -453,7 +495,10 @@ pub fn check_game<G: Checkable>(
             Err(()) => match game.moves_to(&sgame.start()) {
                 Some(moves) => (None, moves.iter().map(|&m| game.move_name(m)).collect()),
                 None => {
-                    skipped.push(sc.name.clone());
+                    cases.push(not_replayed(case(
+                        &format!("scenario {}", sc.name),
+                        Verdict::Skipped,
+                    )));
                     continue;
                 }
             },
@@ -518,11 +563,7 @@ pub fn check_game<G: Checkable>(
                 }
             }
             Ok(None) => {
-                // Planned (so every submission's report has the same cases), worth nothing.
-                skipped.push(sc.name.clone());
-                c.max_points = 0.0;
-                c.points = 0.0;
-                c.message = "not replayed: the game's driver cannot set up its position".into();
+                c = not_replayed(c);
             }
             Err((step, d)) => {
                 let line = if step == SETUP {
@@ -750,16 +791,6 @@ pub fn check_game<G: Checkable>(
             // So that `grade` counts the mistakes it names, as it counts a searcher's.
             c.diagnosis = named;
         }
-    }
-    if !skipped.is_empty() {
-        let mut c = case("scenarios not replayed", Verdict::Pass);
-        // A note, worth nothing: no submission could have replayed them.
-        c.max_points = 0.0;
-        c.points = 0.0;
-        cases.push(c.message(format!(
-            "{} (they start from a position this game's driver cannot set up: the course's GAME signature only has `start`)",
-            skipped.join(", ")
-        )));
     }
     Report {
         cases,

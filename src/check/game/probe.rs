@@ -218,7 +218,7 @@ impl<'a> Student<'a> {
     }
 
     /// The game's own name for a canonical one it listed.
-    fn own_name<'n>(&'n self, name: &'n str) -> &'n str {
+    pub fn own_name<'n>(&'n self, name: &'n str) -> &'n str {
         self.own.get(name).map_or(name, String::as_str)
     }
 
@@ -323,9 +323,9 @@ impl<'a> Student<'a> {
         Ok(text_of(&self.ask("show")?))
     }
 
-    /// What the game's own parser makes of `text`: the move's printed name.
-    pub fn parse(&mut self, text: &str) -> Result<Option<String>, Trouble> {
-        let request = format!("parse {}", self.own_name(text));
+    /// What the game's own parser makes of `text`, sent as it is: the move's printed name.
+    pub fn parse_text(&mut self, text: &str) -> Result<Option<String>, Trouble> {
+        let request = format!("parse {text}");
         match self.ask(&request)? {
             serde_json::Value::Null => Ok(None),
             v => {

@@ -1,15 +1,19 @@
-(* gametrace's driver for a student's game (probe protocol 1; docs/probe-protocol.md).
+(* gametrace's driver for a 15-150 Spring 2014 game (probe protocol 1; docs/probe-protocol.md).
 
-   GametraceGame (G) speaks the protocol over stdin and stdout for any structure G : GAME,
-   using only the GAME signature and the Basis library (moves' elements are reached with
-   Seq.length and Seq.nth s i). Load it after the course's support code and the student's
-   file, then apply it and call main, as run-connect4.sml does:
+   GametraceGame (G) speaks the protocol over stdin and stdout for any structure G matching
+   the Spring 2014 GAME signature (`structure Est : EST`, `move_to_string`,
+   `state_to_string`), using only that signature, `Seq.length`, `Seq.nth i s` (index first,
+   as the course's library has it) and the Basis library. Load it after the course's support
+   code and the student's file, then apply it and call main, as run-riskless.sml does:
 
-     sml sequence.sml game.sig ... connect4.sml gametrace-game.sml run-connect4.sml
+     sml <the course's files, or adapters/sml/s14/course/*> riskless.sml \
+         adapters/sml/s14/gametrace-game.sml adapters/sml/s14/run-riskless.sml
 
-   Every answer is one line `@gt <JSON>`; whatever else is printed (SML/NJ's messages, the
-   student's prints) gametrace ignores. An exception the game raises is answered as
-   {"raised": "Match (connect4.sml:40.5-42.30)"} and the conversation goes on. *)
+   The course's contract is kept: `moves` and `estimate` assume the game is in play, so at a
+   finished position the driver never calls them (it answers no moves, and the outcome's own
+   estimate). Every answer is one line `@gt <JSON>`; whatever else is printed (SML/NJ's
+   messages, the student's prints) gametrace ignores. An exception the game raises is
+   answered as {"raised": "Match (riskless.sml:40.5-42.30)"} and the conversation goes on. *)
 
 functor GametraceGame (G : GAME) =
 struct
@@ -31,20 +35,31 @@ struct
   fun player G.Maxie = "Maxie"
     | player G.Minnie = "Minnie"
 
-  fun status (G.In_play) = json "in_play"
+  fun status G.In_play = json "in_play"
     | status (G.Over G.Draw) = json "draw"
     | status (G.Over (G.Winner p)) = "{\"winner\":" ^ json (player p) ^ "}"
 
+  (* REQUIRES status s = In_play, as the course's `moves` does *)
   fun movesOf s =
       let val ms = G.moves s
-      in List.tabulate (Seq.length ms, fn i => Seq.nth ms i) end
+      in List.tabulate (Seq.length ms, fn i => Seq.nth i ms) end
+
+  fun inPlay s = case G.status s of G.In_play => true | G.Over _ => false
 
   fun list items = "[" ^ String.concatWith "," items ^ "]"
 
   (* The positions played through, the current one first. *)
   val here : G.state list ref = ref []
 
-  fun find s name = List.find (fn m => G.move_to_string m = name) (movesOf s)
+  fun find s name =
+      if inPlay s then List.find (fn m => G.move_to_string m = name) (movesOf s) else NONE
+
+  fun estimate s =
+      case G.status s of
+        G.In_play => G.Est.toString (G.estimate s)
+      | G.Over (G.Winner G.Maxie) => G.Est.toString G.Est.maxie_wins
+      | G.Over (G.Winner G.Minnie) => G.Est.toString G.Est.minnie_wins
+      | G.Over G.Draw => G.Est.toString G.Est.draw
 
   fun request line =
       let
@@ -60,7 +75,9 @@ struct
           "start" =>
             if arg = "" then (here := [G.start]; json "ok")
             else "{\"error\":\"the GAME signature has no way to set up a position\"}"
-        | "moves" => list (List.map (json o G.move_to_string) (movesOf (current ())))
+        | "moves" =>
+            let val s = current ()
+            in if inPlay s then list (List.map (json o G.move_to_string) (movesOf s)) else "[]" end
         | "play" =>
             (case find (current ()) arg of
                SOME m => (here := G.make_move (current (), m) :: !here; json "ok")
@@ -71,7 +88,7 @@ struct
              | _ => "{\"error\":\"nothing to undo\"}")
         | "status" => status (G.status (current ()))
         | "player" => json (player (G.player (current ())))
-        | "estimate" => json (G.Est.toString (G.estimate (current ())))
+        | "estimate" => json (estimate (current ()))
         | "show" => json (G.state_to_string (current ()))
         | "parse" =>
             (case G.parse_move (current ()) arg of
@@ -90,7 +107,7 @@ struct
       | SOME line => (answer (request line handle e => raised e); loop ())
 
   fun main () =
-      (answer "{\"protocol\":1,\"driver\":\"sml-game\"}";
+      (answer "{\"protocol\":1,\"driver\":\"sml-game\",\"course\":\"15-150 S14\"}";
        loop ();
        OS.Process.exit OS.Process.success)
 end

@@ -1,7 +1,7 @@
-(* Runs the student's PopOut functor (S12 HW09 Task 6.1) behind gametrace's driver, on the
-   board the spec gives (gametrace sets GAMETRACE_COLUMNS and GAMETRACE_ROWS; 7 x 6
-   otherwise). *)
-structure GametraceDim : CONNECT4_BOARD_SPEC =
+(* Runs the student's PopOut functor (15-150 Spring 2012, HW09 Task 6.1, extra credit) behind
+   gametrace's driver, on the board the spec gives (gametrace sets GAMETRACE_COLUMNS and
+   GAMETRACE_ROWS; 7 x 6 otherwise), as run-connect4.sml does. *)
+structure GametraceDim =
 struct
   fun setting name default =
       case OS.Process.getEnv name of
