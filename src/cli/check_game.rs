@@ -11,7 +11,7 @@ use std::path::PathBuf;
 pub struct Args {
     /// The game spec (YAML): the game, its settings, its scenarios
     pub spec: PathBuf,
-    /// The student's game behind a driver: `sml adapters/sml/gametrace-game.sml ...` or
+    /// The student's game behind a driver: `sml ... adapters/sml/s14/gametrace-game.sml ...` or
     /// `python3 adapters/python/gametrace_game.py STUDENT.py` (see `docs/src/probe-protocol.md`)
     #[arg(long, value_name = "COMMAND")]
     pub cmd: String,
