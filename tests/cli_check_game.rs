@@ -124,6 +124,14 @@ fn each_csc148_mistake_is_named_with_a_shortest_sequence() {
             "[skips-bottom-row]",
             7,
         ),
+        // A wrapped tippy is four p1 cells too: 7 moves.
+        (
+            TIPPY,
+            "games_buggy/tippy_wraps_left_edge/tippy_game_state.py",
+            "TippyGameState",
+            "[wraps-left-edge]",
+            7,
+        ),
     ] {
         let cmd = format!("{PY} {PY_GAMES}/{module} {class}");
         let (code, out) = check_game(spec, &cmd, &[]);
@@ -967,4 +975,67 @@ fn a_course_folder_compiles_in_a_private_copy_with_course_dir() {
     for dir in [&lib, &code_dir] {
         assert!(!dir.join(".cm").exists(), "{} was written", dir.display());
     }
+}
+
+/// Another student's Tippy, through the starter's API only: its constructor takes
+/// `dimension=` and asks for the size when interactive (built as game_view builds it), its
+/// move is a (row, column) pair counted from 0, its symbols are o, x and -, and it has no
+/// str_to_move. It passes; the parser check is SKIPPED (the starter asks for none), and
+/// every scenario's position is reached by moves from the empty board.
+#[test]
+fn a_csc148_game_of_another_design_passes_through_the_starters_api() {
+    let cmd = format!("{PY} {PY_GAMES}/games/tippy_rowcol/tippy_game_state.py TippyGameState");
+    let (code, out) = check_game(TIPPY, &cmd, &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!(
+            "SKIPPED {TIPPY} parse_move: not checked: the game has no str_to_move"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("not replayed"), "{out}");
+    for check in [
+        "perft",
+        "playouts",
+        "scenario two_threats_cannot_both_be_blocked",
+    ] {
+        assert!(out.contains(&format!("PASS    {TIPPY} {check}")), "{out}");
+    }
+    // The same game built by the TA's expression instead, the spec's size filled in.
+    let construct = format!("{cmd} --construct 'TippyGameState({{player}}, dimension={{size}})'");
+    let (code, out) = check_game(TIPPY, &construct, &["--shell"]);
+    assert_eq!(code, 0, "{out}");
+}
+
+/// A constructor the course's way cannot call: the report says what was tried, what the
+/// game raised, and how to give the start's expression, instead of a bare TypeError.
+#[test]
+fn a_constructor_the_course_way_cannot_call_gets_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let src =
+        fs::read_to_string(format!("{PY_GAMES}/games/tippy_rowcol/tippy_game_state.py")).unwrap();
+    let needs_n = src.replace(
+        "def __init__(self, p, interactive=False, dimension=3, grid=None):",
+        "def __init__(self, p, dimension, grid=None):\n        interactive = False",
+    );
+    assert_ne!(src, needs_n);
+    fs::write(dir.path().join("tippy_game_state.py"), needs_n).unwrap();
+    fs::copy(
+        format!("{PY_GAMES}/games/tippy_rowcol/tippy_move.py"),
+        dir.path().join("tippy_move.py"),
+    )
+    .unwrap();
+    let module = dir.path().join("tippy_game_state.py");
+    let cmd = format!("{PY} {} TippyGameState", module.display());
+    let (code, out) = check_game(TIPPY, &cmd, &["--playouts", "5"]);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        out.contains("building the start as the course's game_view does, TippyGameState('p1', interactive=True)"),
+        "{out}"
+    );
+    assert!(out.contains("TypeError"), "{out}");
+    assert!(out.contains("--construct"), "{out}");
+    let fixed = format!("{cmd} --construct 'TippyGameState({{player}}, {{size}})'");
+    let (code, out) = check_game(TIPPY, &fixed, &["--shell", "--playouts", "20"]);
+    assert_eq!(code, 0, "{out}");
 }

@@ -5,24 +5,40 @@
       'python3 adapters/python/gametrace_game.py student/tippy_game_state.py TippyGameState'
 
 The student's module is imported by path, with its own folder first on the import path (so
-its own move class, tippy_move.py or subtract_square_move.py, is the one used) and the
-course's game_state.py and move.py after it. Only the course's GameState API is used:
-possible_next_moves, apply_move, winner, over, next_player, rough_outcome, str_to_move,
-__str__.
+its own move class is the one used) and the course's game_state.py and move.py after it.
+Only the course starter's GameState API is used: possible_next_moves, apply_move, winner,
+over, next_player, rough_outcome and str(); str_to_move only where the game has one (it is
+not in the starter, so without it the parser check is skipped).
+
+The start is built the course's way: as game_view.py does, `TippyGameState('p1',
+interactive=True)`, the constructor's own questions (the board's size) answered from the
+spec; a Subtract Square start with the course's `SubtractSquareState(p,
+current_total=N)`. Where a student's constructor wants something else, the TA gives one
+expression for the term, with {player}, {size} and {total} filled in from the spec:
+
+    --construct 'TippyGameState({player}, dimension={size})'
+
+Other positions are reached by moves from the start (gametrace finds them).
+
+Moves are named as gametrace names them, whatever the student's move class: a Subtract
+Square move by its amount (`4`), a Tippy move by its cell `(x,y)` counted from 1. The
+numbers are read from the move's str(): a Tippy move's first two numbers are its cell, as
+(row, column) unless its text names the column first; cells counted from 0 are seen at the
+start (--base 0 or 1 says it outright). Tippy's rules look the same under every turn and
+mirror of the board, so how a student orders the two numbers cannot change a verdict.
 
 Protocol (docs/probe-protocol.md): a request a line on stdin; every answer is one line
-`@gt <JSON>` on stdout. Anything else on stdout (the student's prints) is ignored.
-
-Moves are named as gametrace names them: a Subtract Square move by its amount (`4`), a Tippy
-move by its cell `(x,y)` counted from 1 (--base 0 when the student's cells count from 0).
-When the student's code raises, the answer is {"raised": "<exception and where>"} and the
+`@gt <JSON>` on stdout. Anything else on stdout (the student's prints) is ignored. When the
+student's code raises, the answer is {"raised": "<exception and where>"} and the
 conversation goes on.
 """
 
 import argparse
+import builtins
 import importlib.util
 import json
 import os
+import re
 import sys
 import traceback
 
@@ -49,21 +65,55 @@ def load_module(path):
     return module
 
 
+NUMBER = re.compile(r"-?\d+")
+
+
+class Unbuildable(Exception):
+    """The start cannot be built the course's way; the message says how else."""
+
+
 class Driver:
-    def __init__(self, cls, base):
+    def __init__(self, module, cls, base, construct):
+        self.module = module
         self.cls = cls
-        self.base = base
+        self.base = base          # None: seen at the start
+        self.construct = construct
+        self.game = os.environ.get("GAMETRACE_GAME")
         self.state = None
         self.stack = []
+
+    # Naming -----------------------------------------------------------------------------
+
+    def numbers(self, move):
+        return [int(n) for n in NUMBER.findall(str(move))]
 
     def name(self, move):
         """A move as gametrace names it."""
         if hasattr(move, "amount"):
             return str(move.amount)
+        if self.game == "subtract_square":
+            found = self.numbers(move)
+            return str(found[0]) if found else str(move)
         if hasattr(move, "x") and hasattr(move, "y"):
-            shift = 1 - self.base
-            return "({},{})".format(move.x + shift, move.y + shift)
-        return str(move)
+            base = 1 if self.base is None else self.base
+            return "({},{})".format(move.x + 1 - base, move.y + 1 - base)
+        found = self.numbers(move)
+        if len(found) < 2:
+            return str(move)
+        text = str(move).lower()
+        column_first = 0 <= text.find("col") < text.find("row") or (
+            "col" in text and "row" not in text)
+        x, y = (found[0], found[1]) if column_first else (found[1], found[0])
+        base = 1 if self.base is None else self.base
+        return "({},{})".format(x + 1 - base, y + 1 - base)
+
+    def see_base(self, moves):
+        """Cells counted from 0 show at the start: some move names a 0."""
+        if self.base is not None or self.game != "tippy":
+            return
+        cells = [n for m in moves if not hasattr(m, "x") for n in self.numbers(m)[:2]]
+        if cells:
+            self.base = 0 if min(cells) == 0 else 1
 
     def find(self, name):
         for m in self.state.possible_next_moves():
@@ -71,37 +121,72 @@ class Driver:
                 return m
         return None
 
+    # Building the start ---------------------------------------------------------------
+
     def build(self, position):
-        game = position.get("game")
         player = position["next_player"]
-        if game == "subtract_square":
+        values = {"player": repr(player), "size": str(position.get("size", "")),
+                  "total": str(position.get("current_total", ""))}
+        if self.game == "tippy" and any(c != "." for r in position["rows"] for c in r):
+            return None  # gametrace reaches it by moves from the start
+        if self.construct:
+            expression = self.construct
+            for key, value in values.items():
+                expression = expression.replace("{" + key + "}", value)
+            return eval(expression, vars(self.module))
+        if self.game == "subtract_square":
             return self.cls(player, current_total=int(position["current_total"]))
-        if game == "tippy":
-            size = int(position["size"])
-            rows = [list(r) for r in position["rows"]]
-            if all(c == "." for r in rows for c in r):
-                return self.cls(player, board_size=size)
-            try:
-                return self.cls(player, board_size=size, board=rows)
-            except TypeError:
-                return None
+        if self.game == "tippy":
+            return self.interactive(player, int(position["size"]))
         return None
+
+    def interactive(self, player, size):
+        """As the course's game_view builds a game: interactive=True, and the constructor's
+        questions (the board's size) answered with the spec's size."""
+        asked = []
+
+        def answer(prompt=""):
+            asked.append(prompt)
+            if len(asked) > 5:
+                raise Unbuildable("the constructor kept asking questions")
+            return str(size)
+
+        saved = builtins.input
+        builtins.input = answer
+        try:
+            return self.cls(player, interactive=True)
+        except Unbuildable:
+            raise
+        except Exception as e:
+            raise Unbuildable(
+                "building the start as the course's game_view does, {}({!r}, "
+                "interactive=True) answering {} to its questions, raised {}; give the "
+                "driver --construct with the expression that builds it, such as "
+                "--construct '{}({{player}}, size={{size}})'".format(
+                    self.cls.__name__, player, size, where(e), self.cls.__name__)) from e
+        finally:
+            builtins.input = saved
 
     def start(self, arg):
         if not arg:
-            position = {"game": os.environ.get("GAMETRACE_GAME"), "next_player": "p1"}
-            if position["game"] == "tippy":
+            position = {"next_player": "p1"}
+            if self.game == "tippy":
                 size = int(os.environ.get("GAMETRACE_SIZE", "4"))
                 position.update(size=size, rows=["." * size] * size)
             else:
                 return {"error": "a Subtract Square game needs its total: start POSITION"}
         else:
             position = json.loads(arg)
-        state = self.build(position)
+        try:
+            state = self.build(position)
+        except Unbuildable as e:
+            return {"raised": str(e)}
         if state is None:
             return {"error": "cannot set up this position through the constructor"}
         self.state, self.stack = state, []
         return "ok"
+
+    # Asking -----------------------------------------------------------------------------
 
     def status(self):
         s = self.state
@@ -122,7 +207,9 @@ class Driver:
         if self.state is None:
             return {"error": "no game: start first"}
         if what == "moves":
-            return [self.name(m) for m in self.state.possible_next_moves()]
+            moves = self.state.possible_next_moves()
+            self.see_base(moves)
+            return [self.name(m) for m in moves]
         if what == "play":
             move = self.find(arg)
             if move is None:
@@ -148,6 +235,9 @@ class Driver:
         if what == "show":
             return str(self.state)
         if what == "parse":
+            if not hasattr(self.state, "str_to_move"):
+                return {"unsupported": "the game has no str_to_move, and the course's "
+                                       "starter does not ask for one"}
             move = self.find(arg)
             if move is None:
                 return {"error": "no move named {} among the moves".format(arg)}
@@ -171,8 +261,13 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("module", help="the student's game state module (a .py file)")
     parser.add_argument("cls", metavar="CLASS", help="its GameState class")
-    parser.add_argument("--base", type=int, choices=(0, 1), default=1,
-                        help="the student's Tippy cells count from 1 (default) or 0")
+    parser.add_argument("--base", type=int, choices=(0, 1), default=None,
+                        help="the student's Tippy cells count from 1 or 0 (default: seen "
+                             "in the start's moves)")
+    parser.add_argument("--construct", metavar="EXPRESSION",
+                        help="the expression that builds the start, evaluated in the "
+                             "student's module, {player}, {size} and {total} filled in "
+                             "(default: the course's way)")
     args = parser.parse_args(argv)
     module = load_module(args.module)
     cls = getattr(module, args.cls, None)
@@ -180,7 +275,7 @@ def main(argv):
         print("gametrace_game: {} has no class {}".format(args.module, args.cls),
               file=sys.stderr)
         return 2
-    driver = Driver(cls, args.base)
+    driver = Driver(module, cls, args.base, args.construct)
     out = sys.stdout
     out.write("@gt " + json.dumps({"protocol": PROTOCOL, "driver": "python-csc148"}) + "\n")
     out.flush()

@@ -44,15 +44,23 @@ pub trait Checkable: Playable {
     /// An estimate as the course's game gives it (`16`; CSC148: 1, 0, -1 for the player to
     /// move).
     fn course_estimate(&self, s: &Self::State) -> String;
-    /// Moves from [`Checkable::course_start`] to `target`, for drivers that cannot set up a
-    /// position (SML's GAME has only `start`); `None` if this game has no way to find them.
-    fn moves_to(&self, _target: &Self::State) -> Option<Vec<Self::Move>> {
+    /// A position a driver can build (the course's start, or that start with the other
+    /// player first) and moves from it to `target`, for drivers that cannot set up a
+    /// position (SML's GAME has only `start`; a CSC148 constructor builds only the empty
+    /// board); `None` if this game has no way to find them.
+    fn moves_to(&self, _target: &Self::State) -> Option<(Self::State, Vec<Self::Move>)> {
         None
     }
     /// Whether the course grades the student's estimator against the handout's naive one
     /// ([`duel`]): the 15-150 games.
     fn judged_estimator(&self) -> bool {
         false
+    }
+    /// Whether the course asks for a parser, so `parse_move` earns a point: 15-150's GAME
+    /// has `parse_move`; CSC148's starter has no `str_to_move` (checked where a game has
+    /// one, worth nothing).
+    fn graded_parser(&self) -> bool {
+        true
     }
     /// A move as a player types it at the course's prompt, where the course fixes that form
     /// (S14 Riskless: `3 4`, the source and target vertex, though a move prints `(3, 4)`):
@@ -84,7 +92,7 @@ impl Checkable for crate::game::connect4::Connect4 {
     }
     /// Drops only (so PopOut positions reached without a pop): each position on the way
     /// holds a subset of the target's pieces, so the search stays small.
-    fn moves_to(&self, target: &Self::State) -> Option<Vec<Self::Move>> {
+    fn moves_to(&self, target: &Self::State) -> Option<(Self::State, Vec<Self::Move>)> {
         use crate::game::connect4::{Board, C4Move};
         let game = crate::game::connect4::Connect4::new(self.columns, self.rows, false);
         fn dfs(
@@ -122,7 +130,7 @@ impl Checkable for crate::game::connect4::Connect4 {
             &mut path,
             &mut Default::default(),
         )
-        .then_some(path)
+        .then(|| (self.course_start(), path))
     }
 }
 
@@ -164,6 +172,9 @@ impl Checkable for crate::game::riskless::Riskless {
 }
 
 impl Checkable for crate::game::tippy::Tippy {
+    fn graded_parser(&self) -> bool {
+        false
+    }
     fn mutants(&self) -> Vec<Mutant> {
         rules::tippy_mutants(self)
     }
@@ -176,12 +187,70 @@ impl Checkable for crate::game::tippy::Tippy {
     fn course_start(&self) -> Self::State {
         crate::game::tippy::Tippy::new(self.size).start()
     }
+    /// p1's and p2's cells claimed in turn from the empty board. The course's constructor
+    /// builds only the empty board, so a scenario's position is reached by moves; orders are
+    /// tried until none passes through a finished game (a tippy completed too early).
+    fn moves_to(&self, target: &Self::State) -> Option<(Self::State, Vec<Self::Move>)> {
+        let empty = crate::game::tippy::Tippy::new(self.size);
+        let cells = |w: u64| -> Vec<crate::game::tippy::Cell> {
+            (0..64)
+                .filter(|i| w >> i & 1 == 1)
+                .map(|i| empty.cell(i))
+                .collect()
+        };
+        let (xs, os) = (cells(target.cells[0]), cells(target.cells[1]));
+        // Who moved first: p1, unless the counts say p2 did (a CSC148 game may start with
+        // either).
+        let p2_first = if xs.len() == os.len() {
+            target.to_move == crate::game::Player::Minnie
+        } else {
+            os.len() == xs.len() + 1
+        };
+        let (first, second) = if p2_first { (&os, &xs) } else { (&xs, &os) };
+        if first.len() != second.len() && first.len() != second.len() + 1 {
+            return None;
+        }
+        let mut start = empty.start();
+        if p2_first {
+            start.to_move = crate::game::Player::Minnie;
+        }
+        let game = empty.starting_at(start);
+        let rotated = |v: &[crate::game::tippy::Cell], k: usize| {
+            let mut v = v.to_vec();
+            let n = v.len().max(1);
+            v.rotate_left(k % n);
+            v
+        };
+        for kx in 0..first.len().max(1) {
+            for ko in 0..second.len().max(1) {
+                let (x, o) = (rotated(first, kx), rotated(second, ko));
+                let order: Vec<_> = (0..first.len())
+                    .flat_map(|i| std::iter::once(x[i]).chain(o.get(i).copied()))
+                    .collect();
+                let mut s = game.start();
+                let reaches = order.iter().all(|&c| {
+                    let ok = game.status(&s) == Status::InPlay && game.moves(&s).any(|m| m == c);
+                    if ok {
+                        s = game.play(&s, c);
+                    }
+                    ok
+                });
+                if reaches && s == *target {
+                    return Some((start, order));
+                }
+            }
+        }
+        None
+    }
     fn course_estimate(&self, s: &Self::State) -> String {
         self.rough_outcome(s).to_string()
     }
 }
 
 impl Checkable for crate::game::subtract_square::SubtractSquare {
+    fn graded_parser(&self) -> bool {
+        false
+    }
     fn mutants(&self) -> Vec<Mutant> {
         rules::subtract_square_mutants(self)
     }
@@ -360,7 +429,7 @@ fn not_replayed(mut c: CaseResult) -> CaseResult {
     c.status = Verdict::Skipped;
     c.max_points = 0.0;
     c.points = 0.0;
-    c.message = "not replayed: its position cannot be reached through the course's GAME, which has only `start`".into();
+    c.message = "not replayed: the game's driver cannot set up its position, and no moves from the game's start are known to reach it".into();
     c
 }
 
@@ -462,9 +531,13 @@ pub fn check_game<G: Checkable>(
                         Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
                     };
                 }
-                case("parse_move", t.status())
-                    .message(format!("reading a move's printed name: {what}"))
-                    .details(details)
+                let c = case("parse_move", t.status());
+                if let Trouble::Unsupported(_) = t {
+                    c.message(format!("not checked: {what}"))
+                } else {
+                    c.message(format!("reading a move's printed name: {what}"))
+                        .details(details)
+                }
             }
             (None, true) => case("parse_move", Verdict::Pass).message(match names.len() {
                 1 => format!(
@@ -483,26 +556,30 @@ pub fn check_game<G: Checkable>(
                 ))
                 .details(wrong.join("\n")),
         };
+        let mut c = c;
+        if !game.graded_parser() {
+            c.max_points = 0.0;
+            c.points = 0.0;
+        }
         cases.push(c);
     }
 
     // 2. The scenarios.
     for sc in &spec.scenarios {
         let sgame = &sc.game;
-        // The scenario's position: set up directly, or reached by moves from the start.
-        let (arg, setup) = match start_arg(game, &sgame.start()) {
-            Ok(a) => (a, Vec::new()),
-            Err(()) => match game.moves_to(&sgame.start()) {
-                Some(moves) => (None, moves.iter().map(|&m| game.move_name(m)).collect()),
-                None => {
-                    cases.push(not_replayed(case(
-                        &format!("scenario {}", sc.name),
-                        Verdict::Skipped,
-                    )));
-                    continue;
-                }
-            },
-        };
+        // The scenario's position: set up directly where the driver can, else reached by
+        // moves from the game's own start (a driver may refuse a position it cannot build).
+        let by_moves: Option<(G::State, Vec<String>)> = game
+            .moves_to(&sgame.start())
+            .map(|(from, moves)| (from, moves.iter().map(|&m| game.move_name(m)).collect()));
+        let direct = start_arg(game, &sgame.start()).ok();
+        if direct.is_none() && by_moves.is_none() {
+            cases.push(not_replayed(case(
+                &format!("scenario {}", sc.name),
+                Verdict::Skipped,
+            )));
+            continue;
+        }
         let sref = Reference {
             game: sgame,
             estimate: options.estimates.then_some(estimate_fn),
@@ -510,6 +587,7 @@ pub fn check_game<G: Checkable>(
         let mut c = case(&format!("scenario {}", sc.name), Verdict::Pass);
         c.max_points = sc.points;
         c.points = sc.points;
+        let mut setup_used: Vec<String> = Vec::new();
         let outcome = (|| -> Result<Option<(usize, Difference)>, (usize, Difference)> {
             let fail = |step: usize, path: &[String], what| {
                 (
@@ -520,17 +598,31 @@ pub fn check_game<G: Checkable>(
                     },
                 )
             };
-            match student.start(arg.as_ref()) {
-                Ok(true) => {}
-                Ok(false) => return Ok(None),
-                Err(t) => return Err(fail(0, &[], What::Trouble(t, None))),
-            }
+            let set_up = match &direct {
+                Some(arg) => student
+                    .start(arg.as_ref())
+                    .map_err(|t| fail(0, &[], What::Trouble(t, None)))?,
+                None => false,
+            };
+            let (from, setup) = match (set_up, &by_moves) {
+                (true, _) => (sgame.start(), Vec::new()),
+                (false, None) => return Ok(None),
+                (false, Some((from, moves))) => {
+                    let arg = start_arg(game, from).unwrap_or_default();
+                    match student.start(arg.as_ref()) {
+                        Ok(true) => (from.clone(), moves.clone()),
+                        Ok(false) => return Ok(None),
+                        Err(t) => return Err(fail(0, &[], What::Trouble(t, None))),
+                    }
+                }
+            };
+            setup_used = setup.clone();
             // Setting up by moves: every position on the way is one of the game's, compared too.
             let how = Compare {
                 estimate: false,
                 ..rules_only
             };
-            follow(game, &mut student, &setup, how).map_err(|d| (SETUP, d))?;
+            follow(game, &from, &mut student, &setup, how).map_err(|d| (SETUP, d))?;
             let mut path = setup.clone();
             let mut s = sref.start();
             for (i, step) in std::iter::once(None)
@@ -592,7 +684,7 @@ pub fn check_game<G: Checkable>(
                 }
                 // A path from the spec's start can join the shrinking.
                 if sgame.start() == game.start()
-                    || (!setup.is_empty() && game.start() == game.course_start())
+                    || (!setup_used.is_empty() && game.start() == game.course_start())
                 {
                     differences.push(d);
                 }
@@ -734,6 +826,13 @@ pub fn check_game<G: Checkable>(
             }
         });
         cases.push(match first_order {
+            // Nothing was compared (every game went wrong at its start): say so, not PASS.
+            None if states == 0 => {
+                // Worth its point still (0 earned): the rows of a class keep one maximum.
+                case("move order", Verdict::Skipped).message(
+                    "not checked: no random game reached a position where the two games could be compared",
+                )
+            }
             None => case("move order", Verdict::Pass).message(
                 "the moves come in the reference's order wherever the two games agree on them",
             ),
@@ -942,11 +1041,12 @@ fn agree_here(
 /// game, comparing each position on the way with the reference's.
 fn follow<G: Checkable>(
     game: &G,
+    start: &G::State,
     student: &mut Student,
     moves: &[String],
     how: Compare,
 ) -> Result<(), Difference> {
-    let from = game.starting_at(game.course_start());
+    let from = game.starting_at(start.clone());
     let on_way = Reference {
         game: &from,
         estimate: None,
@@ -994,12 +1094,17 @@ fn dead<G: Checkable>(
 /// their points: every submission's report lists the same cases (a gradebook's columns).
 pub fn planned<G: Checkable>(spec: &GameSpec<G>, options: &Options) -> Vec<(String, f64)> {
     let game = &spec.game;
-    let mut out = vec![("parse_move".to_owned(), 1.0)];
+    let mut out = vec![(
+        "parse_move".to_owned(),
+        if spec.game.graded_parser() { 1.0 } else { 0.0 },
+    )];
     for sc in &spec.scenarios {
         let s = sc.game.start();
-        if start_arg(game, &s).is_ok() || game.moves_to(&s).is_some() {
-            out.push((format!("scenario {}", sc.name), sc.points));
-        }
+        // One no driver can reach is listed too, SKIPPED and worth nothing, as check-game
+        // lists it.
+        let reachable = start_arg(game, &s).is_ok() || game.moves_to(&s).is_some();
+        let points = if reachable { sc.points } else { 0.0 };
+        out.push((format!("scenario {}", sc.name), points));
     }
     if start_arg(game, &game.start()).is_ok() {
         out.push(("perft".to_owned(), 1.0));
@@ -1777,10 +1882,14 @@ pub fn game_on_searched_positions<G: Checkable>(
         }
     };
     let start = game.start();
-    let (arg, setup) = match start_arg(game, &start) {
-        Ok(a) => (a, Vec::new()),
+    let (arg, from, setup) = match start_arg(game, &start) {
+        Ok(a) => (a, start.clone(), Vec::new()),
         Err(()) => match game.moves_to(&start) {
-            Some(moves) => (None, moves.iter().map(|&m| game.move_name(m)).collect()),
+            Some((from, moves)) => (
+                start_arg(game, &from).unwrap_or_default(),
+                from,
+                moves.iter().map(|&m| game.move_name(m)).collect(),
+            ),
             None => return trouble(
                 "the student's game was not compared: its driver cannot set up the case's position"
                     .to_owned(),
@@ -1789,14 +1898,13 @@ pub fn game_on_searched_positions<G: Checkable>(
         },
     };
     // Reaching the position by moves: each position on the way is compared too.
-    let from = game.starting_at(game.course_start());
     let mut early: Option<Difference> = None;
     let reached = student.start(arg.as_ref()).and_then(|ok| {
         let how = Compare {
             order: true,
             estimate: false,
         };
-        match follow(game, &mut student, &setup, how) {
+        match follow(game, &from, &mut student, &setup, how) {
             Ok(()) => Ok(ok),
             Err(Difference {
                 what: What::Trouble(t, _),
@@ -1812,7 +1920,7 @@ pub fn game_on_searched_positions<G: Checkable>(
         return trouble(
             format!(
                 "the student's game differs from the reference on the way to the case's position (reached by moves from the start), so its searcher's trace cannot match: fix the game first ({})",
-                d.sentence(&from)
+                d.sentence(&game.starting_at(from.clone()))
             ),
             "(`gametrace check-game` checks the game on its own and names the rule mistake)\n"
                 .to_owned(),

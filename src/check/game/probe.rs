@@ -60,6 +60,9 @@ pub enum Trouble {
     Unsteady(Vec<String>, Vec<String>),
     /// One move list names this move twice (a FAIL: each move is listed once).
     Repeated(String, Vec<String>),
+    /// The game has no such part, and the course does not ask for one (CSC148's starter
+    /// has no parser): the check is SKIPPED, with why.
+    Unsupported(String),
 }
 
 impl Trouble {
@@ -73,6 +76,7 @@ impl Trouble {
             Trouble::Ended(Ran::NotFound { .. } | Ran::CannotStart { .. }) => Status::NotFound,
             Trouble::Ended(_) | Trouble::Raised(_) | Trouble::Garbage(_) => Status::Crashed,
             Trouble::Refused(_) | Trouble::Unsteady(..) | Trouble::Repeated(..) => Status::Fail,
+            Trouble::Unsupported(_) => Status::Skipped,
         }
     }
 
@@ -99,6 +103,7 @@ impl Trouble {
                 (what, details)
             }
             Trouble::Raised(e) => (format!("the game raised {e}"), String::new()),
+            Trouble::Unsupported(why) => (why.clone(), String::new()),
             Trouble::Garbage(a) => (
                 format!("the driver's answer makes no sense: {a}"),
                 String::new(),
@@ -328,6 +333,9 @@ impl<'a> Student<'a> {
         let request = format!("parse {text}");
         match self.ask(&request)? {
             serde_json::Value::Null => Ok(None),
+            v if v.get("unsupported").is_some() => {
+                Err(Trouble::Unsupported(text_of(&v["unsupported"])))
+            }
             v => {
                 let name = text_of(&v);
                 Ok(Some(self.canon_only(name)))

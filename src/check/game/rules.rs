@@ -430,6 +430,11 @@ pub enum TippyMistake {
     /// A border the winner test skips: a tippy touching it is not seen. 0 top row, 1 bottom
     /// row, 2 left column, 3 right column.
     Border(usize),
+    /// The winner test looks from each shape's first cell (in reading order), and a cell one
+    /// before the first column (0) or row (1) is Python's index -1: the last one. The two
+    /// shapes that reach back from their first cell then also "win" wrapped around the
+    /// board's edge (the cells past the far edges raise IndexError, which the test catches).
+    Wraps(usize),
 }
 
 pub struct TippyModel {
@@ -475,6 +480,21 @@ impl TippyModel {
                     shapes.push((2, [(x, y), (x, y + 1), (x + 1, y + 1), (x + 1, y + 2)]));
                     shapes.push((3, [(x + 1, y), (x + 1, y + 1), (x, y + 1), (x, y + 2)]));
                 }
+                if let TippyMistake::Wraps(axis) = self.mistake {
+                    // Anchored on the left column: the S across and the tippy leaning left
+                    // reach one column back, to the last column; the same turned a quarter
+                    // for the top row.
+                    let turn = |cells: [(usize, usize); 4]| match axis {
+                        0 => cells,
+                        _ => cells.map(|(a, b)| (b, a)),
+                    };
+                    if x == 0 && y + 1 < n {
+                        out.push(turn([(0, y), (1, y), (n - 1, y + 1), (0, y + 1)]));
+                    }
+                    if x == 0 && y + 2 < n {
+                        out.push(turn([(0, y), (0, y + 1), (n - 1, y + 1), (n - 1, y + 2)]));
+                    }
+                }
                 for (kind, cells) in shapes {
                     let touches = |b: usize| {
                         cells.iter().any(|&(cx, cy)| match b {
@@ -487,7 +507,7 @@ impl TippyModel {
                     let known = match self.mistake {
                         TippyMistake::Shape(k) => k != kind,
                         TippyMistake::Border(b) => !touches(b),
-                        TippyMistake::None => true,
+                        TippyMistake::None | TippyMistake::Wraps(_) => true,
                     };
                     if known {
                         out.push(cells);
@@ -591,6 +611,23 @@ pub fn tippy_mutants(game: &crate::game::tippy::Tippy) -> Vec<Mutant> {
             id,
             what: what.to_owned(),
             rules: Box::new(TippyModel::of(game, TippyMistake::Border(k))),
+        });
+    }
+    let wraps = [
+        (
+            "wraps-left-edge",
+            "the winner test reads the column left of the first as the last column (Python's index -1), so a tippy wraps around the left and right edges",
+        ),
+        (
+            "wraps-top-edge",
+            "the winner test reads the row above the first as the last row (Python's index -1), so a tippy wraps around the top and bottom edges",
+        ),
+    ];
+    for (k, (id, what)) in wraps.into_iter().enumerate() {
+        out.push(Mutant {
+            id,
+            what: what.to_owned(),
+            rules: Box::new(TippyModel::of(game, TippyMistake::Wraps(k))),
         });
     }
     out
