@@ -13,10 +13,70 @@ pub struct Args {
     /// The case of SPEC
     #[arg(long, value_name = "NAME", requires = "spec")]
     pub case: Option<String>,
+    /// The rule mistakes `check-game` names in a student's own game instead, game by game
+    #[arg(long, conflicts_with_all = ["spec", "case"])]
+    pub rules: bool,
 }
 
 pub fn execute(a: Args) -> i32 {
+    if a.rules {
+        return rule_mistakes();
+    }
     bugs(a.spec, a.case)
+}
+
+/// `gametrace bugs --rules`: each game's catalogue of rule mistakes, a line each: the game,
+/// the mistake's name, what it does.
+fn rule_mistakes() -> i32 {
+    use crate::check::game::rules;
+    use crate::game::{connect4::Connect4, riskless, subtract_square, tippy, Player};
+    use std::fmt::Write as _;
+    let games: [(&str, Vec<rules::Mutant>); 5] = [
+        (
+            "connect4",
+            rules::connect4_mutants(&Connect4::new(7, 6, false)),
+        ),
+        ("popout", {
+            let all = rules::connect4_mutants(&Connect4::new(7, 6, true));
+            let plain: Vec<&str> = rules::connect4_mutants(&Connect4::new(7, 6, false))
+                .iter()
+                .map(|m| m.id)
+                .collect();
+            all.into_iter().filter(|m| !plain.contains(&m.id)).collect()
+        }),
+        (
+            "riskless",
+            rules::riskless_mutants(&riskless::Riskless::new(riskless::Map::m1())),
+        ),
+        ("tippy", rules::tippy_mutants(&tippy::Tippy::new(4))),
+        (
+            "subtract_square",
+            rules::subtract_square_mutants(&subtract_square::SubtractSquare::new(
+                20,
+                Player::Maxie,
+            )),
+        ),
+    ];
+    let mut out = String::new();
+    let mut count = 0;
+    for (game, mutants) in &games {
+        for m in mutants {
+            let _ = writeln!(out, "{game:<16} {:<22} {}", m.id, m.what);
+            count += 1;
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{count} rule mistakes; `gametrace check-game` names the one a student's game behaves as"
+    );
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => 0,
+        Err(e) => write_failed(e),
+    }
 }
 
 /// `gametrace bugs`: the catalogue, or the mistakes one case can make.

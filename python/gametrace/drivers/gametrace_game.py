@@ -61,8 +61,36 @@ def load_module(path):
         raise SystemExit("gametrace_game: cannot import {}".format(path))
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    # A module may ask its questions as it is imported (a board size read at class level):
+    # they get the spec's answer, as the course's game would from the player, never the
+    # protocol's lines.
+    with answering(os.environ.get("GAMETRACE_SIZE", "4")):
+        spec.loader.exec_module(module)
     return module
+
+
+class answering:
+    """While inside, input() answers every question with `value` (and at most a few)."""
+
+    def __init__(self, value):
+        self.value = str(value)
+        self.asked = 0
+
+    def answer(self, prompt=""):
+        self.asked += 1
+        if self.asked > 5:
+            raise Unbuildable("the game kept asking questions (input() called more than "
+                              "5 times)")
+        return self.value
+
+    def __enter__(self):
+        self.saved = builtins.input
+        builtins.input = self.answer
+        return self
+
+    def __exit__(self, *exc):
+        builtins.input = self.saved
+        return False
 
 
 NUMBER = re.compile(r"-?\d+")
@@ -79,8 +107,11 @@ class Driver:
         self.base = base          # None: seen at the start
         self.construct = construct
         self.game = os.environ.get("GAMETRACE_GAME")
+        self.size = int(os.environ.get("GAMETRACE_SIZE", "4"))
+        self.column_first = None  # a cell's first number is its column: seen at the start
         self.state = None
         self.stack = []
+        self.notes = []
 
     # Naming -----------------------------------------------------------------------------
 
@@ -98,22 +129,44 @@ class Driver:
             base = 1 if self.base is None else self.base
             return "({},{})".format(move.x + 1 - base, move.y + 1 - base)
         found = self.numbers(move)
+        base = 1 if self.base is None else self.base
+        if len(found) == 1:
+            # One number: the cell's place in reading order.
+            k = found[0] - base
+            return "({},{})".format(k % self.size + 1, k // self.size + 1)
         if len(found) < 2:
             return str(move)
-        text = str(move).lower()
-        column_first = 0 <= text.find("col") < text.find("row") or (
-            "col" in text and "row" not in text)
-        x, y = (found[0], found[1]) if column_first else (found[1], found[0])
-        base = 1 if self.base is None else self.base
+        x, y = (found[0], found[1]) if self.cell_column_first(move) else (found[1], found[0])
         return "({},{})".format(x + 1 - base, y + 1 - base)
 
-    def see_base(self, moves):
-        """Cells counted from 0 show at the start: some move names a 0."""
-        if self.base is not None or self.game != "tippy":
+    def cell_column_first(self, move):
+        """Is a cell's first number its column? Said by its text (`Row: 1 Column: 2`), else
+        seen at the start: the number that changes first down the list is the column, as
+        cells are listed in reading order. Either way the verdicts are the same (Tippy looks
+        the same turned and mirrored); it keeps the move order comparable."""
+        text = str(move).lower()
+        if "row" in text and "col" in text:
+            return text.find("col") < text.find("row")
+        return bool(self.column_first)
+
+    def see_start(self, moves):
+        """At the start (every cell free): cells counted from 0 name a 0; the number that
+        changes between the first two cells is the column."""
+        if self.game != "tippy":
             return
-        cells = [n for m in moves if not hasattr(m, "x") for n in self.numbers(m)[:2]]
-        if cells:
-            self.base = 0 if min(cells) == 0 else 1
+        plain = [m for m in moves if not hasattr(m, "x")]
+        numbers = [self.numbers(m) for m in plain]
+        if self.base is None:
+            cells = [n for ns in numbers for n in ns[:2]]
+            if cells:
+                self.base = 0 if min(cells) == 0 else 1
+        if self.column_first is None and len(numbers) >= 2 and all(
+                len(ns) >= 2 for ns in numbers[:2]):
+            self.column_first = numbers[0][0] != numbers[1][0]
+
+    def note(self, text):
+        if text not in self.notes:
+            self.notes.append(text)
 
     def find(self, name):
         for m in self.state.possible_next_moves():
@@ -143,18 +196,9 @@ class Driver:
     def interactive(self, player, size):
         """As the course's game_view builds a game: interactive=True, and the constructor's
         questions (the board's size) answered with the spec's size."""
-        asked = []
-
-        def answer(prompt=""):
-            asked.append(prompt)
-            if len(asked) > 5:
-                raise Unbuildable("the constructor kept asking questions")
-            return str(size)
-
-        saved = builtins.input
-        builtins.input = answer
         try:
-            return self.cls(player, interactive=True)
+            with answering(size):
+                return self.cls(player, interactive=True)
         except Unbuildable:
             raise
         except Exception as e:
@@ -164,8 +208,6 @@ class Driver:
                 "driver --construct with the expression that builds it, such as "
                 "--construct '{}({{player}}, size={{size}})'".format(
                     self.cls.__name__, player, size, where(e), self.cls.__name__)) from e
-        finally:
-            builtins.input = saved
 
     def start(self, arg):
         if not arg:
@@ -207,9 +249,19 @@ class Driver:
         if self.state is None:
             return {"error": "no game: start first"}
         if what == "moves":
+            if self.status() != "in_play":
+                # CSC148's games ask for moves only while nobody has won (game_view and the
+                # strategies check the winner first): a list here is not judged, only noted.
+                if self.state.possible_next_moves():
+                    self.note("possible_next_moves still lists moves after the game is won "
+                              "(the course's game_view checks the winner first)")
+                return []
             moves = self.state.possible_next_moves()
-            self.see_base(moves)
+            if not self.stack:
+                self.see_start(moves)
             return [self.name(m) for m in moves]
+        if what == "notes":
+            return self.notes
         if what == "play":
             move = self.find(arg)
             if move is None:

@@ -779,6 +779,8 @@ pub fn check_game<G: Checkable>(
         cases.push(c);
     }
 
+    // What the driver noticed without judging it (asked before the driver is let go).
+    let notes = student.notes();
     // 4. Random playouts, and 5. the move order.
     drop(student);
     if start_reachable && options.playouts > 0 {
@@ -842,6 +844,21 @@ pub fn check_game<G: Checkable>(
                 d.sentence(game)
             )),
         });
+    }
+
+    // The notes go where the report is read: the playouts' line, else perft's.
+    if !notes.is_empty() {
+        let at = cases
+            .iter()
+            .position(|c| c.case == "playouts")
+            .or_else(|| cases.iter().position(|c| c.case == "perft"));
+        if let Some(i) = at {
+            let _ = write!(
+                cases[i].message,
+                " (noted, not counted: {})",
+                notes.join("; ")
+            );
+        }
     }
 
     // 6. The estimator against the handout's naive one.

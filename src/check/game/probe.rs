@@ -310,6 +310,15 @@ impl<'a> Student<'a> {
         }
     }
 
+    /// What the driver noticed and did not judge (a CSC148 game listing moves after it is
+    /// won): its `notes`, none from a driver that keeps none.
+    pub fn notes(&mut self) -> Vec<String> {
+        match self.ask("notes") {
+            Ok(serde_json::Value::Array(items)) => items.iter().map(text_of).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn status(&mut self) -> Result<Status, Trouble> {
         let v = self.ask("status")?;
         status_of(&v)

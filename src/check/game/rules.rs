@@ -54,7 +54,10 @@ impl View {
         if self.player != other.player {
             return Some(Part::Player);
         }
-        if self.moves != other.moves {
+        // Both courses ask for moves only while the game is on (15-150's `moves` requires
+        // it; CSC148 checks the winner first): at a finished position they are not compared.
+        let over = matches!(self.status, Status::Over(_));
+        if self.moves != other.moves && !over {
             let mut a = self.moves.clone();
             let mut b = other.moves.clone();
             a.sort();
@@ -435,6 +438,8 @@ pub enum TippyMistake {
     /// shapes that reach back from their first cell then also "win" wrapped around the
     /// board's edge (the cells past the far edges raise IndexError, which the test catches).
     Wraps(usize),
+    /// A full board without a tippy is not over: the game stays in play with no move.
+    FullNotOver,
 }
 
 pub struct TippyModel {
@@ -507,7 +512,9 @@ impl TippyModel {
                     let known = match self.mistake {
                         TippyMistake::Shape(k) => k != kind,
                         TippyMistake::Border(b) => !touches(b),
-                        TippyMistake::None | TippyMistake::Wraps(_) => true,
+                        TippyMistake::None | TippyMistake::Wraps(_) | TippyMistake::FullNotOver => {
+                            true
+                        }
                     };
                     if known {
                         out.push(cells);
@@ -537,7 +544,9 @@ impl Rules for TippyModel {
         );
         let status = match winner {
             Some(w) => Status::Over(Outcome::Winner(w)),
-            None if g.iter().all(Option::is_some) => Status::Over(Outcome::Draw),
+            None if g.iter().all(Option::is_some) && self.mistake != TippyMistake::FullNotOver => {
+                Status::Over(Outcome::Draw)
+            }
             None => Status::InPlay,
         };
         let mut moves = Vec::new();
@@ -630,6 +639,13 @@ pub fn tippy_mutants(game: &crate::game::tippy::Tippy) -> Vec<Mutant> {
             rules: Box::new(TippyModel::of(game, TippyMistake::Wraps(k))),
         });
     }
+    out.push(Mutant {
+        id: "full-board-not-over",
+        what:
+            "a full board without a tippy is not over (a tie): the game stays in play with no move"
+                .to_owned(),
+        rules: Box::new(TippyModel::of(game, TippyMistake::FullNotOver)),
+    });
     out
 }
 
