@@ -17,6 +17,8 @@ struct Plant {
     from: &'static str,
     to: &'static str,
     spec: &'static str,
+    /// A second edit, for a slip of two parts.
+    also: Option<(&'static str, &'static str)>,
 }
 
 const C4: &str = "tests/fixtures/sml/games/connect4.sml";
@@ -42,6 +44,7 @@ fn plants() -> Vec<Plant> {
         from,
         to,
         spec: "specs/games/connect4/rules.yaml",
+        also: None,
     };
     let tippy = |id, from, to| Plant {
         id,
@@ -49,6 +52,7 @@ fn plants() -> Vec<Plant> {
         from,
         to,
         spec: "specs/csc148/tippy-rules.yaml",
+        also: None,
     };
     let riskless = |id, from, to, spec| Plant {
         id,
@@ -56,6 +60,7 @@ fn plants() -> Vec<Plant> {
         from,
         to,
         spec,
+        also: None,
     };
     vec![
         c4(
@@ -104,12 +109,46 @@ fn plants() -> Vec<Plant> {
             "SOME y => S (Matrix.update m ((i, y), Filled p), other p)",
             "SOME y => S (Matrix.update m ((i, y), Filled p), p)",
         ),
+        // The slips below were found in real submissions, or in their reviews.
+        c4(
+            "across-skips-bottom-row",
+            "[Matrix.rows m, ",
+            "[Seq.tabulate (fn y => Seq.nth (y + 1) (Matrix.rows m)) (Dim.num_rows - 1), ",
+        ),
+        c4(
+            "across-skips-top-row",
+            "[Matrix.rows m, ",
+            "[Seq.tabulate (fn y => Seq.nth y (Matrix.rows m)) (Dim.num_rows - 1), ",
+        ),
+        c4(
+            "rows-wrap",
+            "[Matrix.rows m, ",
+            "[Seq.fromList [Seq.fromList (List.concat (List.tabulate (Dim.num_rows, fn y => List.tabulate (Dim.num_cols, fn x => Matrix.sub m (x, y)))))], ",
+        ),
+        Plant {
+            also: Some((
+                "SOME y => S (Matrix.update m ((i, y), Filled p), other p)",
+                "SOME y => S (Matrix.update m ((i, y), Filled p), p)",
+            )),
+            ..c4(
+                "not-switched-winner-from-mover",
+                "      if hasFour m Maxie then Over (Winner Maxie)\n      else if hasFour m Minnie then Over (Winner Minnie)\n",
+                "      if hasFour m Maxie orelse hasFour m Minnie then Over (Winner (other p))\n",
+            )
+        },
+        riskless(
+            "tie-to-defender",
+            "else if moving >= armies pos then",
+            "else if moving > armies pos then",
+            "specs/games/riskless/rules.yaml",
+        ),
         Plant {
             id: "pops-other-piece",
             fixture: POPOUT,
             from: "        Filled q => q = p\n",
             to: "        Filled _ => true\n",
             spec: "specs/games/connect4/popout.yaml",
+            also: None,
         },
         Plant {
             id: "pop-wrong-winner",
@@ -117,6 +156,7 @@ fn plants() -> Vec<Plant> {
             from: "(true, true) => Over (Winner (other p))",
             to: "(true, true) => Over (Winner p)",
             spec: "specs/games/connect4/popout.yaml",
+            also: None,
         },
         riskless(
             "no-cap",
@@ -202,6 +242,7 @@ fn plants() -> Vec<Plant> {
             from: "        if 0 <= row < self.dimension and 0 <= column < self.dimension:\n            return self.grid[row][column]\n        return None",
             to: "        try:\n            return self.grid[row][column]\n        except IndexError:\n            return None",
             spec: "specs/csc148/tippy-rules.yaml",
+            also: None,
         },
         Plant {
             id: "square-too-large",
@@ -209,6 +250,16 @@ fn plants() -> Vec<Plant> {
             from: SS_MOVES,
             to: "        return [SubtractSquareMove(i * i)\n                for i in range(int(self.current_total ** 0.5) + 1, 0, -1)]",
             spec: "specs/csc148/subtract-square-rules.yaml",
+            also: None,
+        },
+        // Found in two real submissions: the subclass never sets `over`.
+        Plant {
+            id: "never-over",
+            fixture: SS,
+            from: "        self.over = current_total == 0\n",
+            to: "",
+            spec: "specs/csc148/subtract-square-rules.yaml",
+            also: None,
         },
         Plant {
             id: "zero-offered",
@@ -216,6 +267,7 @@ fn plants() -> Vec<Plant> {
             from: SS_MOVES,
             to: "        return [SubtractSquareMove(i * i)\n                for i in range(int(self.current_total ** 0.5), -1, -1)]",
             spec: "specs/csc148/subtract-square-rules.yaml",
+            also: None,
         },
     ]
 }
@@ -273,8 +325,13 @@ fn run(p: &Plant) -> (i32, String) {
         p.id,
         p.fixture
     );
+    let mut text = source.replacen(p.from, p.to, 1);
+    if let Some((from, to)) = p.also {
+        assert_eq!(text.matches(from).count(), 1, "{}: the second edit", p.id);
+        text = text.replacen(from, to, 1);
+    }
     let planted: PathBuf = dir.path().join(fixture.file_name().unwrap());
-    std::fs::write(&planted, source.replacen(p.from, p.to, 1)).unwrap();
+    std::fs::write(&planted, text).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["check-game", p.spec, "--color", "never", "--cmd"])

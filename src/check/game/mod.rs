@@ -1496,7 +1496,7 @@ fn one_playout<G: Playable>(
         let mine = match student.view_and_moves_again() {
             Ok((v, again)) if again == v.moves => v,
             Ok((v, again)) => {
-                let t = Trouble::Unsteady(v.moves, again);
+                let t = Trouble::Unsteady(v.moves, again, student.language);
                 return troubled(path, views, t, None);
             }
             Err(t) => return troubled(path, views, t, None),

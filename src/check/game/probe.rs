@@ -56,10 +56,10 @@ pub enum Trouble {
     /// The game does not offer the move of this name (its rules differ: a FAIL).
     Refused(String),
     /// Asked twice at the same position, the game listed these two move lists (a FAIL: the
-    /// listing changes something the game keeps).
-    Unsteady(Vec<String>, Vec<String>),
+    /// listing changes something the game keeps); with a hint in the game's language.
+    Unsteady(Vec<String>, Vec<String>, Language),
     /// One move list names this move twice (a FAIL: each move is listed once).
-    Repeated(String, Vec<String>),
+    Repeated(String, Vec<String>, Language),
     /// The game has no such part, and the course does not ask for one (CSC148's starter
     /// has no parser): the check is SKIPPED, with why.
     Unsupported(String),
@@ -112,22 +112,56 @@ impl Trouble {
                 format!("the game does not offer the move {name}, which the reference has"),
                 String::new(),
             ),
-            Trouble::Unsteady(first, again) => (
+            Trouble::Unsteady(first, again, language) => (
                 format!(
-                    "asked for its moves twice, the game listed [{}] and then [{}]: listing the moves changes something the game keeps (a list kept between calls, such as a default argument?)",
+                    "asked for its moves twice, the game listed [{}] and then [{}]: listing the moves changes something the game keeps{}",
                     abbreviated(first),
-                    abbreviated(again)
+                    abbreviated(again),
+                    language.kept_between_calls("?")
                 ),
                 String::new(),
             ),
-            Trouble::Repeated(name, list) => (
+            Trouble::Repeated(name, list, language) => (
                 format!(
-                    "the game listed the move {name} twice in one list of {} moves, [{}]: a game lists each move once (a list kept between calls, such as a default argument, grows on every call)",
+                    "the game listed the move {name} twice in one list of {} moves, [{}]: a game lists each move once{}",
                     list.len(),
-                    abbreviated(list)
+                    abbreviated(list),
+                    language.kept_between_calls(", grows on every call")
                 ),
                 String::new(),
             ),
+        }
+    }
+}
+
+/// The language of the student's game, from its driver's greeting: hints name its own ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    Sml,
+    Python,
+    Other,
+}
+
+impl Language {
+    fn of_driver(name: &str) -> Language {
+        if name.starts_with("sml") {
+            Language::Sml
+        } else if name.starts_with("python") {
+            Language::Python
+        } else {
+            Language::Other
+        }
+    }
+
+    /// What keeps a list between calls, in this language: ` (a list kept between calls,
+    /// such as a default argument?)`.
+    fn kept_between_calls(self, end: &str) -> String {
+        match self {
+            Language::Python => {
+                format!(" (a list kept between calls, such as a default argument{end})")
+            }
+            Language::Sml => format!(" (a ref kept between calls{end})"),
+            Language::Other => String::new(),
         }
     }
 }
@@ -161,6 +195,8 @@ pub struct Student<'a> {
     known: std::collections::HashSet<String>,
     /// Compare estimates (ask for them in [`Student::view`]).
     pub estimates: bool,
+    /// The game's language, for hints.
+    pub language: Language,
 }
 
 impl<'a> Student<'a> {
@@ -181,6 +217,9 @@ impl<'a> Student<'a> {
                 own: std::collections::HashMap::new(),
                 known: std::collections::HashSet::new(),
                 estimates: false,
+                language: Language::of_driver(
+                    v.get("driver").and_then(|d| d.as_str()).unwrap_or(""),
+                ),
             }),
             other => Err(Trouble::Garbage(format!(
                 "the driver speaks protocol {}, gametrace speaks {PROTOCOL}",
@@ -483,7 +522,7 @@ impl<'a> Student<'a> {
         let moves = self.moves_of(next()?)?;
         let mut seen = std::collections::HashSet::new();
         if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())) {
-            return Err(Trouble::Repeated(twice.clone(), moves));
+            return Err(Trouble::Repeated(twice.clone(), moves, self.language));
         }
         let estimate = if self.estimates {
             Some(estimate_text(&next()?))
@@ -584,6 +623,20 @@ pub fn estimate_text(v: &serde_json::Value) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// A hint names the student's own language's way of keeping a list between calls.
+    #[test]
+    fn hints_speak_the_games_language() {
+        let list = vec!["0".to_owned(), "0".to_owned()];
+        let says = |l| Trouble::Repeated("0".into(), list.clone(), l).describe().0;
+        assert!(says(Language::Python).contains("such as a default argument"));
+        assert!(!says(Language::Sml).contains("default argument"));
+        assert!(says(Language::Sml).contains("a ref kept between calls"));
+        assert!(says(Language::Other).ends_with("a game lists each move once"));
+        assert_eq!(Language::of_driver("sml-game"), Language::Sml);
+        assert_eq!(Language::of_driver("python-csc148"), Language::Python);
+    }
+
     use super::*;
 
     #[test]

@@ -177,6 +177,14 @@ pub enum C4Mistake {
     /// The piece lands one row above the lowest free one (or in the top row).
     OneRowHigh,
     PlayerNotSwitched,
+    /// The player is not switched, and the status names the winner as the player who did
+    /// not move last (the player to move's opponent), whoever holds the four.
+    PlayerNotSwitchedWinnerFromMover,
+    /// The horizontal test skips the bottom row (0) or the top row (1).
+    AcrossSkipsRow(usize),
+    /// The horizontal test runs over the board flattened row by row: a run wraps from the
+    /// end of one row to the start of the next.
+    RowsWrap,
     /// PopOut: a player may pop the other's piece too.
     PopsOthers,
     /// PopOut: when a pop makes fours for both, the other player (not the popper) wins.
@@ -232,8 +240,27 @@ impl C4Model {
             if skipped {
                 continue;
             }
+            if d == 0 && self.mistake == C4Mistake::RowsWrap {
+                // Row after row as one line: cell i is (i % columns, i / columns).
+                let n = (self.columns * self.rows) as isize;
+                let cols = self.columns as isize;
+                if (0..n - need as isize + 1).any(|i| {
+                    (i..i + need as isize).all(|j| self.at(g, j % cols, j / cols) == Some(p))
+                }) {
+                    return true;
+                }
+                continue;
+            }
             for x in 0..self.columns as isize {
                 for y in 0..self.rows as isize {
+                    let skipped_row = match self.mistake {
+                        C4Mistake::AcrossSkipsRow(0) => d == 0 && y == 0,
+                        C4Mistake::AcrossSkipsRow(_) => d == 0 && y == self.rows as isize - 1,
+                        _ => false,
+                    };
+                    if skipped_row {
+                        continue;
+                    }
                     if (0..need as isize).all(|k| self.at(g, x + k * dx, y + k * dy) == Some(p)) {
                         return true;
                     }
@@ -266,6 +293,8 @@ impl Rules for C4Model {
         );
         let winner = if self.mistake == C4Mistake::PopWinnerWrong && fours == (true, true) {
             Some(*p)
+        } else if self.mistake == C4Mistake::PlayerNotSwitchedWinnerFromMover {
+            (fours.0 || fours.1).then(|| p.other())
         } else {
             winner_of(fours, *p)
         };
@@ -335,7 +364,10 @@ impl Rules for C4Model {
 
 impl C4Model {
     fn next(&self, p: Player) -> Player {
-        if self.mistake == C4Mistake::PlayerNotSwitched {
+        if matches!(
+            self.mistake,
+            C4Mistake::PlayerNotSwitched | C4Mistake::PlayerNotSwitchedWinnerFromMover
+        ) {
             p
         } else {
             p.other()
@@ -399,6 +431,26 @@ pub fn connect4_mutants(game: &crate::game::connect4::Connect4) -> Vec<Mutant> {
             "player-not-switched",
             "the player to move is not switched after a move",
             C4Mistake::PlayerNotSwitched,
+        ),
+        (
+            "not-switched-winner-from-mover",
+            "the player to move is not switched after a move, and the status names the winner as the player to move's opponent (whoever holds the four)",
+            C4Mistake::PlayerNotSwitchedWinnerFromMover,
+        ),
+        (
+            "across-skips-bottom-row",
+            "the horizontal test skips the bottom row",
+            C4Mistake::AcrossSkipsRow(0),
+        ),
+        (
+            "across-skips-top-row",
+            "the horizontal test skips the top row",
+            C4Mistake::AcrossSkipsRow(1),
+        ),
+        (
+            "rows-wrap",
+            "the horizontal test reads the board flattened row after row, so a run wraps from the end of one row to the start of the next",
+            C4Mistake::RowsWrap,
         ),
     ];
     if game.popout {
@@ -658,6 +710,9 @@ pub enum SsMistake {
     TooLarge,
     /// 0 is offered as a square.
     Zero,
+    /// `over` is never set (the starter's GameState leaves it False): a total of 0 is still
+    /// in play, with no move, and the course's game_view never ends.
+    NeverOver,
 }
 
 pub struct SsModel {
@@ -675,7 +730,7 @@ impl Rules for SsModel {
     fn view(&self, &(total, p): &Self::S) -> View {
         // As the course's state has it: over when the total is 0 (or below, once a square
         // too large was taken); the winner is whoever moved last.
-        let status = if total <= 0 {
+        let status = if total <= 0 && self.mistake != SsMistake::NeverOver {
             Status::Over(Outcome::Winner(p.other()))
         } else {
             Status::InPlay
@@ -685,7 +740,7 @@ impl Rules for SsModel {
         let mut moves = Vec::new();
         let total = total.max(0);
         let (first, past) = match self.mistake {
-            SsMistake::None => (1, 0),
+            SsMistake::None | SsMistake::NeverOver => (1, 0),
             SsMistake::TooLarge => (1, 1),
             SsMistake::Zero => (0, 0),
         };
@@ -737,6 +792,15 @@ pub fn subtract_square_mutants(game: &crate::game::subtract_square::SubtractSqua
             rules: Box::new(SsModel {
                 start,
                 mistake: SsMistake::Zero,
+                order: game.order,
+            }),
+        },
+        Mutant {
+            id: "never-over",
+            what: "`over` is never set, so a total of 0 is still in play with no move (the course's game_view loops while not over)".to_owned(),
+            rules: Box::new(SsModel {
+                start,
+                mistake: SsMistake::NeverOver,
                 order: game.order,
             }),
         },
@@ -882,6 +946,9 @@ pub enum RisklessMistake {
     NoDrawAtTarget,
     /// A player left with no territory has not lost (only the army target ends the game).
     NoLastStanding,
+    /// A battle of equal armies goes to the defender (`moving > a`, not `>=`): the target
+    /// stays the defender's, with none left.
+    TieToDefender,
 }
 
 /// Riskless's rules on a plain list of holdings, with one mistake or none.
@@ -988,7 +1055,12 @@ impl Rules for RisklessModel {
             None => (me, cap(moving)),
             Some((q, a)) if q == me => (me, cap(a + moving)),
             Some((q, a)) => {
-                if moving >= a {
+                let attacker_wins = if self.mistake == RisklessMistake::TieToDefender {
+                    moving > a
+                } else {
+                    moving >= a
+                };
+                if attacker_wins {
                     let left = if self.mistake == RisklessMistake::WinnerKeepsAll {
                         moving
                     } else {
@@ -1040,6 +1112,11 @@ pub fn riskless_mutants(game: &crate::game::riskless::Riskless) -> Vec<Mutant> {
             "no-last-standing",
             "a player left without territory has not lost",
             RisklessMistake::NoLastStanding,
+        ),
+        (
+            "tie-to-defender",
+            "a battle of equal armies goes to the defender, not the attacker",
+            RisklessMistake::TieToDefender,
         ),
     ]
     .into_iter()
