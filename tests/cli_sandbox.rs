@@ -538,3 +538,143 @@ fn bad_sandbox_flags_exit_2_naming_the_flag_and_what_was_wrong() {
         );
     }
 }
+
+/// A copy of gametrace the student brings along (here, the binary copied into the student's
+/// own folder, next to a copy of the spec it can read) would print the reference's trace.
+/// The sandbox's mark, which no program can shed, makes every copy refuse.
+#[test]
+fn a_copy_of_gametrace_in_the_students_folder_refuses_to_run() {
+    let c = Course::new();
+    let student = c.root().join("student");
+    std::fs::copy(env!("CARGO_BIN_EXE_gametrace"), student.join("gt")).unwrap();
+    std::fs::copy(c.root().join(SPEC), student.join("tree.yaml")).unwrap();
+    let cmd = c.program(
+        "copy.sh",
+        "#!/bin/sh\nhere=$(dirname \"$0\")\nexec \"$here/gt\" run \"$here/tree.yaml\" --case alphabeta\n",
+    );
+    let cmd = format!("sh {cmd}");
+    let (sandboxed, report) = c.check(&cmd, &[]);
+    assert_eq!(sandboxed, "CRASHED", "{report}");
+    assert!(
+        report.contains("gametrace will not run inside its own sandbox"),
+        "{report}"
+    );
+    assert_eq!(c.check(&cmd, &["--no-sandbox"]).0, "PASS");
+}
+
+/// What a program learns of its surroundings, on stderr, which the report shows (it then
+/// fails): each line `name: result` (Python, so errno values read the same everywhere).
+const PROBE: &str = r#"
+import errno, fcntl, os, socket, struct, sys, termios
+def say(line):
+    sys.stderr.write(line + "\n")
+def tried(name, f):
+    try:
+        f()
+        say(name + ": ok")
+    except OSError as e:
+        say(name + ": " + (errno.errorcode.get(e.errno) or str(e.errno)))
+tried("netlink", lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0).close())
+tried("vsock", lambda: socket.socket(40, socket.SOCK_STREAM, 0).close())
+tried("tiocsti", lambda: fcntl.ioctl(0, termios.TIOCSTI, b"x"))
+tried("mknod", lambda: os.mknod(os.path.join(os.environ.get("TMPDIR", "/tmp"), "disk"),
+                               0o600 | 0o060000, os.makedev(8, 0)))
+tried("fifo", lambda: os.mkfifo(os.path.join(os.environ.get("TMPDIR", "/tmp"), "fifo")))
+say("token: " + os.environ.get("GRADER_API_TOKEN", "(none)"))
+sys.exit(1)
+"#;
+
+/// Runs the probe as the student's program, sandboxed or not, with a secret in the
+/// grader's environment; its output, by name.
+fn probe(c: &Course, extra: &[&str]) -> std::collections::BTreeMap<String, String> {
+    let program = c.program("probe.py", PROBE);
+    let me = Path::new(env!("CARGO_BIN_EXE_gametrace"));
+    let out = Command::new(me)
+        .current_dir(c.root())
+        .env("GRADER_API_TOKEN", "s3cret-token")
+        .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
+        .args(["--timeout", "30"])
+        .args(extra)
+        .arg("--cmd")
+        .arg(format!("python3 {program}"))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    let json: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let details = json["cases"][0]["details"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    let mut seen = std::collections::BTreeMap::new();
+    for name in ["netlink", "vsock", "tiocsti", "mknod", "fifo", "token"] {
+        let key = format!("{name}: ");
+        if let Some(at) = details.find(&key) {
+            let rest = &details[at + key.len()..];
+            let value = rest.split(['\n', ' ']).next().unwrap_or("").to_owned();
+            seen.insert(name.to_owned(), value);
+        }
+    }
+    assert_eq!(seen.len(), 6, "{report}");
+    seen
+}
+
+/// Sockets other than local ones (netlink, vsock: a VM's host), device nodes (as root, the
+/// disk's) and pushing input into a terminal are refused; the grader's environment (an API
+/// token) never reaches the program; a FIFO, which is harmless, is still allowed. Each is
+/// shown to work, or to fail otherwise, without the sandbox.
+#[test]
+fn sockets_devices_terminal_input_and_the_graders_environment_are_out_of_reach() {
+    let c = Course::new();
+    let free = probe(&c, &["--no-sandbox"]);
+    let boxed = probe(&c, &[]);
+    assert_eq!(free["token"], "s3cret-token");
+    assert_eq!(boxed["token"], "(none)", "{boxed:?}");
+    assert_eq!(free["netlink"], "ok");
+    assert_eq!(boxed["netlink"], "EAFNOSUPPORT", "{boxed:?}");
+    assert_eq!(boxed["vsock"], "EAFNOSUPPORT", "{boxed:?}");
+    // stdin is not a terminal: the ioctl fails either way, but only the sandbox refuses it
+    // before the terminal is even looked at.
+    assert_eq!(free["tiocsti"], "ENOTTY");
+    assert_eq!(boxed["tiocsti"], "EPERM", "{boxed:?}");
+    assert_eq!(boxed["mknod"], "EPERM", "{boxed:?}");
+    // SAFETY: no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        assert_eq!(
+            free["mknod"], "ok",
+            "root makes a block device without the sandbox"
+        );
+    }
+    assert_eq!(boxed["fifo"], "ok", "{boxed:?}");
+}
+
+/// Thousands of threads stop at the process limit with its verdict, not as a crash; a loop
+/// that ignores SIGXCPU is killed at the hard CPU limit and still gets the CPU verdict. Both
+/// programs pass without the sandbox: they then print the reference's trace.
+#[test]
+fn threads_and_a_loop_ignoring_sigxcpu_get_their_limits_verdicts() {
+    let c = Course::new();
+    let trace =
+        std::fs::read_to_string("expected/15150-s12/handout-small/alphabeta.trace").unwrap();
+    std::fs::write(c.root().join("student/answer.trace"), &trace).unwrap();
+    let threads = c.program(
+        "threads.py",
+        "import threading, time, sys, os\nts = [threading.Thread(target=time.sleep, args=(2,)) for _ in range(int(sys.argv[1]))]\nfor t in ts:\n    t.start()\nfor t in ts:\n    t.join()\nsys.stdout.write(open(os.path.join(os.path.dirname(__file__), 'answer.trace')).read())\n",
+    );
+    let (status, report) = c.check(&format!("python3 {threads} 5000"), &[]);
+    assert_eq!(status, "PROCESS-LIMIT", "{report}");
+    assert_eq!(
+        c.check(&format!("python3 {threads} 300"), &["--no-sandbox"])
+            .0,
+        "PASS"
+    );
+    let spin = c.program(
+        "spin.py",
+        "import signal, time, sys, os\nsignal.signal(signal.SIGXCPU, signal.SIG_IGN)\nend = time.process_time() + float(sys.argv[1])\nwhile time.process_time() < end:\n    pass\nsys.stdout.write(open(os.path.join(os.path.dirname(__file__), 'answer.trace')).read())\n",
+    );
+    let (status, report) = c.check(&format!("python3 {spin} 5"), &["--cpu-limit", "1"]);
+    assert_eq!(status, "CPU-LIMIT", "{report}");
+    assert_eq!(
+        c.check(&format!("python3 {spin} 3"), &["--no-sandbox"]).0,
+        "PASS"
+    );
+}

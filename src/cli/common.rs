@@ -60,6 +60,25 @@ pub(super) struct RunArgs {
     /// system, its language runtime, its submission and the files its command line names
     #[arg(long, value_name = "PATH", value_parser = existing_path)]
     pub sandbox_read: Vec<PathBuf>,
+    /// Give the command this environment variable of gametrace's too (repeatable); it gets
+    /// only PATH, the locale, TERM=dumb, its private HOME and TMPDIR and what language
+    /// runtimes read (JAVA_HOME, PYTHONPATH, SMLNJ_HOME, ...), never the grader's secrets
+    #[arg(long, value_name = "NAME", value_parser = env_name)]
+    pub sandbox_env: Vec<String>,
+}
+
+/// An environment variable's name (`--sandbox-env`).
+fn env_name(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(s.to_owned())
+    } else {
+        Err(format!(
+            "expected an environment variable's name (letters, digits and _), found `{s}`"
+        ))
+    }
 }
 
 /// Where and how a report is written.
@@ -146,6 +165,7 @@ impl RunArgs {
             off: self.no_sandbox,
             readable: self.sandbox_read.clone(),
             hidden,
+            env: self.sandbox_env.clone(),
         }
     }
 

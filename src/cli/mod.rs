@@ -146,6 +146,14 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    // A student's program that runs gametrace (a copy, or one on its PATH) would get the
+    // reference's answers: inside gametrace's own sandbox, only `doctor` runs.
+    if !matches!(cli.command, Command::Doctor(_)) && crate::sandbox::inside_sandbox() {
+        eprintln!(
+            "error: gametrace will not run inside its own sandbox: a program being checked may not ask gametrace for the reference's answers"
+        );
+        return 2;
+    }
     match &cli.command {
         Command::Check(check::Args { report, .. })
         | Command::Test(test::Args { report, .. })

@@ -284,6 +284,12 @@ impl Plan {
     /// memory prepared by [`Plan::new`] (async-signal-safe); returns in the process that goes
     /// on to exec the program.
     pub fn enter(&mut self) -> io::Result<()> {
+        // A session of its own: its own process group (killed as one), and no controlling
+        // terminal to print on or push input into.
+        // SAFETY: a plain system call.
+        if unsafe { libc::setsid() } < 0 {
+            return Err(io::Error::last_os_error());
+        }
         super::contain::die_with_parent(self.parent)?;
         for fd in &self.cgroup_procs {
             // "0" is the writer itself.
@@ -377,9 +383,25 @@ impl Plan {
             }
             close_all_but(write);
             let mut st = 0;
+            let cpu_limit = self
+                .rlimits
+                .iter()
+                .find(|(r, _)| *r == libc::RLIMIT_CPU)
+                .map_or(u64::MAX, |&(_, v)| v);
             loop {
-                let pid = libc::waitpid(-1, &mut st, 0);
+                let mut usage: libc::rusage = std::mem::zeroed();
+                let pid = libc::wait4(-1, &mut st, 0, &mut usage);
                 if pid == program {
+                    // A program that ignored SIGXCPU is killed at the hard limit: still a CPU
+                    // verdict, told from any other SIGKILL by the CPU time it used.
+                    let used = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec;
+                    if libc::WIFSIGNALED(st)
+                        && libc::WTERMSIG(st) == libc::SIGKILL
+                        && used >= 0
+                        && used as u64 >= cpu_limit
+                    {
+                        st = libc::SIGXCPU;
+                    }
                     let bytes = st.to_ne_bytes();
                     libc::write(write, bytes.as_ptr().cast(), 4);
                     libc::_exit(0);
@@ -478,6 +500,11 @@ struct Arch {
     /// filter's reach, so its SYS_SOCKET kills whatever the family: SML/NJ's 32-bit runtime
     /// opens its sockets this way, and no 15-150 program needs one.
     socketcall: Option<u32>,
+    /// `mknod(2)` where the architecture still has it, and `mknodat(2)`.
+    mknod: Option<u32>,
+    mknodat: u32,
+    ioctl: u32,
+    getpriority: u32,
 }
 
 // The ABI constants of <linux/audit.h> and the syscall tables: libc has them only for the
@@ -487,36 +514,67 @@ const X86_64: Arch = Arch {
     audit: 0xC000_003E,
     socket: 41,
     socketcall: None,
+    mknod: Some(133),
+    mknodat: 259,
+    ioctl: 16,
+    getpriority: 140,
 };
 const I386: Arch = Arch {
     audit: 0x4000_0003,
     socket: 359,
     socketcall: Some(102),
+    mknod: Some(14),
+    mknodat: 297,
+    ioctl: 54,
+    getpriority: 96,
 };
 const AARCH64: Arch = Arch {
     audit: 0xC000_00B7,
     socket: 198,
     socketcall: None,
+    mknod: None,
+    mknodat: 33,
+    ioctl: 29,
+    getpriority: 141,
 };
 const ARM: Arch = Arch {
     audit: 0x4000_0028,
     socket: 281,
     socketcall: None,
+    mknod: Some(14),
+    mknodat: 324,
+    ioctl: 54,
+    getpriority: 96,
 };
 /// io_uring_setup has the same number everywhere (a new system call).
 const IO_URING_SETUP: u32 = 425;
 /// x32 system calls are x86-64's with this bit set.
 const X32_BIT: u32 = 0x4000_0000;
+/// `ioctl`s that push bytes into a terminal's input or a console: refused.
+const TIOCSTI: u32 = 0x5412;
+const TIOCLINUX: u32 = 0x541C;
 
-/// A seccomp filter: socket(2) for AF_INET, AF_INET6 and AF_PACKET kills the process (so a
-/// network attempt is told from a crash by its SIGSYS), as does 32-bit x86's
-/// socketcall(SYS_SOCKET); io_uring, which could open sockets
-/// without that call, and x32 calls are refused. Everything else is allowed, for the native
-/// architecture and its 32-bit companion alike. `None` on an architecture it does not know.
+/// The sandbox's mark: inside it, `getpriority(SANDBOX_PROBE, 0)` fails with this errno
+/// (outside, the `which` is invalid and the errno is EINVAL). A seccomp filter is inherited
+/// by every process a program starts and can never be removed, so no student program can
+/// hide it from a copy of gametrace it runs ([`super::inside_sandbox`]).
+pub const SANDBOX_PROBE: u32 = 0x4754_5342;
+pub const SANDBOX_ERRNO: u32 = 4000;
+
+/// The sandbox's seccomp filter, for the native architecture and its 32-bit companion:
+/// - `socket(2)` for AF_INET, AF_INET6 and AF_PACKET kills the process (so a network attempt
+///   is told from a crash by its SIGSYS), as does 32-bit x86's socketcall(SYS_SOCKET); any
+///   other family but AF_UNIX (netlink, vsock, XDP, ...) is refused (EAFNOSUPPORT);
+/// - `mknod`/`mknodat` of a character or block device is refused (EPERM), as is
+///   `ioctl(TIOCSTI)` and `ioctl(TIOCLINUX)`, which push input into a terminal;
+/// - io_uring, which could open sockets without `socket(2)`, and x32 calls are refused;
+/// - `getpriority(SANDBOX_PROBE, _)` answers the sandbox's mark.
+///
+/// Everything else is allowed. `None` on an architecture it does not know.
 pub fn network_filter() -> Option<seccompiler::BpfProgram> {
     use libc::{
-        BPF_ABS, BPF_JEQ, BPF_JGE, BPF_JMP, BPF_K, BPF_LD, BPF_RET, BPF_W, SECCOMP_RET_ALLOW,
-        SECCOMP_RET_ERRNO, SECCOMP_RET_KILL_PROCESS,
+        BPF_ABS, BPF_ALU, BPF_AND, BPF_JEQ, BPF_JGE, BPF_JMP, BPF_K, BPF_LD, BPF_RET, BPF_W,
+        SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO, SECCOMP_RET_KILL_PROCESS,
     };
     use seccompiler::sock_filter;
     let stmt = |code: u32, k: u32| sock_filter {
@@ -533,37 +591,86 @@ pub fn network_filter() -> Option<seccompiler::BpfProgram> {
     };
     // Offsets in struct seccomp_data: nr, arch, then the arguments (low word first).
     let load = |offset: u32| stmt(BPF_LD | BPF_W | BPF_ABS, offset);
-    let (nr, arch, arg0) = (0, 4, 16);
+    let arg = |n: u32| 16 + 8 * n;
+    let (nr, arch) = (0, 4);
     let allow = || stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
     let kill = || stmt(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
-    let refuse = || stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | libc::EACCES as u32);
-
-    let block = |a: &Arch, x32: bool| {
-        let mut b = vec![
-            load(nr),
-            // Not socket: on to the next test, past the six below.
-            jump(BPF_JEQ, a.socket, 0, 6),
-            load(arg0),
-            jump(BPF_JEQ, libc::AF_INET as u32, 3, 0),
-            jump(BPF_JEQ, libc::AF_INET6 as u32, 2, 0),
-            jump(BPF_JEQ, libc::AF_PACKET as u32, 1, 0),
+    let errno = |e: u32| stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | e);
+    // One system call's rule: if the call is `number`, `body` (which ends in a return);
+    // else on to the next rule.
+    let rule = |number: u32, body: Vec<sock_filter>| {
+        let mut r = vec![load(nr), jump(BPF_JEQ, number, 0, body.len() as u8)];
+        r.extend(body);
+        r
+    };
+    let sockets = || {
+        vec![
+            load(arg(0)),
+            jump(BPF_JEQ, libc::AF_UNIX as u32, 4, 0),
+            jump(BPF_JEQ, libc::AF_INET as u32, 4, 0),
+            jump(BPF_JEQ, libc::AF_INET6 as u32, 3, 0),
+            jump(BPF_JEQ, libc::AF_PACKET as u32, 2, 0),
+            errno(libc::EAFNOSUPPORT as u32),
             allow(),
             kill(),
-            jump(BPF_JEQ, IO_URING_SETUP, 0, 1),
-            refuse(),
-        ];
+        ]
+    };
+    // mknod's mode is argument `n`: a device is refused, anything else (a FIFO) allowed.
+    let devices = |n: u32| {
+        vec![
+            load(arg(n)),
+            stmt(BPF_ALU | BPF_AND | BPF_K, libc::S_IFMT),
+            jump(BPF_JEQ, libc::S_IFCHR, 1, 0),
+            jump(BPF_JEQ, libc::S_IFBLK, 0, 1),
+            errno(libc::EPERM as u32),
+            allow(),
+        ]
+    };
+    let block = |a: &Arch, x32: bool| {
+        let mut b = Vec::new();
+        b.extend(rule(a.socket, sockets()));
+        b.extend(rule(IO_URING_SETUP, vec![errno(libc::EACCES as u32)]));
+        if let Some(mknod) = a.mknod {
+            b.extend(rule(mknod, devices(1)));
+        }
+        b.extend(rule(a.mknodat, devices(2)));
+        b.extend(rule(
+            a.ioctl,
+            vec![
+                load(arg(1)),
+                jump(BPF_JEQ, TIOCSTI, 1, 0),
+                jump(BPF_JEQ, TIOCLINUX, 0, 1),
+                errno(libc::EPERM as u32),
+                allow(),
+            ],
+        ));
+        b.extend(rule(
+            a.getpriority,
+            vec![
+                load(arg(0)),
+                jump(BPF_JEQ, SANDBOX_PROBE, 0, 1),
+                errno(SANDBOX_ERRNO),
+                allow(),
+            ],
+        ));
         if let Some(socketcall) = a.socketcall {
-            b.extend([
-                jump(BPF_JEQ, socketcall, 0, 4),
-                load(arg0),
-                // SYS_SOCKET
-                jump(BPF_JEQ, 1, 0, 1),
-                kill(),
-            ]);
-            b.push(allow());
+            b.extend(rule(
+                socketcall,
+                vec![
+                    load(arg(0)),
+                    // SYS_SOCKET
+                    jump(BPF_JEQ, 1, 0, 1),
+                    kill(),
+                    allow(),
+                ],
+            ));
         }
         if x32 {
-            b.extend([jump(BPF_JGE, X32_BIT, 0, 1), refuse()]);
+            b.extend([
+                load(nr),
+                jump(BPF_JGE, X32_BIT, 0, 1),
+                errno(libc::EACCES as u32),
+            ]);
         }
         b.push(allow());
         b
@@ -768,8 +875,9 @@ impl Reach {
             ));
         }
         for w in &self.write {
+            // Never a device node, even in its own folder (root could make the disk's).
             let all = if w.is_dir() {
-                AccessFs::from_all(abi)
+                AccessFs::from_all(abi) & !(AccessFs::MakeChar | AccessFs::MakeBlock)
             } else {
                 AccessFs::from_file(abi)
             };

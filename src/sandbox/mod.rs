@@ -71,6 +71,9 @@ pub struct Policy {
     /// Paths it must not read even where they lie inside one it may (the specs, the expected
     /// traces, the reports being written).
     pub hidden: Vec<PathBuf>,
+    /// More of gametrace's environment variables the program is given (`--sandbox-env`),
+    /// besides the allow-list ([`run::passed_env`]).
+    pub env: Vec<String>,
 }
 
 /// One command to run.
@@ -85,6 +88,17 @@ pub struct Job<'a> {
     pub limits: Limits,
     pub scratch: &'a Scratch,
     pub policy: &'a Policy,
+}
+
+/// Is this process inside a gametrace sandbox? The sandbox's seccomp filter answers a
+/// probe no other system does ([`confine::SANDBOX_PROBE`]), and a filter is inherited by
+/// every process started inside and can never be removed: a student's program cannot run a
+/// copy of gametrace (the installed one, a copied binary, one behind a script) without it
+/// knowing.
+pub fn inside_sandbox() -> bool {
+    // SAFETY: a plain system call with an invalid `which`, which only sets errno.
+    let r = unsafe { libc::getpriority(confine::SANDBOX_PROBE as _, 0) };
+    r == -1 && std::io::Error::last_os_error().raw_os_error() == Some(confine::SANDBOX_ERRNO as i32)
 }
 
 /// A private directory: the program's home, temp directory and the only place it may write.

@@ -234,6 +234,41 @@ impl Started {
     }
 }
 
+/// What language runtimes read to find themselves or their libraries: passed on.
+const RUNTIME_ENV: [&str; 14] = [
+    "JAVA_HOME",
+    "CLASSPATH",
+    "JAVA_TOOL_OPTIONS",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONUNBUFFERED",
+    "PYTHONIOENCODING",
+    "VIRTUAL_ENV",
+    "PYENV_ROOT",
+    "PYENV_VERSION",
+    "SMLNJ_HOME",
+    "LD_LIBRARY_PATH",
+    "TZ",
+];
+
+/// The variables of gametrace's own environment a sandboxed program is given: PATH, the
+/// locale (LANG, LANGUAGE, LC_*), what runtimes read ([`RUNTIME_ENV`]) and those the grader
+/// names (`--sandbox-env`). Everything else (a grader's API token, a cloud key) stays out.
+pub fn passed_env(extra: &[String]) -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
+    std::env::vars_os()
+        .filter(|(k, _)| {
+            let Some(k) = k.to_str() else { return false };
+            k == "PATH"
+                || k == "LANG"
+                || k == "LANGUAGE"
+                || k.starts_with("LC_")
+                || RUNTIME_ENV.contains(&k)
+                || extra.iter().any(|e| e == k)
+        })
+        .collect()
+}
+
 /// Starts `job`'s program, confined unless its policy turns the sandbox off, with `stdin`
 /// and `env` added to its environment. `Err` is what running it came to when it could not
 /// start.
@@ -269,8 +304,8 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
     let mut cgroup = None;
     {
         use std::os::unix::process::CommandExt;
-        cmd.process_group(0);
         if policy.off {
+            cmd.process_group(0);
             let parent = std::process::id();
             // SAFETY: the closure runs between fork and exec and makes only system calls
             // (prctl, getppid), which are async-signal-safe.
@@ -296,6 +331,16 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
                     })
                 }
             };
+            // Only an allow-list of gametrace's environment (a grader's tokens stay out).
+            cmd.env_clear();
+            for (k, v) in passed_env(&policy.env) {
+                cmd.env(k, v);
+            }
+            cmd.env("TERM", "dumb");
+            for (k, v) in env {
+                cmd.env(k, v);
+            }
+            cmd.env(contain::MARKER_VAR, &marker);
             for var in ["HOME", "TMPDIR", "TMP", "TEMP"] {
                 cmd.env(var, scratch.path());
             }
@@ -549,6 +594,8 @@ fn limit_hit(
             "Resource temporarily unavailable",
             "BlockingIOError",
             "unable to create native thread",
+            "can't start new thread",
+            "Thread creation failed",
             "fork: retry",
             "Cannot fork",
             "can't fork",
