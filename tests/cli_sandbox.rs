@@ -678,3 +678,107 @@ fn threads_and_a_loop_ignoring_sigxcpu_get_their_limits_verdicts() {
         "PASS"
     );
 }
+
+/// In `grade`, a submission sees only its own folder: bob hands in no search at all, only a
+/// program that prints alice's saved output (by its path in the class folder, and through
+/// a shebang whose extra word names her folder). Sandboxed he fails; without the sandbox
+/// he would pass.
+#[test]
+fn in_grade_a_submission_cannot_read_a_classmates_folder() {
+    let c = Course::new();
+    let subs = c.root().join("subs");
+    let alice = subs.join("alice");
+    let bob = subs.join("bob");
+    std::fs::create_dir_all(&alice).unwrap();
+    std::fs::create_dir_all(&bob).unwrap();
+    let trace =
+        std::fs::read_to_string("expected/15150-s12/handout-small/alphabeta.trace").unwrap();
+    std::fs::write(alice.join("answer.trace"), &trace).unwrap();
+    std::fs::write(alice.join("run.py"), "import os, sys\nsys.stdout.write(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'answer.trace')).read())\n").unwrap();
+    std::fs::write(
+        bob.join("run.py"),
+        format!(
+            "#!/usr/bin/env -S python3 -X {}\nimport sys\nsys.stdout.write(open({:?}).read())\n",
+            alice.display(),
+            alice.join("answer.trace").display().to_string()
+        ),
+    )
+    .unwrap();
+    let gradebook = |extra: &[&str]| {
+        let out_dir = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
+            .current_dir(c.root())
+            .args([
+                "grade",
+                "subs",
+                "--against",
+                "python3 run.py",
+                "--specs",
+                "specs",
+            ])
+            .arg("--out")
+            .arg(out_dir.path().join("grades"))
+            .args(extra)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let csv = std::fs::read_to_string(out_dir.path().join("grades/gradebook.csv"))
+            .unwrap_or_else(|e| panic!("{e}: {stdout}"));
+        csv
+    };
+    let score = |csv: &str, who: &str| -> String {
+        let line = csv
+            .lines()
+            .find(|l| l.starts_with(who))
+            .unwrap_or_else(|| panic!("{csv}"));
+        line.split(',').nth(1).unwrap().to_owned()
+    };
+    let free = gradebook(&["--no-sandbox"]);
+    let boxed = gradebook(&[]);
+    assert_eq!(
+        score(&free, "alice"),
+        score(&boxed, "alice"),
+        "{free}\n{boxed}"
+    );
+    assert_eq!(
+        score(&free, "bob"),
+        score(&free, "alice"),
+        "without the sandbox bob copies: {free}"
+    );
+    assert_ne!(
+        score(&boxed, "bob"),
+        score(&boxed, "alice"),
+        "bob read alice's folder: {boxed}"
+    );
+}
+
+/// A script's shebang line names its interpreter; an extra word in it (an option's
+/// argument naming some folder) does not make that folder readable.
+#[test]
+fn a_shebangs_extra_words_do_not_widen_what_a_script_may_read() {
+    let c = Course::new();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let trace =
+        std::fs::read_to_string("expected/15150-s12/handout-small/alphabeta.trace").unwrap();
+    let answer = elsewhere.path().join("answer.trace");
+    std::fs::write(&answer, &trace).unwrap();
+    let script = c.program(
+        "run.py",
+        &format!(
+            "#!/usr/bin/env -S python3 -X {}\nimport sys\nsys.stdout.write(open({:?}).read())\n",
+            elsewhere.path().display(),
+            answer.display().to_string()
+        ),
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(
+        c.root().join(&script),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let cmd = format!("./{script}");
+    let (sandboxed, report) = c.check(&cmd, &[]);
+    assert_eq!(sandboxed, "CRASHED", "{report}");
+    assert!(report.contains("Permission denied"), "{report}");
+    assert_eq!(c.check(&cmd, &["--no-sandbox"]).0, "PASS");
+}

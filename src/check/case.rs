@@ -612,6 +612,9 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
     };
     let mut policy = cmd.sandbox.clone();
     policy.hidden.extend(command::grader_paths(spec_path));
+    if let Some(dir) = &cmd.submission {
+        policy.hidden.extend(crate::sandbox::classmates(dir));
+    }
     let ran = command::run(&command::Job {
         argv: &argv,
         stdin: cmd.stdin.as_deref(),

@@ -138,6 +138,7 @@ impl Games {
             };
             let mut policy = self.cmd.sandbox.clone();
             policy.hidden.extend(crate::sandbox::grader_paths(path));
+            policy.hidden.extend(crate::sandbox::classmates(dir));
             let driver = crate::check::game::Driver {
                 argv: &argv,
                 dir: Some(dir),

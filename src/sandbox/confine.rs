@@ -740,6 +740,13 @@ impl Reach {
         let canon = |p: &Path| std::fs::canonicalize(p).ok();
         let mut hidden: Vec<PathBuf> = policy.hidden.iter().filter_map(|p| canon(p)).collect();
         if let Ok(me) = std::env::current_exe().and_then(std::fs::canonicalize) {
+            // A cargo build's whole `target/` too: it holds hard links to the binary.
+            if let Some(target) = me
+                .ancestors()
+                .find(|a| a.file_name().is_some_and(|n| n == "target"))
+            {
+                hidden.push(target.to_owned());
+            }
             hidden.push(me);
         }
         let mut a = Reach {
@@ -978,20 +985,30 @@ fn shebang(program: &Path) -> Vec<PathBuf> {
         return Vec::new();
     };
     let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next().unwrap_or(&[]));
+    // Only the interpreter counts, and for `env` the program it starts: other words (an
+    // option's argument, `-X /some/path`) never widen what the script may read.
+    let mut words = line.split_whitespace();
+    let Some(first) = words.next() else {
+        return Vec::new();
+    };
+    let mut interpreters = vec![first.to_owned()];
+    if Path::new(first).file_name().is_some_and(|n| n == "env") {
+        if let Some(program) = words.find(|w| !w.starts_with('-') && !w.contains('=')) {
+            interpreters.push(program.to_owned());
+        }
+    }
     let mut found = Vec::new();
-    for word in line.split_whitespace() {
+    for word in interpreters {
         if word.starts_with('/') {
-            found.push(PathBuf::from(word));
-            if let Ok(c) = std::fs::canonicalize(word) {
+            found.push(PathBuf::from(&word));
+            if let Ok(c) = std::fs::canonicalize(&word) {
                 found.push(c);
             }
-        } else if !word.starts_with('-') {
-            if let Some(p) = on_path(word) {
-                if let Ok(c) = std::fs::canonicalize(&p) {
-                    found.push(c);
-                }
-                found.push(p);
+        } else if let Some(p) = on_path(&word) {
+            if let Ok(c) = std::fs::canonicalize(&p) {
+                found.push(c);
             }
+            found.push(p);
         }
     }
     found

@@ -164,6 +164,24 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A submission's classmates, for `grade`: every other entry of the folder the submission
+/// sits in, which its program must not read (nor copy their output from).
+pub fn classmates(submission: &Path) -> Vec<PathBuf> {
+    let Some(class) = submission.parent() else {
+        return Vec::new();
+    };
+    let me = std::fs::canonicalize(submission).unwrap_or_else(|_| submission.to_owned());
+    std::fs::read_dir(class)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| std::fs::canonicalize(p).map_or(true, |c| c != me))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The paths of a spec's grading material that a program must not read: the specs (the whole
 /// `specs/` directory when the spec is under one, which holds the hidden cases of every spec)
 /// and the expected traces.
