@@ -1039,3 +1039,33 @@ fn a_constructor_the_course_way_cannot_call_gets_a_hint() {
     let (code, out) = check_game(TIPPY, &fixed, &["--shell", "--playouts", "20"]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// A Tippy whose rules are right and whose rough_outcome is not: with `--estimates` the
+/// difference is the estimator's, not put down to a rule mistake, and the scenario to paste
+/// pins the estimate the reference gives.
+#[test]
+fn an_estimator_only_difference_is_the_estimators() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = fs::read_to_string(format!("{PY_GAMES}/games/tippy/tippy_game_state.py")).unwrap();
+    let always_draw = src.replace(
+        "        if self._threats(me):\n            return self.WIN",
+        "        if False:\n            return self.WIN",
+    );
+    assert_ne!(src, always_draw);
+    fs::write(dir.path().join("tippy_game_state.py"), always_draw).unwrap();
+    fs::copy(
+        format!("{PY_GAMES}/games/tippy/tippy_move.py"),
+        dir.path().join("tippy_move.py"),
+    )
+    .unwrap();
+    let cmd = format!(
+        "{PY} {} TippyGameState",
+        dir.path().join("tippy_game_state.py").display()
+    );
+    let (code, out) = check_game(TIPPY, &cmd, &["--estimates", "--playouts", "50"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("only the estimate differs"), "{out}");
+    assert!(!out.contains("the mistake: "), "{out}");
+    assert!(!out.contains("no catalogued rule mistake"), "{out}");
+    assert!(out.contains("        estimate: 1\n"), "{out}");
+}

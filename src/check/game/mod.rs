@@ -877,18 +877,48 @@ pub fn check_game<G: Checkable>(
         cases.push(c);
     }
 
-    // The shortest difference, and its name.
+    // The shortest difference, and its name: a difference of the rules before one of the
+    // estimate alone (a game whose rules differ is named by them).
+    let is_estimate = |d: &Difference| {
+        matches!(
+            d.what,
+            What::Differs {
+                part: Part::Estimate,
+                ..
+            }
+        )
+    };
+    let of_rules: Vec<Difference> = differences
+        .iter()
+        .filter(|d| !is_estimate(d))
+        .cloned()
+        .collect();
+    let candidates = if of_rules.is_empty() {
+        &differences
+    } else {
+        &of_rules
+    };
     if let Some(shortest) = shortest(
         game,
         &reference,
         driver,
         options,
         spec_start.as_ref(),
-        &differences,
+        candidates,
     ) {
         let mut text = explain(game, &shortest.0);
         let mut named = None;
-        if options.diagnose && matches!(shortest.0.what, What::Differs { .. }) {
+        let estimate_only = is_estimate(&shortest.0) && of_rules.is_empty();
+        if estimate_only {
+            // The rules agreed wherever they were compared: the estimator is what differs,
+            // and no rule mistake can explain it.
+            text.push_str(
+                "    the rules agree at every position compared; only the estimate differs: the game's estimator (rough_outcome in CSC148, estimate in 15-150) is not the one the spec fixes\n",
+            );
+        } else if options.diagnose
+            && !is_estimate(&shortest.0)
+            && matches!(shortest.0.what, What::Differs { .. })
+        {
             lines.push(shortest.1.clone());
             let (sentence, ids, tried) = name_the_mistake(game, &lines, rules_only);
             text.push_str(&sentence);
@@ -1779,6 +1809,21 @@ fn explain<G: Checkable>(game: &G, d: &Difference) -> String {
         );
         let names: Vec<String> = reference.moves.iter().map(|m| yaml_scalar(m)).collect();
         let _ = writeln!(out, "        moves: [{}]", names.join(", "));
+        // Where the estimate is what differs, the scenario pins it (a spec's estimate is a
+        // number: the course's guess, or CSC148's 1, 0, -1).
+        if let What::Differs {
+            part: Part::Estimate,
+            ..
+        } = &d.what
+        {
+            if let Some(n) = reference
+                .estimate
+                .as_deref()
+                .and_then(|e| e.parse::<i64>().ok())
+            {
+                let _ = writeln!(out, "        estimate: {n}");
+            }
+        }
     }
     out
 }
