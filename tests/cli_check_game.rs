@@ -54,10 +54,14 @@ fn check_game(spec: &str, cmd: &str, extra: &[&str]) -> (i32, String) {
 
 /// The length of the shortest sequence the report gives.
 fn shortest(report: &str) -> usize {
-    let at = report
-        .find("shortest sequence found that shows it (")
-        .unwrap_or_else(|| panic!("no shortest sequence in:\n{report}"));
-    let rest = &report[at + "shortest sequence found that shows it (".len()..];
+    let (at, phrase) = [
+        "shortest sequence that shows it (",
+        "shortest sequence found that shows it (",
+    ]
+    .iter()
+    .find_map(|p| report.find(p).map(|at| (at, *p)))
+    .unwrap_or_else(|| panic!("no shortest sequence in:\n{report}"));
+    let rest = &report[at + phrase.len()..];
     rest[..rest.find(' ').unwrap()].parse().unwrap()
 }
 
@@ -1068,4 +1072,31 @@ fn an_estimator_only_difference_is_the_estimators() {
     assert!(!out.contains("the mistake: "), "{out}");
     assert!(!out.contains("no catalogued rule mistake"), "{out}");
     assert!(out.contains("        estimate: 1\n"), "{out}");
+}
+
+/// Once the mistake is named, its model is asked about every shorter sequence: three in a
+/// row taken for a win shows after 5 moves (X X X with O's two between), and no sequence of
+/// 4 or fewer shows it, so the report says "shortest", proven. Seven moves for a vertical
+/// four are more sequences than the search tries: "shortest found".
+#[test]
+fn a_named_mistakes_shortest_sequence_is_proven_where_the_tree_is_small() {
+    require_sml();
+    let (_, out) = check_game(
+        C4,
+        &sml_connect4("tests/fixtures/sml/games_buggy/connect4_three_wins.sml"),
+        &[],
+    );
+    assert!(
+        out.contains("    shortest sequence that shows it (5 moves): "),
+        "{out}"
+    );
+    let (_, out) = check_game(
+        C4,
+        &sml_connect4("tests/fixtures/sml/games_buggy/connect4_no_vertical.sml"),
+        &[],
+    );
+    assert!(
+        out.contains("    shortest sequence found that shows it (7 moves): "),
+        "{out}"
+    );
 }

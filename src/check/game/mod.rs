@@ -906,13 +906,15 @@ pub fn check_game<G: Checkable>(
         spec_start.as_ref(),
         candidates,
     ) {
-        let mut text = explain(game, &shortest.0);
+        let mut shortest = shortest;
+        let mut proven = false;
         let mut named = None;
+        let mut sentence = String::new();
         let estimate_only = is_estimate(&shortest.0) && of_rules.is_empty();
         if estimate_only {
             // The rules agreed wherever they were compared: the estimator is what differs,
             // and no rule mistake can explain it.
-            text.push_str(
+            sentence.push_str(
                 "    the rules agree at every position compared; only the estimate differs: the game's estimator (rough_outcome in CSC148, estimate in 15-150) is not the one the spec fixes\n",
             );
         } else if options.diagnose
@@ -920,10 +922,28 @@ pub fn check_game<G: Checkable>(
             && matches!(shortest.0.what, What::Differs { .. })
         {
             lines.push(shortest.1.clone());
-            let (sentence, ids, tried) = name_the_mistake(game, &lines, rules_only);
-            text.push_str(&sentence);
-            named = (!ids.is_empty()).then(|| diagnosis_of(sentence, ids, tried));
+            let (text, ids, tried) = name_the_mistake(game, &lines, rules_only);
+            // With the mistake named, its model finds the shortest sequence that shows it (by
+            // trying every shorter one, where there are few enough), confirmed on the game.
+            if let [id] = ids.as_slice() {
+                if let Some((d, sure)) = shortest_by_model(
+                    game,
+                    &reference,
+                    driver,
+                    options,
+                    spec_start.as_ref(),
+                    id,
+                    &shortest.0,
+                ) {
+                    shortest.0 = d;
+                    proven = sure;
+                }
+            }
+            sentence = text.clone();
+            named = (!ids.is_empty()).then(|| diagnosis_of(text, ids, tried));
         }
+        let mut text = explain(game, &shortest.0, proven);
+        text.push_str(&sentence);
         if let Some(c) = cases.iter_mut().find(|c| {
             !c.status.passed()
                 && c.case != "parse_move"
@@ -1755,6 +1775,129 @@ fn shortest<G: Checkable>(
     Some((best, line))
 }
 
+/// The most moves the search for a shortest sequence looks at, and the most sequences it
+/// asks a named mistake's model about.
+const SHORTEST_PLIES: usize = 12;
+const SHORTEST_BUDGET: usize = 20_000;
+
+/// With a mistake named (`id`), the shortest sequence that shows it: every sequence of the
+/// reference shorter than `found` is asked of the mistake's model, shortest first; the first
+/// the model differs on is replayed on the student's game. `Some((d, true))`: `d` is the
+/// shortest (no shorter sequence shows the mistake); `Some((found, true))` when none is
+/// shorter; `None` when there were too many to try (then `found` stays "shortest found").
+fn shortest_by_model<G: Checkable>(
+    game: &G,
+    reference: &Reference<G>,
+    driver: &Driver,
+    options: &Options,
+    start: Option<&serde_json::Value>,
+    id: &str,
+    found: &Difference,
+) -> Option<(Difference, bool)> {
+    let mutants = game.mutants();
+    let model = mutants.iter().find(|m| m.id == id)?;
+    let how = Compare {
+        order: false,
+        estimate: false,
+    };
+    let limit = found.whole().len().min(SHORTEST_PLIES + 1);
+    let mut asked = 0usize;
+    // Sequences at the last two depths, to foresee the next one's and stop before a depth
+    // the budget cannot finish.
+    let (mut before, mut last) = (1usize, 1usize);
+    // Depth by depth: the first depth with a sequence the model differs on is the answer.
+    for depth in 0..limit {
+        let foreseen = last.saturating_mul(last.div_ceil(before.max(1)).max(1));
+        if depth > 1 && asked.saturating_add(foreseen) > SHORTEST_BUDGET {
+            return None;
+        }
+        let asked_before = asked;
+        let mut hit: Option<Vec<String>> = None;
+        let mut path = Vec::new();
+        let mut views = vec![reference.view(&reference.start())];
+        let complete = deepen(
+            reference,
+            model.rules.as_ref(),
+            how,
+            &reference.start(),
+            depth,
+            &mut path,
+            &mut views,
+            &mut asked,
+            &mut hit,
+        );
+        if let Some(p) = hit {
+            let mut student = open_student(game, driver, options.estimates).ok()?;
+            let how = Compare {
+                order: false,
+                estimate: options.estimates,
+            };
+            let (d, _) = replay(reference, &mut student, start, &p, how);
+            return d.filter(|d| d.whole().len() <= p.len()).map(|d| (d, true));
+        }
+        if !complete {
+            return None;
+        }
+        before = last;
+        last = asked - asked_before;
+    }
+    (found.whole().len() <= SHORTEST_PLIES).then(|| (found.clone(), true))
+}
+
+/// Every reference sequence of `left` more moves from `s`: stops at the first the model
+/// differs on (its moves in `hit`). `false` when the budget ran out first.
+#[allow(clippy::too_many_arguments)]
+fn deepen<G: Playable>(
+    reference: &Reference<G>,
+    model: &dyn rules::Oracle,
+    how: Compare,
+    s: &G::State,
+    left: usize,
+    path: &mut Vec<String>,
+    views: &mut Vec<View>,
+    asked: &mut usize,
+    hit: &mut Option<Vec<String>>,
+) -> bool {
+    if left == 0 {
+        *asked += 1;
+        if *asked > SHORTEST_BUDGET {
+            return false;
+        }
+        if model.first_difference(path, views, how).is_some() {
+            *hit = Some(path.clone());
+        }
+        return true;
+    }
+    let here = views.last().expect("a view of each position").clone();
+    for name in here.moves {
+        let Some(next) = reference.play(s, &name) else {
+            continue;
+        };
+        path.push(name);
+        views.push(reference.view(&next));
+        let ok = deepen(
+            reference,
+            model,
+            how,
+            &next,
+            left - 1,
+            path,
+            views,
+            asked,
+            hit,
+        );
+        path.pop();
+        views.pop();
+        if !ok {
+            return false;
+        }
+        if hit.is_some() {
+            return true;
+        }
+    }
+    true
+}
+
 /// The most moves a random playout makes.
 const LONGEST_PLAYOUT: usize = 300;
 
@@ -1762,12 +1905,18 @@ const LONGEST_PLAYOUT: usize = 300;
 const BFS_BUDGET: usize = 400;
 
 /// The shortest difference for people: the moves, both positions, and a scenario to paste.
-fn explain<G: Checkable>(game: &G, d: &Difference) -> String {
+fn explain<G: Checkable>(game: &G, d: &Difference, proven: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "shortest sequence found that shows it ({} moves): {}",
+        "{} that shows it ({} move{}): {}",
+        if proven {
+            "shortest sequence"
+        } else {
+            "shortest sequence found"
+        },
         d.path.len(),
+        if d.path.len() == 1 { "" } else { "s" },
         if d.path.is_empty() {
             "(none: the start)".to_owned()
         } else {
@@ -2076,7 +2225,7 @@ pub fn game_on_searched_positions<G: Checkable>(
                 ),
                 details: format!(
                     "{}\n(`gametrace check-game` checks the game on its own and names the rule mistake)\n",
-                    explain(game, d).trim_end()
+                    explain(game, d, false).trim_end()
                 ),
             }
         }
