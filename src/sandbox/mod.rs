@@ -108,6 +108,79 @@ pub struct Scratch {
     dir: tempfile::TempDir,
 }
 
+impl Drop for Scratch {
+    /// Removes everything the program left, even what it tried to keep: folders it made
+    /// unreadable (`chmod 000`) are opened again and files it made immutable (`chattr +i`,
+    /// as root) are released. What still cannot be removed is named on stderr.
+    fn drop(&mut self) {
+        let path = self.dir.path().to_owned();
+        if std::fs::remove_dir_all(&path).is_ok() || !path.exists() {
+            return;
+        }
+        release(&path);
+        if let Err(e) = std::fs::remove_dir_all(&path) {
+            if path.exists() {
+                eprintln!(
+                    "warning: could not remove the program's temporary folder {}: {e}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// Makes everything under `path` removable: each folder readable, writable and searchable
+/// by its owner, and each file and folder without the immutable and append-only flags.
+fn release(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    clear_flags(path);
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return;
+    };
+    if !meta.is_dir() {
+        return;
+    }
+    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
+    if let Ok(entries) = std::fs::read_dir(path) {
+        for entry in entries.flatten() {
+            release(&entry.path());
+        }
+    }
+}
+
+/// Clears the immutable and append-only flags of `path` (FS_IOC_SETFLAGS), where it has them.
+fn clear_flags(path: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    const FS_IOC_GETFLAGS: libc::c_ulong = 0x8008_6601;
+    const FS_IOC_SETFLAGS: libc::c_ulong = 0x4008_6602;
+    const IMMUTABLE: libc::c_long = 0x10;
+    const APPEND: libc::c_long = 0x20;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return;
+    };
+    if !(meta.is_file() || meta.is_dir()) {
+        return;
+    }
+    let Ok(f) = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(path)
+    else {
+        return;
+    };
+    use std::os::fd::AsRawFd;
+    let mut flags: libc::c_long = 0;
+    // SAFETY: ioctls on a file descriptor we own, with a pointer to a local.
+    unsafe {
+        if libc::ioctl(f.as_raw_fd(), FS_IOC_GETFLAGS, &mut flags) == 0
+            && flags & (IMMUTABLE | APPEND) != 0
+        {
+            flags &= !(IMMUTABLE | APPEND);
+            libc::ioctl(f.as_raw_fd(), FS_IOC_SETFLAGS, &flags);
+        }
+    }
+}
+
 impl Scratch {
     pub fn new() -> std::io::Result<Scratch> {
         Ok(Scratch {
@@ -200,4 +273,40 @@ pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
         }
     }
     hidden
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a program leaves to keep its files: a folder it made unreadable, and (root
+    /// only) a file it made immutable. Removing the scratch folder removes them all.
+    #[test]
+    fn a_scratch_folder_is_removed_whatever_was_left_in_it() {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::PermissionsExt;
+        let scratch = Scratch::new().unwrap();
+        let root = scratch.path().to_owned();
+        let locked = root.join("locked");
+        std::fs::create_dir(&locked).unwrap();
+        std::fs::write(locked.join("data"), vec![0u8; 1 << 20]).unwrap();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+        let pinned = root.join("pinned");
+        std::fs::write(&pinned, b"keep me").unwrap();
+        // SAFETY: no preconditions.
+        let made_immutable = unsafe { libc::geteuid() } == 0 && {
+            let f = std::fs::File::open(&pinned).unwrap();
+            let flags: libc::c_long = 0x10;
+            // SAFETY: an ioctl on a descriptor we own, with a pointer to a local.
+            unsafe { libc::ioctl(f.as_raw_fd(), 0x4008_6602, &flags) == 0 }
+        };
+        if made_immutable {
+            assert!(
+                std::fs::remove_file(&pinned).is_err(),
+                "the file is immutable"
+            );
+        }
+        drop(scratch);
+        assert!(!root.exists(), "{} was left behind", root.display());
+    }
 }
