@@ -458,3 +458,43 @@ fn an_alias_is_refused_with_a_hint_that_fits() {
     .stderr(contains("write the subtree out again at each place"))
     .stderr(contains("brackets").not());
 }
+
+/// `check` needs the output to judge, given one way or the other: the error names both.
+#[test]
+fn check_without_an_output_names_both_ways_to_give_one() {
+    Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "specs/15150-s14/handout-small.yaml",
+            "--case",
+            "alphabeta",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--actual <FILE>|--cmd <COMMAND>"));
+}
+
+/// A spec path with a slip in it: the spec nearest in name is offered.
+#[test]
+fn a_missing_spec_gets_the_nearest_one_offered() {
+    Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "specs/15150-s14/handout-smal.yaml"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "hint: did you mean `specs/15150-s14/handout-small.yaml`?",
+        ));
+    Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "specs/15150-s14/nothing-like-it.yaml"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "hint: check the path; specs usually live under specs/",
+        ));
+}

@@ -953,10 +953,10 @@ fn visited(
         }
     };
     let summary = if divergence.is_none() {
-        format!(
-            "visited: the {} states visited and the chosen move match",
-            want.len()
-        )
+        match want.len() {
+            1 => "visited: the one state visited and the chosen move match".to_owned(),
+            n => format!("visited: the {n} states visited and the chosen move match"),
+        }
     } else {
         let m: Vec<String> = missing.iter().map(|w| w.0.to_owned()).collect();
         // What the output printed is shown escaped.

@@ -8,6 +8,7 @@ use crate::spec::{self, Diagnostic};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
+#[group(id = "implementation", required = true, multiple = false)]
 pub struct Args {
     #[command(flatten)]
     pub parallel: Parallel,
@@ -18,15 +19,10 @@ pub struct Args {
     #[arg(long, value_name = "NAME")]
     pub case: Option<String>,
     /// What the implementation printed (a raw SML/NJ transcript is fine); - for stdin
-    #[arg(
-        long,
-        value_name = "FILE",
-        required_unless_present = "cmd",
-        conflicts_with = "cmd"
-    )]
+    #[arg(long, value_name = "FILE", group = "implementation")]
     pub actual: Option<PathBuf>,
     /// Run this command and check what it prints (placeholders: {spec} {case} {depth} {tree_json} {position_json})
-    #[arg(long, value_name = "COMMAND")]
+    #[arg(long, value_name = "COMMAND", group = "implementation")]
     pub cmd: Option<String>,
     /// When the searcher runs on the student's own game: that game behind its driver (as
     /// `check-game --cmd` takes it). The report first says whether the game agrees with the

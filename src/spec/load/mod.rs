@@ -123,6 +123,27 @@ pub fn load(path: &Path) -> Result<Document, Diagnostic> {
     load_str(path, &read(path)?)
 }
 
+/// The spec file nearest in name to a `path` that does not exist: in its folder (or the
+/// nearest folder on its way that exists), the `.yaml` file whose name is closest, if close.
+fn near_match(path: &Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let name = name.strip_suffix(".yaml").unwrap_or(name);
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let (best, score) = std::fs::read_dir(folder)
+        .ok()?
+        .flatten()
+        .filter_map(|e| {
+            let file = e.file_name().into_string().ok()?;
+            let stem = file.strip_suffix(".yaml")?;
+            Some((e.path(), strsim::jaro_winkler(name, stem)))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    (score >= 0.85).then_some(best)
+}
+
 /// A spec file's text: a regular file of at most [`crate::input::max_spec_size`] bytes.
 fn read(path: &Path) -> Result<String, Diagnostic> {
     use crate::input::{self, InputError};
@@ -142,7 +163,10 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
                 "a spec this large is unusual; if it is meant, raise the limit with --max-spec-size (now {})",
                 input::human_bytes(cap)
             )),
-            _ => d.hint("check the path; specs usually live under specs/"),
+            _ => match near_match(path) {
+                Some(near) => d.hint(format!("did you mean `{}`?", near.display())),
+                None => d.hint("check the path; specs usually live under specs/"),
+            },
         }
     })?;
     let source = String::from_utf8(bytes).map_err(|e| {
