@@ -7,7 +7,7 @@
 //! one, for the SML Connect4 and Riskless functors.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gametrace::check::game::{check_game, Driver, Options};
+use gametrace::check_game::{check_game, Driver, Options};
 use gametrace::sandbox::{Limits, Policy, Scratch};
 use gametrace::spec::{self, Document, GameDocument};
 use std::time::Duration;

@@ -29,6 +29,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod check;
+pub mod check_game;
 pub mod cli;
 pub mod diagnosis;
 pub mod diff;

@@ -7,7 +7,6 @@ pub mod coverage;
 pub mod diagnose;
 pub mod expected;
 pub mod extract;
-pub mod game;
 pub mod metrics;
 pub mod trace;
 pub mod transcript;

@@ -28,7 +28,7 @@ pub fn execute(a: Args) -> i32 {
 /// `gametrace bugs --rules`: each game's catalogue of rule mistakes, a line each: the game,
 /// the mistake's name, what it does.
 fn rule_mistakes() -> i32 {
-    use crate::check::game::rules;
+    use crate::check_game::rules;
     use crate::game::{connect4::Connect4, riskless, subtract_square, tippy, Player};
     use std::fmt::Write as _;
     let games: [(&str, Vec<rules::Mutant>); 5] = [

@@ -162,8 +162,8 @@ fn game_agreement(
     line: &str,
     run: &RunArgs,
     path: &std::path::Path,
-) -> Result<crate::check::game::Agreement, Diagnostic> {
-    use crate::check::game::{self, Checkable, Driver};
+) -> Result<crate::check_game::Agreement, Diagnostic> {
+    use crate::check_game::{self as game, Checkable, Driver};
     use crate::spec::{Document, GameDocument, GameSpec};
     let Document::Game(g) = doc else {
         return Err(Diagnostic::new(

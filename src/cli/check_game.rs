@@ -2,7 +2,7 @@
 //! against the spec's reference model, through a driver speaking the probe protocol.
 
 use super::common::*;
-use crate::check::game::{self, Driver};
+use crate::check_game::{self as game, Driver};
 use crate::report::Format;
 use crate::spec::{self, Diagnostic, Document};
 use std::path::PathBuf;

@@ -443,8 +443,8 @@ pub(super) struct GameArgs {
 }
 
 impl GameArgs {
-    pub fn options(&self, threads: usize, diagnose: bool) -> crate::check::game::Options {
-        crate::check::game::Options {
+    pub fn options(&self, threads: usize, diagnose: bool) -> crate::check_game::Options {
+        crate::check_game::Options {
             playouts: self.playouts,
             seed: self.seed,
             perft_depth: self.perft_depth,

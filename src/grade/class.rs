@@ -95,7 +95,7 @@ pub struct Games {
     /// The driver's command line (`{submission}` names the submission), its limits and
     /// sandbox.
     pub cmd: CommandLine,
-    pub options: crate::check::game::Options,
+    pub options: crate::check_game::Options,
 }
 
 impl Games {
@@ -139,14 +139,14 @@ impl Games {
             let mut policy = self.cmd.sandbox.clone();
             policy.hidden.extend(crate::sandbox::grader_paths(path));
             policy.hidden.extend(crate::sandbox::classmates(dir));
-            let driver = crate::check::game::Driver {
+            let driver = crate::check_game::Driver {
                 argv: &argv,
                 dir: Some(dir),
                 limits: self.cmd.limits,
                 scratch: &scratch,
                 policy: &policy,
             };
-            match crate::check::game::check_document(doc, &name, &driver, &self.options) {
+            match crate::check_game::check_document(doc, &name, &driver, &self.options) {
                 Ok(report) => cases.extend(report.cases),
                 Err(game) => cases.push(failed(format!("check-game cannot check {game}"))),
             }

@@ -1,0 +1,754 @@
+//! `gametrace check-game`: a student's own game against the spec's reference model.
+//!
+//! The student's game runs behind a driver ([`probe`]) in the sandbox; gametrace asks it and
+//! the reference ([`rules::Reference`]) the same questions after the same move names:
+//!
+//! 1. `parse_move`: the game's parser reads each move's printed name back as that move;
+//! 2. every scenario of the spec, step by step;
+//! 3. perft: how many move sequences of each length the game has from the start, with a
+//!    per-first-move breakdown ("divide") where the counts part, every position on the way
+//!    compared;
+//! 4. seeded random playouts (in parallel, same report for any number of threads);
+//! 5. the move order, judged apart (it matters for traces, less for rules);
+//! 6. the 15-150 estimator criterion: the student's estimator against the naive one, both
+//!    under the reference alpha-beta ([`duel`]).
+//!
+//! A difference is shrunk to a shortest move sequence from the start that still shows it,
+//! printed with both positions and as a scenario to paste into the spec, and named when one
+//! of the game's catalogued rule mutants ([`rules::Mutant`]) behaves exactly as the student's
+//! game did everywhere it was looked at.
+
+mod checkable;
+mod difference;
+pub mod duel;
+mod naming;
+mod parse;
+mod perft;
+mod playouts;
+pub mod probe;
+pub mod rules;
+mod scenarios;
+mod searched;
+mod shrink;
+
+pub use checkable::Checkable;
+use difference::*;
+use naming::*;
+use perft::*;
+use playouts::*;
+pub use searched::{game_on_searched_positions, Agreement};
+use shrink::*;
+
+use crate::game::{Game, Playable, Status};
+use crate::report::{CaseResult, Report, Status as Verdict};
+use crate::sandbox::{Job, Limits, Policy, Scratch};
+use crate::spec::GameSpec;
+use probe::{Student, Trouble};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rules::{Compare, Mutant, Part, Reference, Rules, View};
+use std::fmt::Write as _;
+
+/// How thorough a check is.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub playouts: usize,
+    pub seed: u64,
+    /// Perft to this depth (default: as deep as about 3,000 positions go).
+    pub perft_depth: Option<u32>,
+    /// Compare estimates (where the spec fixes the estimator).
+    pub estimates: bool,
+    pub threads: usize,
+    /// Try the catalogue of rule mistakes on a difference.
+    pub diagnose: bool,
+    /// The estimator against the naive one (15-150 games): search depths, and how many
+    /// openings (0: no duel).
+    pub estimator_depths: Vec<u32>,
+    pub estimator_openings: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            playouts: 200,
+            seed: 1,
+            perft_depth: None,
+            estimates: false,
+            threads: 1,
+            diagnose: true,
+            estimator_depths: vec![1, 2, 3],
+            estimator_openings: 3,
+        }
+    }
+}
+
+/// How to start the student's driver.
+pub struct Driver<'a> {
+    pub argv: &'a [String],
+    pub dir: Option<&'a std::path::Path>,
+    pub limits: Limits,
+    pub scratch: &'a Scratch,
+    pub policy: &'a Policy,
+}
+
+impl<'a> Driver<'a> {
+    fn job(&self) -> Job<'a> {
+        Job {
+            argv: self.argv,
+            stdin: None,
+            dir: self.dir,
+            limits: self.limits,
+            scratch: self.scratch,
+            policy: self.policy,
+        }
+    }
+}
+
+/// How the driver reaches `state`: `Ok(None)` for a plain `start`, `Ok(Some(json))` to set
+/// it up, `Err` when this game's drivers have no way to.
+fn start_arg<G: Checkable>(game: &G, state: &G::State) -> Result<Option<serde_json::Value>, ()> {
+    match game.position_json(state) {
+        Some(json) => Ok(Some(json)),
+        None if *state == game.course_start() => Ok(None),
+        None => Err(()),
+    }
+}
+
+/// A scenario that was not replayed: SKIPPED, worth nothing (so every submission's report has
+/// the same cases and the same maximum).
+fn not_replayed(mut c: CaseResult) -> CaseResult {
+    c.status = Verdict::Skipped;
+    c.max_points = 0.0;
+    c.points = 0.0;
+    c.message = "not replayed: the game's driver cannot set up its position, and no moves from the game's start are known to reach it".into();
+    c
+}
+
+/// One run of `check-game`: every check's result, in order.
+pub fn check_game<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    driver: &Driver,
+    options: &Options,
+) -> Report {
+    let game = &spec.game;
+    let estimate_fn: fn(&G, &G::State) -> String = G::course_estimate;
+    let reference = Reference {
+        game,
+        estimate: options.estimates.then_some(estimate_fn),
+    };
+    let rules_only = Compare {
+        order: false,
+        estimate: options.estimates,
+    };
+    let case = |name: &str, verdict: Verdict| CaseResult::new(spec_name, name, verdict, 1.0);
+    let mut cases = Vec::new();
+    let open = || -> Result<Student, Trouble> { open_student(game, driver, options.estimates) };
+    let mut student = match open() {
+        Ok(s) => s,
+        Err(t) => {
+            let (what, mut details) = t.describe();
+            if let Trouble::Ended(ran) = &t {
+                let compiler = compiler_errors(&String::from_utf8_lossy(ran.stdout()));
+                if !compiler.is_empty() {
+                    details = format!("the compiler says:\n{compiler}\n{details}");
+                }
+            }
+            cases.push(
+                CaseResult::new(spec_name, "driver", t.status(), 0.0)
+                    .message(format!("the game's driver did not start: {what}"))
+                    .details(details),
+            );
+            not_run(spec, spec_name, options, &mut cases, t.status());
+            return Report {
+                cases,
+                sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+            };
+        }
+    };
+    let spec_start = start_arg(game, &game.start()).unwrap_or_default();
+    let start_reachable = start_arg(game, &game.start()).is_ok();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut differences: Vec<Difference> = Vec::new();
+
+    // 1. parse_move reads each printed name back.
+    let (c, ended) = parse::parse_move_case(game, &mut student, spec_start.as_ref(), spec_name);
+    if ended {
+        student = match open() {
+            Ok(s) => s,
+            Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
+        };
+    }
+    cases.push(c);
+
+    // 2. The scenarios.
+    for sc in &spec.scenarios {
+        let (c, difference, ended) =
+            scenarios::scenario_case(game, sc, &mut student, options, spec_name);
+        if ended {
+            student = match open() {
+                Ok(s) => s,
+                Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
+            };
+        }
+        differences.extend(difference);
+        cases.push(c);
+    }
+
+    // 3. Perft from the spec's start.
+    if start_reachable {
+        let asked = options.perft_depth.unwrap_or_else(|| auto_depth(game));
+        // The walk is bounded; a depth whose reference tree does not fit is counted less deep
+        // (cut counts would read as a difference).
+        let mut depth = asked;
+        while depth > 1 && inner_positions(&reference, &reference.start(), depth) > PERFT_BUDGET {
+            depth -= 1;
+        }
+        let before = differences.len();
+        let mut p = Perft {
+            reference: &reference,
+            student: &mut student,
+            how: rules_only,
+            counts: vec![(0, 0); depth as usize + 1],
+            divide: Vec::new(),
+            lines: &mut lines,
+            differences: &mut differences,
+            budget: PERFT_BUDGET,
+            exhausted: false,
+        };
+        let result = match p.student.start(spec_start.as_ref()) {
+            Ok(_) => p.walk(
+                depth,
+                &mut Vec::new(),
+                &mut Vec::new(),
+                Some(reference.start()),
+            ),
+            Err(t) => Err((Vec::new(), None, t)),
+        };
+        let counts = p.counts.clone();
+        let divide = std::mem::take(&mut p.divide);
+        let exhausted = p.exhausted;
+        let shallower = if depth < asked {
+            format!(
+                " (counted to length {depth}, not {asked}: the reference has more than {PERFT_BUDGET} positions with moves before length {asked})"
+            )
+        } else {
+            String::new()
+        };
+        let c = match result {
+            Err((path, playing, t)) => {
+                let d = Difference {
+                    path,
+                    what: What::Trouble(t.clone(), playing.clone()),
+                };
+                let what = d.sentence(game);
+                differences.push(d);
+                let details = t.describe().1;
+                let status = t.status();
+                if matches!(t, Trouble::Ended(_)) {
+                    student = match open() {
+                        Ok(s) => s,
+                        Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
+                    };
+                }
+                case("perft", status)
+                    .message(format!("counting move sequences, {what}"))
+                    .details(details)
+            }
+            Ok(()) if exhausted => case("perft", Verdict::Fail).message(format!(
+                "the game has more than {PERFT_BUDGET} positions with moves within {} moves of the start, the reference {}: the walk stopped there",
+                depth,
+                inner_positions(&reference, &reference.start(), depth)
+            )),
+            Ok(()) => {
+                let c = perft_case(spec_name, game, depth, &counts, &divide, &reference);
+                let c = if shallower.is_empty() {
+                    c
+                } else {
+                    let m = c.message.clone();
+                    c.message(format!("{m}{shallower}"))
+                };
+                // The counts may agree where a position does not (a status, a player).
+                match differences[before..].iter().min_by_key(|d| d.path.len()) {
+                    Some(d) if c.status.passed() => case("perft", Verdict::Fail).message(format!(
+                        "the move sequences agree in number up to length {depth}, but not every position on them does: {}",
+                        d.sentence(game)
+                    )),
+                    _ => c,
+                }
+            }
+        };
+        cases.push(c);
+    }
+
+    // What the driver noticed without judging it (asked before the driver is let go).
+    let notes = student.notes();
+    // 4. Random playouts, and 5. the move order.
+    drop(student);
+    if start_reachable && options.playouts > 0 {
+        let results = playouts(game, &reference, driver, options, spec_start.as_ref());
+        let mut first_rule: Option<(usize, Difference)> = None;
+        let mut first_order: Option<(usize, Difference)> = None;
+        let mut states = 0usize;
+        for (i, r) in results.into_iter().enumerate() {
+            states += r.line.views.len();
+            if let Some(d) = r.difference {
+                if first_rule.is_none() {
+                    first_rule = Some((i, d.clone()));
+                }
+                differences.push(d);
+            }
+            if first_order.is_none() {
+                first_order = r.order.map(|d| (i, d));
+            }
+            lines.push(r.line);
+        }
+        let n = options.playouts;
+        cases.push(match &first_rule {
+            None => case("playouts", Verdict::Pass).message(format!(
+                "{n} random games (seed {}), {states} positions: moves, status and player{} agree with the reference",
+                options.seed,
+                if options.estimates { ", estimate" } else { "" }
+            )),
+            Some((i, d)) => {
+                let status = match &d.what {
+                    What::Trouble(t, _) => t.status(),
+                    _ => Verdict::Fail,
+                };
+                let details = match &d.what {
+                    What::Trouble(t, _) => t.describe().1,
+                    _ => String::new(),
+                };
+                case("playouts", status)
+                    .message(format!(
+                        "game {} of {n} (seed {}): {}",
+                        i + 1,
+                        options.seed,
+                        d.sentence(game)
+                    ))
+                    .details(details)
+            }
+        });
+        cases.push(match first_order {
+            // Nothing was compared (every game went wrong at its start): say so, not PASS.
+            None if states == 0 => {
+                // Worth its point still (0 earned): the rows of a class keep one maximum.
+                case("move order", Verdict::Skipped).message(
+                    "not checked: no random game reached a position where the two games could be compared",
+                )
+            }
+            None => case("move order", Verdict::Pass).message(
+                "the moves come in the reference's order wherever the two games agree on them",
+            ),
+            Some((i, d)) => case("move order", Verdict::Fail).message(format!(
+                "game {} of {n}: {} (the same moves: the rules agree, but traces will not)",
+                i + 1,
+                d.sentence(game)
+            )),
+        });
+    }
+
+    // The notes go where the report is read: the playouts' line, else perft's.
+    if !notes.is_empty() {
+        let at = cases
+            .iter()
+            .position(|c| c.case == "playouts")
+            .or_else(|| cases.iter().position(|c| c.case == "perft"));
+        if let Some(i) = at {
+            let _ = write!(
+                cases[i].message,
+                " (noted, not counted: {})",
+                notes.join("; ")
+            );
+        }
+    }
+
+    // 6. The estimator against the handout's naive one.
+    if start_reachable
+        && game.judged_estimator()
+        && options.estimator_openings > 0
+        && !options.estimator_depths.is_empty()
+    {
+        let mut c = estimator_case(spec_name, game, driver, options, spec_start.as_ref());
+        if !c.status.passed() && !differences.is_empty() {
+            // The student's estimate reads the student's own status and board.
+            c.message.push_str(
+                " (the game's rules differ from the reference too, see above, and an estimate reads the game's own status: fix the rules first)",
+            );
+        }
+        cases.push(c);
+    }
+
+    // The shortest difference, and its name: a difference of the rules before one of the
+    // estimate alone (a game whose rules differ is named by them).
+    let is_estimate = |d: &Difference| {
+        matches!(
+            d.what,
+            What::Differs {
+                part: Part::Estimate,
+                ..
+            }
+        )
+    };
+    let of_rules: Vec<Difference> = differences
+        .iter()
+        .filter(|d| !is_estimate(d))
+        .cloned()
+        .collect();
+    let candidates = if of_rules.is_empty() {
+        &differences
+    } else {
+        &of_rules
+    };
+    if let Some(shortest) = shortest(
+        game,
+        &reference,
+        driver,
+        options,
+        spec_start.as_ref(),
+        candidates,
+    ) {
+        let mut shortest = shortest;
+        let mut proven = false;
+        let mut named = None;
+        let mut sentence = String::new();
+        let estimate_only = is_estimate(&shortest.0) && of_rules.is_empty();
+        if estimate_only {
+            // The rules agreed wherever they were compared: the estimator is what differs,
+            // and no rule mistake can explain it.
+            sentence.push_str(
+                "    the rules agree at every position compared; only the estimate differs: the game's estimator (rough_outcome in CSC148, estimate in 15-150) is not the one the spec fixes\n",
+            );
+        } else if options.diagnose
+            && !is_estimate(&shortest.0)
+            && matches!(shortest.0.what, What::Differs { .. })
+        {
+            lines.push(shortest.1.clone());
+            let (text, ids, tried) = name_the_mistake(game, &lines, rules_only);
+            // With the mistake named, its model finds the shortest sequence that shows it (by
+            // trying every shorter one, where there are few enough), confirmed on the game.
+            if let [id] = ids.as_slice() {
+                if let Some((d, sure)) = shortest_by_model(
+                    game,
+                    &reference,
+                    driver,
+                    options,
+                    spec_start.as_ref(),
+                    id,
+                    &shortest.0,
+                ) {
+                    shortest.0 = d;
+                    proven = sure;
+                }
+            }
+            sentence = text.clone();
+            named = (!ids.is_empty()).then(|| diagnosis_of(text, ids, tried));
+        }
+        let mut text = explain(game, &shortest.0, proven);
+        text.push_str(&sentence);
+        if let Some(c) = cases.iter_mut().find(|c| {
+            !c.status.passed()
+                && c.case != "parse_move"
+                && c.case != "move order"
+                && c.case != "estimator"
+        }) {
+            if !c.details.is_empty() && !c.details.ends_with('\n') {
+                c.details.push('\n');
+            }
+            c.details.push_str(&text);
+            // So that `grade` counts the mistakes it names, as it counts a searcher's.
+            c.diagnosis = named;
+        }
+    }
+    Report {
+        cases,
+        sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+    }
+}
+
+/// The duel of the student's estimator against the naive one, as one case.
+fn estimator_case<G: Checkable>(
+    spec_name: &str,
+    game: &G,
+    driver: &Driver,
+    options: &Options,
+    start: Option<&serde_json::Value>,
+) -> CaseResult {
+    let plan = duel::Plan {
+        depths: options.estimator_depths.clone(),
+        openings: options.estimator_openings,
+        seed: options.seed,
+    };
+    let pairings = duel::pairings(game, &plan);
+    let played = duel::play_all(game, driver, options.threads, start, &pairings);
+    let case = |verdict| CaseResult::new(spec_name, "estimator", verdict, 1.0);
+    let openings = pairings
+        .iter()
+        .map(|p| &p.opening)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let depths: Vec<String> = plan.depths.iter().map(u32::to_string).collect();
+    let setting = format!(
+        "{} games: alpha-beta at depth {} on the reference rules, from {openings} opening{}, each side played by each estimator",
+        played.len(),
+        depths.join(", "),
+        if openings == 1 { "" } else { "s" }
+    );
+    let mut details = String::new();
+    for &depth in &plan.depths {
+        let (w, d, l) = duel::tally(played.iter().filter(|p| p.pairing.depth == depth));
+        let _ = writeln!(details, "depth {depth}: won {w}, drew {d}, lost {l}");
+    }
+    for p in &played {
+        let opening = if p.pairing.opening.is_empty() {
+            "the start".to_owned()
+        } else {
+            p.pairing.opening.join(" ")
+        };
+        let how = match &p.result {
+            Ok(duel::Result::Won) => "won",
+            Ok(duel::Result::Drew) => "drew",
+            Ok(duel::Result::Lost) => "lost",
+            Ok(duel::Result::Unfinished) => "unfinished (counted as drawn)",
+            Err(_) => "could not be played",
+        };
+        let _ = writeln!(
+            details,
+            "  from {opening}, depth {}, the student's estimator as {}: {how} after {} moves",
+            p.pairing.depth,
+            game.player_name(p.pairing.student),
+            p.moves.len()
+        );
+    }
+    if let Some(t) = played.iter().find_map(|p| p.result.as_ref().err()) {
+        let d = Difference {
+            path: t.path.clone(),
+            what: What::Trouble(t.trouble.clone(), t.playing.clone()),
+        };
+        let hint = if matches!(t.trouble, Trouble::Refused(_)) {
+            " (the estimators play the reference's moves)"
+        } else {
+            ""
+        };
+        return case(t.trouble.status())
+            .message(format!(
+                "the estimator against the naive one: asking the game's estimate {}{hint}",
+                d.sentence(game)
+            ))
+            .details(format!("{}\n{details}", t.trouble.describe().1));
+    }
+    let (w, d, l) = duel::tally(&played);
+    let score = format!("won {w}, drew {d}, lost {l}");
+    if w >= l {
+        case(Verdict::Pass).message(format!(
+            "the estimator against the handout's naive one: {score} ({setting}): no worse than the naive estimator"
+        ))
+    } else {
+        case(Verdict::Fail).message(format!(
+            "the estimator against the handout's naive one: {score} ({setting}): it does worse than the naive estimator, and the course asks for no worse"
+        ))
+    }
+    .details(details)
+}
+
+/// [`check_game`] on the game a spec holds; `Err` names a game `check-game` cannot check.
+pub fn check_document(
+    doc: &crate::spec::GameDocument,
+    spec_name: &str,
+    driver: &Driver,
+    options: &Options,
+) -> Result<Report, &'static str> {
+    use crate::spec::GameDocument as D;
+    match doc {
+        D::Connect4(s) => Ok(check_game(s, spec_name, driver, options)),
+        D::Tippy(s) => Ok(check_game(s, spec_name, driver, options)),
+        D::Riskless(s) => Ok(check_game(s, spec_name, driver, options)),
+        D::SubtractSquare(s) => Ok(check_game(s, spec_name, driver, options)),
+        other => Err(crate::with_game_spec!(other, s => Playable::name(&s.game))),
+    }
+}
+
+/// The student's game behind its driver, its move names read as the reference reads them.
+fn open_student<'a, G: Checkable>(
+    game: &'a G,
+    driver: &Driver<'a>,
+    estimates: bool,
+) -> Result<Student<'a>, Trouble> {
+    let mut s =
+        Student::open(driver.job(), &game.driver_env())?.with_names(Box::new(move |name: &str| {
+            game.read_move(name)
+                .map(|m| game.move_name(m))
+                .unwrap_or_else(|_| name.to_owned())
+        }));
+    s.estimates = estimates;
+    Ok(s)
+}
+
+/// The student's view of its current position against the reference's (`want`).
+fn agree_here(
+    student: &mut Student,
+    want: View,
+    path: &[String],
+    how: Compare,
+) -> Result<(), Difference> {
+    let here = |what| Difference {
+        path: path.to_vec(),
+        what,
+    };
+    let got = student.view().map_err(|t| here(What::Trouble(t, None)))?;
+    match want.differs(&got, how) {
+        Some(part) => Err(here(What::Differs {
+            part,
+            reference: want,
+            student: got,
+        })),
+        None => Ok(()),
+    }
+}
+
+/// Plays `moves` (from [`Checkable::moves_to`]) from the course's start on the student's
+/// game, comparing each position on the way with the reference's.
+fn follow<G: Checkable>(
+    game: &G,
+    start: &G::State,
+    student: &mut Student,
+    moves: &[String],
+    how: Compare,
+) -> Result<(), Difference> {
+    let from = game.starting_at(start.clone());
+    let on_way = Reference {
+        game: &from,
+        estimate: None,
+    };
+    let mut s = on_way.start();
+    for (i, name) in moves.iter().enumerate() {
+        agree_here(student, on_way.view(&s), &moves[..i], how)?;
+        student.play(name).map_err(|t| Difference {
+            path: moves[..i].to_vec(),
+            what: What::Trouble(t, Some(name.clone())),
+        })?;
+        s = on_way.play(&s, name).expect("moves_to's own move");
+    }
+    Ok(())
+}
+
+/// The "step" of a difference found while reaching a scenario's position by moves.
+const SETUP: usize = usize::MAX;
+
+/// The report when the driver cannot be started again after it died.
+fn dead<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    mut cases: Vec<CaseResult>,
+    t: Trouble,
+    policy: &Policy,
+) -> Report {
+    let (what, details) = t.describe();
+    cases.push(
+        CaseResult::new(spec_name, "driver", t.status(), 0.0)
+            .message(format!(
+                "the game's driver could not be started again: {what}"
+            ))
+            .details(details),
+    );
+    not_run(spec, spec_name, options, &mut cases, t.status());
+    Report {
+        cases,
+        sandbox: Some(crate::report::SandboxNote::of(policy)),
+    }
+}
+
+/// The cases a run of `check-game` has for this spec, whatever the student's game does, with
+/// their points: every submission's report lists the same cases (a gradebook's columns).
+pub fn planned<G: Checkable>(spec: &GameSpec<G>, options: &Options) -> Vec<(String, f64)> {
+    let game = &spec.game;
+    let mut out = vec![(
+        "parse_move".to_owned(),
+        if spec.game.graded_parser() { 1.0 } else { 0.0 },
+    )];
+    for sc in &spec.scenarios {
+        let s = sc.game.start();
+        // One no driver can reach is listed too, SKIPPED and worth nothing, as check-game
+        // lists it.
+        let reachable = start_arg(game, &s).is_ok() || game.moves_to(&s).is_some();
+        let points = if reachable { sc.points } else { 0.0 };
+        out.push((format!("scenario {}", sc.name), points));
+    }
+    if start_arg(game, &game.start()).is_ok() {
+        out.push(("perft".to_owned(), 1.0));
+        if options.playouts > 0 {
+            out.push(("playouts".to_owned(), 1.0));
+            out.push(("move order".to_owned(), 1.0));
+        }
+        if game.judged_estimator()
+            && options.estimator_openings > 0
+            && !options.estimator_depths.is_empty()
+        {
+            out.push(("estimator".to_owned(), 1.0));
+        }
+    }
+    out
+}
+
+/// Adds the planned cases a dead driver left unrun: each with its points lost, and the
+/// driver's verdict.
+fn not_run<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    cases: &mut Vec<CaseResult>,
+    status: Verdict,
+) {
+    for (name, points) in planned(spec, options) {
+        if !cases.iter().any(|c| c.case == name) {
+            cases.push(
+                CaseResult::new(spec_name, &name, status, points)
+                    .message("not run: the game's driver could not be started (see `driver`)"),
+            );
+        }
+    }
+}
+
+/// SML/NJ's error lines among a program's output, each with the indented lines that explain
+/// it (`name: player`, `spec: ...`, `actual: ...`).
+fn compiler_errors(out: &str) -> String {
+    let mut kept = Vec::new();
+    let mut inside = false;
+    for line in out.lines() {
+        if line.contains(" Error: ") || line.contains(" Error:") {
+            inside = true;
+            kept.push(line);
+        } else if inside && line.starts_with(char::is_whitespace) {
+            kept.push(line);
+        } else {
+            inside = false;
+        }
+        if kept.len() >= 20 {
+            break;
+        }
+    }
+    kept.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::connect4::Connect4;
+
+    /// Perft's bound counts the reference's positions with moves, level by level: 1, 7, 49
+    /// on an empty 7×6 board (no game ends before four pieces of one side).
+    #[test]
+    fn inner_positions_count_each_level_with_moves() {
+        let g = Connect4::new(7, 6, false);
+        let r = Reference {
+            game: &g,
+            estimate: None,
+        };
+        assert_eq!(inner_positions(&r, &g.start(), 1), 1);
+        assert_eq!(inner_positions(&r, &g.start(), 2), 1 + 7);
+        assert_eq!(inner_positions(&r, &g.start(), 3), 1 + 7 + 49);
+        // Past the budget the count stops just beyond it rather than walking 7⁹ sequences.
+        let n = inner_positions(&r, &g.start(), 9);
+        assert!(n > PERFT_BUDGET && n < PERFT_BUDGET + 100, "{n}");
+    }
+}

@@ -1,0 +1,178 @@
+//! `check --game-cmd`: the student's game on the positions a searcher's case goes through.
+
+use super::*;
+
+/// Whether a student's game agrees with the reference on the positions a search of `depth`
+/// from `game`'s start goes through: said first when a searcher that runs on the student's
+/// game is checked (`check --game-cmd`), so a searcher is never blamed for its game.
+#[derive(Clone, Debug)]
+pub struct Agreement {
+    pub agrees: bool,
+    /// One sentence, for the report's message.
+    pub summary: String,
+    /// The difference with the moves to it, when there is one.
+    pub details: String,
+}
+
+/// The most positions [`game_on_searched_positions`] compares.
+pub(super) const SEARCHED_BUDGET: usize = 20_000;
+
+pub fn game_on_searched_positions<G: Checkable>(
+    game: &G,
+    depth: u32,
+    driver: &Driver,
+) -> Agreement {
+    let trouble = |what: String, details: String| Agreement {
+        agrees: false,
+        summary: what,
+        details,
+    };
+    let mut student = match open_student(game, driver, false) {
+        Ok(s) => s,
+        Err(t) => {
+            let (what, details) = t.describe();
+            return trouble(
+                format!("the student's game could not be asked about the searched positions: its driver did not start: {what}"),
+                details,
+            );
+        }
+    };
+    let start = game.start();
+    let (arg, from, setup) = match start_arg(game, &start) {
+        Ok(a) => (a, start.clone(), Vec::new()),
+        Err(()) => match game.moves_to(&start) {
+            Some((from, moves)) => (
+                start_arg(game, &from).unwrap_or_default(),
+                from,
+                moves.iter().map(|&m| game.move_name(m)).collect(),
+            ),
+            None => return trouble(
+                "the student's game was not compared: its driver cannot set up the case's position"
+                    .to_owned(),
+                String::new(),
+            ),
+        },
+    };
+    // Reaching the position by moves: each position on the way is compared too.
+    let mut early: Option<Difference> = None;
+    let reached = student.start(arg.as_ref()).and_then(|ok| {
+        let how = Compare {
+            order: true,
+            estimate: false,
+        };
+        match follow(game, &from, &mut student, &setup, how) {
+            Ok(()) => Ok(ok),
+            Err(Difference {
+                what: What::Trouble(t, _),
+                ..
+            }) => Err(t),
+            Err(d) => {
+                early = Some(d);
+                Ok(ok)
+            }
+        }
+    });
+    if let Some(d) = early {
+        return trouble(
+            format!(
+                "the student's game differs from the reference on the way to the case's position (reached by moves from the start), so its searcher's trace cannot match: fix the game first ({})",
+                d.sentence(&game.starting_at(from.clone()))
+            ),
+            "(`gametrace check-game` checks the game on its own and names the rule mistake)\n"
+                .to_owned(),
+        );
+    }
+    match reached {
+        Ok(true) => {}
+        Ok(false) => {
+            return trouble(
+                "the student's game was not compared: its driver cannot set up the case's position"
+                    .to_owned(),
+                String::new(),
+            )
+        }
+        Err(t) => {
+            let (what, details) = t.describe();
+            return trouble(
+                format!("the student's game could not reach the case's position: {what}"),
+                details,
+            );
+        }
+    }
+    let reference = Reference {
+        game,
+        estimate: None,
+    };
+    let mut lines = Vec::new();
+    let mut differences = Vec::new();
+    let depth = depth.min(12);
+    let mut p = Perft {
+        reference: &reference,
+        student: &mut student,
+        how: Compare {
+            order: true,
+            estimate: false,
+        },
+        counts: vec![(0, 0); depth as usize + 1],
+        divide: Vec::new(),
+        lines: &mut lines,
+        differences: &mut differences,
+        budget: SEARCHED_BUDGET,
+        exhausted: false,
+    };
+    let walked = p.walk(
+        depth,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        Some(reference.start()),
+    );
+    let positions = 1 + p.counts.iter().skip(1).map(|c| c.1).sum::<u64>();
+    let cut = if p.exhausted {
+        format!(
+            " (the first {positions}: the walk stops after {SEARCHED_BUDGET} positions with moves)"
+        )
+    } else {
+        String::new()
+    };
+    let shown = |path: &[String]| {
+        if path.is_empty() {
+            "at the case's position".to_owned()
+        } else {
+            format!("after {} from the case's position", path.join(" "))
+        }
+    };
+    if let Err((path, playing, t)) = walked {
+        let (what, details) = t.describe();
+        let playing = playing.map_or(String::new(), |m| format!(", playing {m}"));
+        return trouble(
+            format!(
+                "the student's game fails on a searched position ({}{playing}): {what}; the searcher is not judged on its game",
+                shown(&path)
+            ),
+            details,
+        );
+    }
+    match differences.iter().min_by_key(|d| d.path.len()) {
+        None => Agreement {
+            agrees: true,
+            summary: format!(
+                "the student's game agrees with the reference on the {positions} positions a depth-{depth} search goes through{cut} (moves in the same order, status, player)"
+            ),
+            details: String::new(),
+        },
+        Some(d) => {
+            let sentence = d.sentence(game);
+            Agreement {
+                agrees: false,
+                summary: format!(
+                    "the student's game differs from the reference on a searched position, so its searcher's trace cannot match: fix the game first ({})",
+                    sentence.replacen("after ", "after the moves ", 1)
+                ),
+                details: format!(
+                    "{}\n(`gametrace check-game` checks the game on its own and names the rule mistake)\n",
+                    explain(game, d, false).trim_end()
+                ),
+            }
+        }
+    }
+}
