@@ -587,6 +587,13 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
         diagnosis(&report).ends_with("with the mistakes child-value-as-bound at Minnie's nodes only together with fail-soft at Minnie's nodes only"),
         "{report}"
     );
+    // A 2014 student's cut returned `Step(x, Game.Est.maxie_wins)`.
+    let (code, report) = run(&["cut-returns-own-win"]);
+    assert_eq!(code, 1, "{report}");
+    assert!(
+        format!("{}\n", diagnosis(&report)).ends_with(&named("cut-returns-own-win")),
+        "{report}"
+    );
 }
 
 /// 15-150 S12's alpha-beta in SML (tests/fixtures/sml/alphabeta-s12-slips.sml, the

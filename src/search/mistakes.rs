@@ -45,6 +45,7 @@ pub enum Flaw {
     NoReSearch,
     OrderingMismatched,
     OrderingSkipped,
+    CutReturnsOwnWin,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -249,6 +250,15 @@ pub const CATALOGUE: &[Mistake] = &[
         family: Family::Any,
         sentence: "the child's own value (its Leaf or Step) is folded into the bound instead of Step(the move at this node, the child's estimate)",
         handout: "S14 HW11 §5, Hint 2: remember to update the move after processing each child node",
+    },
+    Mistake {
+        name: "cut-returns-own-win",
+        flaw: Flaw::CutReturnsOwnWin,
+        sided: true,
+        rules: S14,
+        family: Family::Pruning,
+        sentence: "a node that stops on a cut returns Step(the move, its own player's certain win) (Step(x, Game.Est.maxie_wins) at Maxie's node) instead of its bound",
+        handout: "S14 HW11 §5: a node that stops early returns its bound, which its parent then discards",
     },
     Mistake {
         name: "child-edge-returned",

@@ -337,8 +337,17 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
             terminals += t;
             bound = improve(player, bound, self.folded(player, mv, r), flaws);
             if cuts(player, bound, ab, flaws) {
+                let value = if flaws.at(Flaw::CutReturnsOwnWin, player) {
+                    let win = match player {
+                        Player::Maxie => Estimate::MaxieWins,
+                        Player::Minnie => Estimate::MinnieWins,
+                    };
+                    Value::Step(mv, win)
+                } else {
+                    bound
+                };
                 let verdict = Verdict {
-                    value: bound,
+                    value,
                     pruned: true,
                 };
                 return (verdict, terminals);
