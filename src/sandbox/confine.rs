@@ -238,7 +238,9 @@ impl Plan {
             unshare |= libc::CLONE_NEWNET;
         }
         if layers.pid_namespace {
-            unshare |= libc::CLONE_NEWPID;
+            // With its own PID namespace, its own host name too: `sethostname` then renames
+            // nothing but the sandbox (the same rights create both).
+            unshare |= libc::CLONE_NEWPID | libc::CLONE_NEWUTS;
         }
         let mut id_maps = None;
         if unshare != 0 && layers.user_namespace {
