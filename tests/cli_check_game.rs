@@ -551,6 +551,16 @@ fn bad_input_to_check_game_exits_2_naming_the_problem() {
         .assert()
         .code(2)
         .stderr(contains("bad.yaml:2"));
+    // A course folder that is not a folder: the flag and the path named.
+    for course in ["/no/such/course", "Cargo.toml"] {
+        gametrace()
+            .args(["check-game", SS, "--cmd", "true", "--course-dir", course])
+            .assert()
+            .code(2)
+            .stderr(contains("--course-dir"))
+            .stderr(contains(course))
+            .stderr(contains("expected the course's folder"));
+    }
     // Numbers out of range.
     gametrace()
         .args(["check-game", SS, "--cmd", "true", "--perft-depth", "0"])
@@ -1039,6 +1049,14 @@ fn a_constructor_the_course_way_cannot_call_gets_a_hint() {
     );
     assert!(out.contains("TypeError"), "{out}");
     assert!(out.contains("--construct"), "{out}");
+    // A --construct expression that does not build: the expression and what it raised.
+    let broken = format!("{cmd} --construct 'TippyGameState({{player}}, {{size}}'");
+    let (code, out) = check_game(TIPPY, &broken, &["--playouts", "5"]);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        out.contains("the --construct expression `TippyGameState('p1', 4` raised SyntaxError"),
+        "{out}"
+    );
     let fixed = format!("{cmd} --construct 'TippyGameState({{player}}, {{size}})'");
     let (code, out) = check_game(TIPPY, &fixed, &["--shell", "--playouts", "20"]);
     assert_eq!(code, 0, "{out}");

@@ -516,6 +516,11 @@ fn bad_sandbox_flags_exit_2_naming_the_flag_and_what_was_wrong() {
         ("--process-limit", "lots", "invalid digit"),
         ("--open-files-limit", "3", "not in 16..=1000000"),
         ("--sandbox-read", "/no/such/folder", "does not exist"),
+        (
+            "--sandbox-env",
+            "1NOT=A NAME",
+            "expected an environment variable's name",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
             .args([

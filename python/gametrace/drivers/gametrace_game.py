@@ -186,7 +186,11 @@ class Driver:
             expression = self.construct
             for key, value in values.items():
                 expression = expression.replace("{" + key + "}", value)
-            return eval(expression, vars(self.module))
+            try:
+                return eval(expression, vars(self.module))
+            except Exception as e:
+                raise Unbuildable("the --construct expression `{}` raised {}".format(
+                    expression, where(e))) from e
         if self.game == "subtract_square":
             return self.cls(player, current_total=int(position["current_total"]))
         if self.game == "tippy":
