@@ -391,6 +391,109 @@ fn a_spec_without_a_game_or_with_an_unchecked_game_is_refused_clearly() {
         .stderr(contains("check-game cannot check nim yet"));
 }
 
+/// `grade --course-dir`: a Spring 2014 course folder as a TA has it (the library in `lib/`,
+/// the homework's `sources.cm` in `hw/11/code` reaching it by `../../../lib`, a stub
+/// `riskless.sml`), and submissions that hold only the student's `riskless.sml`. Each
+/// submission is graded in its own copy of the folder with its file over the stub, SML/NJ
+/// writes its `.cm/` caches in the copy, and the course folder is never written.
+#[test]
+fn grade_runs_each_submission_inside_a_copy_of_the_course_folder() {
+    require_sml();
+    let dir = tempfile::tempdir().unwrap();
+    let course = dir.path().join("course");
+    let code = course.join("hw/11/code");
+    fs::create_dir_all(course.join("lib")).unwrap();
+    fs::create_dir_all(&code).unwrap();
+    for f in ["sequence.sml", "game.sig"] {
+        fs::copy(
+            format!("adapters/sml/s14/course/{f}"),
+            course.join("lib").join(f),
+        )
+        .unwrap();
+    }
+    fs::write(
+        code.join("sources.cm"),
+        "Group is\n  $/basis.cm\n  ../../../lib/sequence.sml\n  ../../../lib/game.sig\n  riskless.sml\n",
+    )
+    .unwrap();
+    fs::write(code.join("riskless.sml"), "(* Your Riskless here. *)\n").unwrap();
+    let subs = dir.path().join("subs");
+    for (who, file) in [
+        ("alice", "tests/fixtures/sml/games/riskless.sml"),
+        ("bob", "tests/fixtures/sml/games_buggy/riskless_no_cap.sml"),
+    ] {
+        fs::create_dir_all(subs.join(who)).unwrap();
+        fs::copy(file, subs.join(who).join("riskless.sml")).unwrap();
+    }
+    let a = format!("{}/adapters/sml/s14", env!("CARGO_MANIFEST_DIR"));
+    let cmd = format!("sml sources.cm {a}/gametrace-game.sml {a}/run-riskless.sml");
+    let out = dir.path().join("grades");
+    gametrace()
+        .arg("grade")
+        .arg(&subs)
+        .args([
+            "--game-cmd",
+            &cmd,
+            "--game",
+            "specs/games/riskless/rules.yaml",
+        ])
+        .args(["--playouts", "20", "--course-dir"])
+        .arg(&course)
+        .args(["--submission-into", "hw/11/code", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("2 submissions graded"))
+        .stdout(contains("1 of 2  no-cap"));
+    let csv = fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    let score = |who: &str| {
+        let row = csv.lines().find(|l| l.starts_with(who)).unwrap();
+        let f: Vec<&str> = row.split(',').collect();
+        (f[1].to_owned(), f[2].to_owned())
+    };
+    let (alice, bob) = (score("alice"), score("bob"));
+    assert_eq!(
+        alice.0, alice.1,
+        "alice's correct game has full marks:\n{csv}"
+    );
+    assert!(bob.0 < bob.1, "bob's game caps no territory:\n{csv}");
+    let names = |d: &std::path::Path| {
+        let mut v: Vec<_> = fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        names(&code),
+        ["riskless.sml", "sources.cm"],
+        "the course folder is only read"
+    );
+    assert_eq!(
+        fs::read_to_string(code.join("riskless.sml")).unwrap(),
+        "(* Your Riskless here. *)\n"
+    );
+    // A place outside the course folder is refused before anything runs.
+    gametrace()
+        .arg("grade")
+        .arg(&subs)
+        .args([
+            "--game-cmd",
+            &cmd,
+            "--game",
+            "specs/games/riskless/rules.yaml",
+        ])
+        .arg("--course-dir")
+        .arg(&course)
+        .args(["--submission-into", "../elsewhere", "--out"])
+        .arg(dir.path().join("never"))
+        .assert()
+        .code(2)
+        .stderr(contains("--submission-into").and(contains("../elsewhere")));
+    assert!(!dir.path().join("never").exists());
+}
+
 /// `check --game-cmd`: a searcher run on the student's own game. The report first says
 /// whether that game agrees with the reference on the positions the case's search goes
 /// through (Figure 1's position is reached by moves from `start`): 1 + 7 + 49 = 57 positions

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub enum Source {
     /// A file, or `-` for stdin.
     File(PathBuf),
-    Command(CommandLine),
+    Command(Box<CommandLine>),
 }
 
 /// `--cmd` and its settings.

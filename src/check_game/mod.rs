@@ -447,6 +447,7 @@ pub fn check_game<G: Checkable>(
         text.push_str(&sentence);
         if let Some(c) = cases.iter_mut().find(|c| {
             !c.status.passed()
+                && c.status != crate::report::Status::Skipped
                 && c.case != "parse_move"
                 && c.case != "move order"
                 && c.case != "estimator"

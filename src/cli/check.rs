@@ -57,7 +57,7 @@ pub struct Args {
 pub fn execute(a: Args) -> i32 {
     let game = a.game_cmd.clone().map(|line| (line, a.run.clone()));
     let source = match (a.actual, a.cmd) {
-        (_, Some(line)) => Source::Command(a.run.command(line)),
+        (_, Some(line)) => Source::Command(Box::new(a.run.command(line))),
         (Some(path), None) => Source::File(path),
         // clap requires one of them.
         (None, None) => return 2,

@@ -135,7 +135,7 @@ pub fn execute(a: Args) -> i32 {
 }
 
 /// A folder that exists (`--course-dir`).
-fn existing_dir(s: &str) -> Result<PathBuf, String> {
+pub(super) fn existing_dir(s: &str) -> Result<PathBuf, String> {
     let p = PathBuf::from(s);
     if p.is_dir() {
         Ok(p)

@@ -165,6 +165,7 @@ impl RunArgs {
             off: self.no_sandbox,
             readable: self.sandbox_read.clone(),
             hidden,
+            writable: Vec::new(),
             env: self.sandbox_env.clone(),
         }
     }

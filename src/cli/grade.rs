@@ -41,6 +41,21 @@ pub struct Args {
     pub game: Vec<PathBuf>,
     #[command(flatten, next_help_heading = "Students' own games")]
     pub game_args: GameArgs,
+    /// The course's folder (its library, its build files): copied afresh for each
+    /// submission, the submission's files put over it at --submission-into, and every
+    /// command run there; the original is only read
+    #[arg(long, value_name = "DIR", value_parser = super::check_game::existing_dir)]
+    pub course_dir: Option<PathBuf>,
+    /// Where a submission's files go inside the course folder (a path relative to it, such
+    /// as `hw/11/code`)
+    #[arg(
+        long,
+        value_name = "SUBDIR",
+        requires = "course_dir",
+        default_value = ".",
+        value_parser = inside_path
+    )]
+    pub submission_into: PathBuf,
     /// The specs to grade with: files or directories [default: specs]
     #[arg(long = "specs", value_name = "PATH")]
     pub specs: Vec<PathBuf>,
@@ -86,6 +101,24 @@ pub struct Args {
     pub run: RunArgs,
     #[command(flatten)]
     pub parallel: Parallel,
+}
+
+/// A relative path that stays inside the folder it is relative to (`--submission-into`).
+fn inside_path(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    let inside = p.components().all(|c| {
+        matches!(
+            c,
+            std::path::Component::Normal(_) | std::path::Component::CurDir
+        )
+    });
+    if inside {
+        Ok(p)
+    } else {
+        Err(format!(
+            "expected a path inside the course folder (such as `hw/11/code`), found `{s}`"
+        ))
+    }
 }
 
 pub fn execute(a: Args) -> i32 {
@@ -211,6 +244,10 @@ pub fn execute(a: Args) -> i32 {
         out: a.out.clone(),
         resume: a.resume,
         games,
+        course: a.course_dir.as_ref().map(|dir| class::Course {
+            dir: std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
+            into: a.submission_into.clone(),
+        }),
     };
     let started = Instant::now();
     let show = Show::new(subs.len());

@@ -143,7 +143,7 @@ fn against(
         sandbox: Some(crate::report::SandboxNote::of(&cmd.sandbox)),
         ..Report::default()
     };
-    let source = Source::Command(cmd);
+    let source = Source::Command(Box::new(cmd));
     let suite = crate::grade::Suite::load(&specs, select);
     let mut stdout = io::stdout().lock();
     let mut write_error = None;

@@ -84,6 +84,56 @@ pub struct Options {
     pub resume: bool,
     /// Each submission's own game, checked by `check-game` against these specs.
     pub games: Option<Games>,
+    /// The course's folder each submission is graded inside (`--course-dir`).
+    pub course: Option<Course>,
+}
+
+/// `grade --course-dir DIR --submission-into SUB`: the course's folder (its library, its
+/// build files) copied afresh for each submission, the submission's files copied over
+/// `SUB` inside it, and every command run there.
+#[derive(Clone, Debug)]
+pub struct Course {
+    pub dir: PathBuf,
+    /// Where the submission's files go, relative to `dir`.
+    pub into: PathBuf,
+}
+
+impl Course {
+    /// A private copy of the course folder with the submission's files in place; the
+    /// folder the commands run in. The copy lives as long as the returned `Staged`.
+    fn stage(&self, submission: &Path) -> std::io::Result<(Staged, PathBuf)> {
+        let scratch = crate::sandbox::Scratch::new()?;
+        let copy = scratch.copy_in(&self.dir)?;
+        let at = copy.join(&self.into);
+        scratch.overlay(submission, &at)?;
+        let mut hidden = crate::sandbox::classmates(submission);
+        hidden.push(submission.to_owned());
+        Ok((
+            Staged {
+                scratch: Some(scratch),
+                hidden,
+            },
+            at,
+        ))
+    }
+}
+
+/// What a staged course folder changes in a submission's sandbox: the copy is its to read
+/// and write (compilers write caches beside the sources), while the real submission folder
+/// and its classmates stay hidden.
+#[derive(Default)]
+struct Staged {
+    scratch: Option<crate::sandbox::Scratch>,
+    hidden: Vec<PathBuf>,
+}
+
+impl Staged {
+    fn apply(&self, policy: &mut crate::sandbox::Policy) {
+        if let Some(s) = &self.scratch {
+            policy.writable.push(s.path().to_owned());
+        }
+        policy.hidden.extend(self.hidden.iter().cloned());
+    }
 }
 
 /// `grade --game-cmd`: the student's own game, behind a driver started inside each
@@ -100,7 +150,7 @@ pub struct Games {
 
 impl Games {
     /// One submission's game against each spec: the cases of each `check-game` report.
-    fn check(&self, dir: &Path) -> Vec<CaseResult> {
+    fn check(&self, dir: &Path, staged: &Staged) -> Vec<CaseResult> {
         let mut cases = Vec::new();
         for (path, doc) in &self.specs {
             let name = path.display().to_string();
@@ -139,6 +189,7 @@ impl Games {
             let mut policy = self.cmd.sandbox.clone();
             policy.hidden.extend(crate::sandbox::grader_paths(path));
             policy.hidden.extend(crate::sandbox::classmates(dir));
+            staged.apply(&mut policy);
             let driver = crate::check_game::Driver {
                 argv: &argv,
                 dir: Some(dir),
@@ -198,7 +249,7 @@ impl Row {
     fn problems(&self) -> usize {
         self.cases
             .iter()
-            .filter(|c| c.status != "PASS" && c.status != "FAIL")
+            .filter(|c| !matches!(c.status.as_str(), "PASS" | "FAIL" | "SKIPPED"))
             .count()
     }
 }
@@ -296,6 +347,14 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
             o.estimator_openings
         );
     }
+    if let Some(c) = &options.course {
+        let _ = write!(
+            with,
+            " | course {} into {}",
+            c.dir.display(),
+            c.into.display()
+        );
+    }
     with
 }
 
@@ -315,14 +374,33 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
         }
     }
     let started = std::time::Instant::now();
-    let source = Source::Command(CommandLine {
-        submission: Some(s.dir.clone()),
-        ..options.against.clone()
-    });
     let mut report = Report {
         sandbox: Some(crate::report::SandboxNote::of(&options.against.sandbox)),
         ..Report::default()
     };
+    // With a course folder, the commands run in a staged copy; the submission's real
+    // folder and its classmates stay hidden.
+    let (staged, dir) = match &options.course {
+        None => (Staged::default(), s.dir.clone()),
+        Some(course) => match course.stage(&s.dir) {
+            Ok(staged) => staged,
+            Err(e) => {
+                report.cases.push(
+                    CaseResult::new("course", "staging", crate::report::Status::Error, 0.0)
+                        .message(format!(
+                            "cannot copy the course folder {} with this submission's files over {}: {e}",
+                            course.dir.display(),
+                            course.into.display()
+                        )),
+                );
+                return finish(s, &layout, report, options, with, started);
+            }
+        },
+    };
+    let mut against = options.against.clone();
+    against.submission = Some(dir.clone());
+    staged.apply(&mut against.sandbox);
+    let source = Source::Command(Box::new(against));
     // One submission's cases one after another: the jobs are spread over submissions.
     for i in 0..suite.len() {
         let mut r = suite.check(i, &source, options.check);
@@ -332,13 +410,25 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
         report.cases.push(r);
     }
     if let Some(games) = &options.games {
-        for mut r in games.check(&s.dir) {
+        for mut r in games.check(&dir, &staged) {
             if options.for_students {
                 crate::report::for_students(&mut r);
             }
             report.cases.push(r);
         }
     }
+    finish(s, &layout, report, options, with, started)
+}
+
+/// Writes the submission's report and its gradebook row.
+fn finish(
+    s: &Submission,
+    layout: &Layout,
+    report: Report,
+    options: &Options,
+    with: &str,
+    started: std::time::Instant,
+) -> Graded {
     let row = Row::of(&s.name, &report, with);
     let palette = crate::diff::Palette { color: false };
     let text = crate::report::render(&report, options.format, true, palette);
@@ -440,7 +530,7 @@ impl Gradebook {
             let problems: Vec<String> = r
                 .cases
                 .iter()
-                .filter(|c| c.status != "PASS" && c.status != "FAIL")
+                .filter(|c| !matches!(c.status.as_str(), "PASS" | "FAIL" | "SKIPPED"))
                 .map(|c| format!("{} {}", c.status, c.case))
                 .collect();
             record.push(problems.join("; "));
@@ -503,21 +593,24 @@ impl Gradebook {
             let bar = "█".repeat(bar_width(count, n));
             let _ = writeln!(out, "  {label:>13}  {bar} {count}");
         }
-        let mut failed: Vec<(usize, BTreeMap<&str, usize>, &str)> = self
-            .columns()
-            .iter()
-            .enumerate()
-            .map(|(k, (case, _))| {
-                let mut how = BTreeMap::new();
-                for r in &self.rows {
-                    if let Some(c) = r.cases.get(k).filter(|c| c.status != "PASS") {
-                        *how.entry(c.status.as_str()).or_insert(0) += 1;
+        let mut failed: Vec<(usize, BTreeMap<&str, usize>, &str)> =
+            self.columns()
+                .iter()
+                .map(|(case, _)| {
+                    let mut how = BTreeMap::new();
+                    // By name: rows may list different cases (a `driver` case where one died).
+                    // A case not checked (SKIPPED) did not fail.
+                    for r in &self.rows {
+                        if let Some(c) = r.cases.iter().find(|c| {
+                            c.case == *case && c.status != "PASS" && c.status != "SKIPPED"
+                        }) {
+                            *how.entry(c.status.as_str()).or_insert(0) += 1;
+                        }
                     }
-                }
-                (how.values().sum(), how, *case)
-            })
-            .filter(|(f, _, _)| *f > 0)
-            .collect();
+                    (how.values().sum(), how, *case)
+                })
+                .filter(|(f, _, _)| *f > 0)
+                .collect();
         failed.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(b.2)));
         out.push_str("\ncases most often failed\n");
         if failed.is_empty() {

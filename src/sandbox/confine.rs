@@ -765,8 +765,10 @@ impl Reach {
         for p in DEVICES {
             a.write.insert(PathBuf::from(p));
         }
-        if let Some(p) = canon(scratch.path()) {
-            a.write.insert(p);
+        for p in std::iter::once(scratch.path()).chain(policy.writable.iter().map(PathBuf::as_path)) {
+            if let Some(p) = canon(p) {
+                a.write.insert(p);
+            }
         }
         let base = dir
             .map(Path::to_owned)

@@ -71,6 +71,9 @@ pub struct Policy {
     /// Paths it must not read even where they lie inside one it may (the specs, the expected
     /// traces, the reports being written).
     pub hidden: Vec<PathBuf>,
+    /// More folders the program may write besides its [`Scratch`]: the staged copy of a
+    /// course folder (`grade --course-dir`), private to one submission.
+    pub writable: Vec<PathBuf>,
     /// More of gametrace's environment variables the program is given (`--sandbox-env`),
     /// besides the allow-list ([`run::passed_env`]).
     pub env: Vec<String>,
@@ -208,6 +211,13 @@ impl Scratch {
         Ok(to)
     }
 
+    /// Copies the files of the folder `from` over the folder `onto` (made if missing),
+    /// replacing what is there: a submission's files over the course folder's stubs.
+    pub fn overlay(&self, from: &Path, onto: &Path) -> std::io::Result<()> {
+        debug_assert!(onto.starts_with(self.dir.path()));
+        copy_tree(from, onto)
+    }
+
     /// Writes a file the program is handed; returns its path.
     pub fn write(&self, name: &str, contents: &[u8]) -> std::io::Result<PathBuf> {
         let path = self.dir.path().join(name);
@@ -229,6 +239,9 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
             }
             copy_tree(&entry.path(), &target)?;
         } else if kind.is_symlink() {
+            if target.symlink_metadata().is_ok() {
+                std::fs::remove_file(&target)?;
+            }
             std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
         } else {
             std::fs::copy(entry.path(), &target)?;
