@@ -787,3 +787,195 @@ fn a_shebangs_extra_words_do_not_widen_what_a_script_may_read() {
     assert!(report.contains("Permission denied"), "{report}");
     assert_eq!(c.check(&cmd, &["--no-sandbox"]).0, "PASS");
 }
+
+/// Who the program is and what it sees, on stderr, one `name: value` a line; it exits 1, so
+/// its stderr is in the report.
+const WHO_SH: &str = r#"{
+echo "uid: $(id -u)"
+sed -n 's/^CapEff:[[:space:]]*/capeff: /p; s/^CapBnd:[[:space:]]*/capbnd: /p; s/^NoNewPrivs:[[:space:]]*/nonewprivs: /p' /proc/self/status
+echo "pids: $(ls /proc | grep -c '^[0-9]')"
+echo "environ: $(cat /proc/[0-9]*/environ 2>/dev/null | tr '\0' '\n' | grep -c s3cret-token)"
+} >&2
+exit 1
+"#;
+
+/// Runs [`WHO_SH`] as the student's program with a secret in the grader's environment and
+/// `env` set for gametrace; what it printed, by name.
+fn who(
+    c: &Course,
+    env: &[(&str, &str)],
+    extra: &[&str],
+) -> std::collections::BTreeMap<String, String> {
+    let program = c.program("who.sh", WHO_SH);
+    let me = Path::new(env!("CARGO_BIN_EXE_gametrace"));
+    let out = Command::new(me)
+        .current_dir(c.root())
+        .env("GRADER_API_TOKEN", "s3cret-token")
+        .envs(env.iter().copied())
+        .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
+        .args(["--timeout", "30"])
+        .args(extra)
+        .arg("--cmd")
+        .arg(format!("sh {program}"))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    let json: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let details = json["cases"][0]["details"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    let mut seen = std::collections::BTreeMap::new();
+    for line in details.lines() {
+        let line = line.trim_start().trim_start_matches("| ");
+        if let Some((k, v)) = line.split_once(": ") {
+            if ["uid", "capeff", "capbnd", "nonewprivs", "pids", "environ"].contains(&k) {
+                seen.insert(k.to_owned(), v.trim().to_owned());
+            }
+        }
+    }
+    assert_eq!(seen.len(), 6, "{report}");
+    seen
+}
+
+/// A course folder every user may read: a program that runs as `nobody` (gametrace as root
+/// without user namespaces) reads its submission as any other user would.
+fn open_course() -> Course {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Course::new();
+    std::fs::set_permissions(c.root(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    c
+}
+
+/// As root (autograders run gametrace so), the program is never root: it runs as `nobody`
+/// (65534) with no capability left (the bounding set too) and no_new_privs, whether a user
+/// namespace maps it there or, in a container without namespaces (forced here with
+/// `GAMETRACE_SANDBOX=container`), gametrace drops to it after the setup. With its PID
+/// namespace comes a `/proc` of its own, where no process outside it is even listed; in
+/// either mode no process's environment shows the grader's token. Without the sandbox the
+/// same program is root with every capability and finds the token in gametrace's own
+/// `/proc/PID/environ`.
+#[test]
+fn as_root_the_program_is_nobody_with_no_capabilities_and_sees_no_other_process() {
+    let c = open_course();
+    // SAFETY: no preconditions.
+    let (root, me) = unsafe { (libc::geteuid() == 0, libc::geteuid()) };
+    let free = who(&c, &[], &["--no-sandbox"]);
+    assert_eq!(free["uid"], me.to_string());
+    assert_ne!(
+        free["environ"], "0",
+        "without the sandbox the token is there: {free:?}"
+    );
+    for env in [&[][..], &[("GAMETRACE_SANDBOX", "container")][..]] {
+        let boxed = who(&c, env, &[]);
+        let zero = "0000000000000000";
+        assert_eq!(boxed["capeff"], zero, "{env:?}: {boxed:?}");
+        assert_eq!(boxed["environ"], "0", "{env:?}: {boxed:?}");
+        if root {
+            assert_ne!(free["capeff"], zero, "root has capabilities: {free:?}");
+            assert_eq!(boxed["uid"], "65534", "{env:?}: {boxed:?}");
+            assert_eq!(boxed["capbnd"], zero, "{env:?}: {boxed:?}");
+            assert_eq!(boxed["nonewprivs"], "1", "{env:?}: {boxed:?}");
+        }
+        let fresh_proc = env.is_empty()
+            && std::process::Command::new(env!("CARGO_BIN_EXE_gametrace"))
+                .arg("doctor")
+                .output()
+                .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("its own /proc"));
+        if fresh_proc {
+            let pids: usize = boxed["pids"].parse().unwrap();
+            let outside: usize = free["pids"].parse().unwrap();
+            // Its init, the shell, `ls` and `grep` at most.
+            assert!(pids <= 5, "{boxed:?}");
+            assert!(outside > pids, "{free:?}");
+        }
+    }
+}
+
+/// In a container without namespaces (forced with `GAMETRACE_SANDBOX=container`), the
+/// layers that do not need them still hold: the expected trace is out of reach, a write
+/// outside the temp directory fails, an Internet socket is a NETWORK verdict; an honest
+/// program still passes.
+#[test]
+fn in_container_mode_the_other_layers_still_hold_and_an_honest_program_passes() {
+    let c = open_course();
+    let container = [("GAMETRACE_SANDBOX", "container")];
+    let run = |cmd: &str| -> (String, String) {
+        let me = Path::new(env!("CARGO_BIN_EXE_gametrace"));
+        let out = Command::new(me)
+            .current_dir(c.root())
+            .envs(container)
+            .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
+            .args(["--timeout", "30", "--cmd", cmd])
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout).into_owned();
+        let json: serde_json::Value = serde_json::from_str(&report).unwrap();
+        let status = json["cases"][0]["status"].as_str().unwrap().to_uppercase();
+        (status.replace('_', "-"), report)
+    };
+    let (status, report) = run("cat expected/small/alphabeta.trace");
+    assert_eq!(status, "CRASHED", "{report}");
+    assert!(report.contains("ermission denied"), "{report}");
+    let (status, report) = run("sh -c 'echo x > grades/gradebook.csv'");
+    assert_eq!(status, "CRASHED", "{report}");
+    assert_eq!(
+        std::fs::read_to_string(c.root().join("grades/gradebook.csv")).unwrap(),
+        "student,score\nalice,4\n"
+    );
+    // Python as installed for every user (a runtime under a private home, as pyenv's in
+    // /root, is out of a `nobody`'s reach: `gametrace doctor` says so).
+    let Some(python) = ["/usr/bin/python3", "/usr/local/bin/python3"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+    else {
+        panic!("no python3 in /usr/bin or /usr/local/bin");
+    };
+    let py = c.program(
+        "net.py",
+        "import socket\nsocket.socket(socket.AF_INET, socket.SOCK_STREAM).connect(('127.0.0.1', 9))\n",
+    );
+    let (status, report) = run(&format!("{python} {py}"));
+    assert_eq!(status, "NETWORK", "{report}");
+    std::fs::copy(
+        "tests/fixtures/python/alphabeta_s12.py",
+        c.root().join("student/alphabeta.py"),
+    )
+    .unwrap();
+    let (status, report) = run(&format!("{python} student/alphabeta.py {{tree_json}}"));
+    assert_eq!(status, "PASS", "{report}");
+}
+
+/// Many files, each under the file-size limit, that together fill the disk (here 40 MiB
+/// against a 20 MiB quota, half of it in a folder made unreadable to hide it) stop the
+/// program with DISK-LIMIT, whether it is still writing or already done; without the
+/// sandbox it writes them all and prints the reference's trace.
+#[test]
+fn filling_the_disk_with_many_small_files_is_stopped_with_a_disk_verdict() {
+    let c = Course::new();
+    let fill = c.program(
+        "fill.sh",
+        r#"mkdir "$TMPDIR/hide"
+for i in 1 2 3 4 5; do head -c 4194304 /dev/zero > "$TMPDIR/hide/$i"; done
+chmod 000 "$TMPDIR/hide"
+for i in 1 2 3 4 5; do head -c 4194304 /dev/zero > "$TMPDIR/f$i"; done
+cat expected/small/alphabeta.trace
+"#,
+    );
+    let cmd = format!("sh {fill}");
+    let (status, report) = c.check(&cmd, &["--disk-limit", "20M"]);
+    assert_eq!(status, "DISK-LIMIT", "{report}");
+    assert!(report.contains("--disk-limit"), "{report}");
+    // Slowly, so that it is caught while it runs.
+    let slow = c.program(
+        "slow.sh",
+        r#"for i in 1 2 3 4 5 6 7 8 9 10; do head -c 4194304 /dev/zero > "$TMPDIR/f$i"; sleep 0.2; done
+sleep 30
+"#,
+    );
+    // Not TIMEOUT: caught while it runs (the check at the end would come after the timeout).
+    let (status, report) = c.check(&format!("sh {slow}"), &["--disk-limit", "20M"]);
+    assert_eq!(status, "DISK-LIMIT", "{report}");
+    let (status, report) = c.check(&cmd, &["--no-sandbox"]);
+    assert_eq!(status, "PASS", "{report}");
+}

@@ -53,6 +53,10 @@ pub(super) struct RunArgs {
     /// The largest file the command may write (bytes; K, M, G suffixes)
     #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_bytes)]
     pub file_size_limit: usize,
+    /// What the command's files may take on disk in all (its temp directory, and a staged
+    /// course folder), past which it is stopped: DISK-LIMIT (bytes; K, M, G suffixes)
+    #[arg(long, value_name = "BYTES", default_value = "256M", value_parser = parse_bytes)]
+    pub disk_limit: usize,
     /// Files each process of the command may hold open
     #[arg(long, value_name = "N", default_value = "1024", value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
     pub open_files_limit: u32,
@@ -155,6 +159,11 @@ impl RunArgs {
             processes: self.process_limit,
             file_size: self.file_size_limit as u64,
             open_files: self.open_files_limit,
+            disk: if self.no_sandbox {
+                0
+            } else {
+                self.disk_limit as u64
+            },
         }
     }
 

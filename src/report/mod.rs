@@ -25,6 +25,8 @@ pub enum Status {
     CpuLimit,
     ProcessLimit,
     FileSizeLimit,
+    /// Its files together outgrew the disk quota.
+    DiskLimit,
     /// It tried to open a network connection.
     Network,
     /// The output given to check (`--actual`) is larger than gametrace reads: it is not
@@ -53,6 +55,7 @@ impl Status {
             Status::CpuLimit => "CPU-LIMIT",
             Status::ProcessLimit => "PROCESS-LIMIT",
             Status::FileSizeLimit => "FILE-SIZE-LIMIT",
+            Status::DiskLimit => "DISK-LIMIT",
             Status::Network => "NETWORK",
             Status::InputTooLarge => "INPUT-TOO-LARGE",
             Status::NotFound => "NOT-FOUND",
@@ -94,6 +97,7 @@ impl From<crate::sandbox::Limit> for Status {
             Limit::Cpu(_) => Status::CpuLimit,
             Limit::Processes(_) => Status::ProcessLimit,
             Limit::FileSize(_) => Status::FileSizeLimit,
+            Limit::Disk(_) => Status::DiskLimit,
             Limit::Network => Status::Network,
         }
     }

@@ -34,8 +34,32 @@ pub struct Plan {
     status: Option<(OwnedFd, OwnedFd)>,
     cgroup_procs: Vec<OwnedFd>,
     ruleset: Option<landlock::RulesetCreated>,
+    /// The same Landlock ruleset, to add the fresh `/proc` to once it is mounted (a rule
+    /// names a mount, and the new `/proc` is not the one the parent saw).
+    ruleset_fd: Option<OwnedFd>,
+    mount_namespace: bool,
+    /// Root's way out of root (see [`Identity`]).
+    identity: Identity,
+    /// The highest capability number, for emptying the bounding set.
+    last_cap: libc::c_int,
     seccomp: Option<seccompiler::BpfProgram>,
 }
+
+/// Who the program runs as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// An ordinary user runs it as themself (no capabilities once it execs).
+    Same,
+    /// Root, in a user namespace where it is [`SANDBOX_UID`]: no capability outside the
+    /// namespace, none inside once it execs.
+    Mapped,
+    /// Root without user namespaces (a container): after the setup that needs root, every
+    /// capability is dropped (the bounding set too) and the ids become [`SANDBOX_UID`].
+    Dropped,
+}
+
+/// The user and group a program started by root runs as: `nobody`.
+pub const SANDBOX_UID: u32 = 65534;
 
 /// A cgroup for one command at a time, used when gametrace runs as root (for whom
 /// RLIMIT_NPROC does not hold). Moving a process into a cgroup costs about 9 ms (the kernel
@@ -133,6 +157,9 @@ fn remove_stale(parent: &Path) {
 pub struct Layers {
     pub landlock: bool,
     pub seccomp: bool,
+    /// A mount namespace with a fresh `/proc` for the PID namespace (so no process outside
+    /// is even visible).
+    pub mount_namespace: bool,
     pub user_namespace: bool,
     pub network_namespace: bool,
     pub pid_namespace: bool,
@@ -242,16 +269,47 @@ impl Plan {
             // nothing but the sandbox (the same rights create both).
             unshare |= libc::CLONE_NEWPID | libc::CLONE_NEWUTS;
         }
+        let mount_namespace = layers.mount_namespace && layers.pid_namespace;
+        if mount_namespace {
+            unshare |= libc::CLONE_NEWNS;
+        }
+        // SAFETY: no preconditions.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        let root = uid == 0;
         let mut id_maps = None;
+        let mut identity = if root {
+            Identity::Dropped
+        } else {
+            Identity::Same
+        };
         if unshare != 0 && layers.user_namespace {
             unshare |= libc::CLONE_NEWUSER;
-            // SAFETY: no preconditions.
-            let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+            // Root is `nobody` inside: its own id maps to SANDBOX_UID, so nothing it runs is
+            // root there, and it has no capability outside.
+            let (inside_uid, inside_gid) = if root {
+                identity = Identity::Mapped;
+                (SANDBOX_UID, SANDBOX_UID)
+            } else {
+                (uid, gid)
+            };
             id_maps = Some((
-                format!("{uid} {uid} 1\n").into_bytes(),
-                format!("{gid} {gid} 1\n").into_bytes(),
+                format!("{inside_uid} {uid} 1\n").into_bytes(),
+                format!("{inside_gid} {gid} 1\n").into_bytes(),
             ));
         }
+        if identity == Identity::Dropped {
+            // The program will be `nobody`: its temp directory (and a staged course folder)
+            // must be its to write.
+            for dir in std::iter::once(job.scratch.path())
+                .chain(job.policy.writable.iter().map(PathBuf::as_path))
+            {
+                hand_over(dir, SANDBOX_UID)?;
+            }
+        }
+        let last_cap = std::fs::read_to_string("/proc/sys/kernel/cap_last_cap")
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(63);
         let status = if layers.pid_namespace {
             let (r, w) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
             Some((r, w))
@@ -263,6 +321,10 @@ impl Plan {
             Some(reach.ruleset().map_err(io::Error::other)?)
         } else {
             None
+        };
+        let ruleset_fd = match (&ruleset, mount_namespace) {
+            (Some(r), true) => Option::<OwnedFd>::from(r.try_clone()?),
+            _ => None,
         };
         let seccomp = if layers.seccomp {
             network_filter()
@@ -278,6 +340,10 @@ impl Plan {
             status,
             cgroup_procs,
             ruleset,
+            ruleset_fd,
+            mount_namespace,
+            identity,
+            last_cap,
             seccomp,
         })
     }
@@ -316,6 +382,12 @@ impl Plan {
         if self.pid_namespace {
             self.become_init()?;
         }
+        if self.mount_namespace {
+            self.fresh_proc()?;
+        }
+        if self.identity != Identity::Same {
+            self.drop_root()?;
+        }
         for &(resource, value) in &self.rlimits {
             set_rlimit(resource, value)?;
         }
@@ -330,6 +402,92 @@ impl Plan {
         }
         if let Some(filter) = &self.seccomp {
             seccompiler::apply_filter(filter).map_err(|_| io::Error::last_os_error())?;
+        }
+        Ok(())
+    }
+
+    /// In the program's mount namespace (private: nothing propagates back), a `/proc` of its
+    /// own PID namespace over the host's, added to the Landlock ruleset as readable.
+    fn fresh_proc(&mut self) -> io::Result<()> {
+        // SAFETY: system calls with valid C strings and a valid attribute struct.
+        unsafe {
+            if libc::mount(
+                std::ptr::null(),
+                c"/".as_ptr(),
+                std::ptr::null(),
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            ) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            if libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                std::ptr::null(),
+            ) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            if let Some(ruleset) = &self.ruleset_fd {
+                let proc = libc::open(c"/proc".as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                if proc < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                #[repr(C, packed)]
+                struct PathBeneath {
+                    allowed_access: u64,
+                    parent_fd: i32,
+                }
+                // LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR.
+                let attr = PathBeneath {
+                    allowed_access: (1 << 2) | (1 << 3),
+                    parent_fd: proc,
+                };
+                // LANDLOCK_RULE_PATH_BENEATH = 1.
+                let r = libc::syscall(
+                    libc::SYS_landlock_add_rule,
+                    ruleset.as_raw_fd(),
+                    1,
+                    std::ptr::addr_of!(attr),
+                    0,
+                );
+                libc::close(proc);
+                if r != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Root's way out: an empty capability bounding set, then (without a user namespace)
+    /// the groups, gid and uid of [`SANDBOX_UID`] (which clears every other capability), and
+    /// the parent-death signal again (a change of ids clears it).
+    fn drop_root(&mut self) -> io::Result<()> {
+        // SAFETY: system calls only.
+        unsafe {
+            for cap in 0..=self.last_cap {
+                if libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) != 0
+                    && *libc::__errno_location() != libc::EINVAL
+                {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            if self.identity == Identity::Dropped {
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setresgid(SANDBOX_UID, SANDBOX_UID, SANDBOX_UID) != 0
+                    || libc::setresuid(SANDBOX_UID, SANDBOX_UID, SANDBOX_UID) != 0
+                {
+                    return Err(io::Error::last_os_error());
+                }
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            }
+            if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+                return Err(io::Error::last_os_error());
+            }
         }
         Ok(())
     }
@@ -366,10 +524,12 @@ impl Plan {
                 end_like(st);
             }
         }
-        // The namespace's init.
+        // The namespace's init: a copy of gametrace's memory (its environment too), so not
+        // dumpable: the program cannot read its `/proc/1/environ`.
         // SAFETY: system calls only.
         unsafe {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
             let program = libc::fork();
             if program < 0 {
                 libc::_exit(125);
@@ -414,6 +574,41 @@ impl Plan {
             }
         }
     }
+}
+
+/// Can a program running as `uid` (no groups, no capabilities) run the program at `path`?
+/// Every folder on the way must let it search, and the file let it execute; a runtime under
+/// a private home (pyenv's in `/root`) fails for [`SANDBOX_UID`].
+pub fn runnable_by(path: &Path, uid: u32) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(real) = std::fs::canonicalize(path) else {
+        return false;
+    };
+    let may = |p: &Path, bit: u32| {
+        std::fs::metadata(p).is_ok_and(|m| {
+            let mode = m.mode();
+            if m.uid() == uid {
+                mode & (bit << 6) != 0
+            } else if m.gid() == uid {
+                mode & (bit << 3) != 0
+            } else {
+                mode & bit != 0
+            }
+        })
+    };
+    real.ancestors().skip(1).all(|dir| may(dir, 0o1)) && may(&real, 0o1)
+}
+
+/// Makes `dir` and everything under it belong to `uid` (and its group), for a program that
+/// runs as `uid`.
+fn hand_over(dir: &Path, uid: u32) -> io::Result<()> {
+    std::os::unix::fs::lchown(dir, Some(uid), Some(uid))?;
+    if dir.is_dir() && !dir.is_symlink() {
+        for entry in std::fs::read_dir(dir)? {
+            hand_over(&entry?.path(), uid)?;
+        }
+    }
+    Ok(())
 }
 
 /// Ends this process as a process with wait status `st` ended.
@@ -765,7 +960,8 @@ impl Reach {
         for p in DEVICES {
             a.write.insert(PathBuf::from(p));
         }
-        for p in std::iter::once(scratch.path()).chain(policy.writable.iter().map(PathBuf::as_path)) {
+        for p in std::iter::once(scratch.path()).chain(policy.writable.iter().map(PathBuf::as_path))
+        {
             if let Some(p) = canon(p) {
                 a.write.insert(p);
             }
@@ -1021,6 +1217,26 @@ fn shebang(program: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_in_a_private_folder_is_not_runnable_by_nobody() {
+        use std::os::unix::fs::PermissionsExt;
+        assert!(runnable_by(Path::new("/bin/sh"), SANDBOX_UID));
+        let dir = tempfile::tempdir().unwrap();
+        let prog = dir.path().join("tool");
+        std::fs::write(&prog, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert!(!runnable_by(&prog, SANDBOX_UID), "its folder is private");
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(runnable_by(&prog, SANDBOX_UID));
+        std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert!(
+            !runnable_by(&prog, SANDBOX_UID),
+            "only its owner may run it"
+        );
+        assert!(!runnable_by(&dir.path().join("missing"), SANDBOX_UID));
+    }
 
     #[test]
     fn an_installation_is_the_folder_above_bin() {

@@ -43,6 +43,9 @@ pub struct Limits {
     pub file_size: u64,
     /// Files each process may hold open.
     pub open_files: u32,
+    /// What it may add on disk in all: its temp directory (and a staged course folder)
+    /// together.
+    pub disk: u64,
 }
 
 impl Default for Limits {
@@ -55,6 +58,7 @@ impl Default for Limits {
             processes: 256,
             file_size: 64 << 20,
             open_files: 1024,
+            disk: 256 << 20,
         }
     }
 }
@@ -130,6 +134,29 @@ impl Drop for Scratch {
             }
         }
     }
+}
+
+/// The bytes the files under `path` take on disk (their blocks: a sparse file counts what
+/// it holds), links not followed. A folder the program made unreadable is opened again
+/// first (its owner's rights), so nothing can be hidden from the count.
+pub fn disk_used(path: &Path) -> u64 {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return 0;
+    };
+    let mut used = meta.blocks() * 512;
+    if meta.is_dir() {
+        let entries = std::fs::read_dir(path).or_else(|_| {
+            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
+            std::fs::read_dir(path)
+        });
+        if let Ok(entries) = entries {
+            for entry in entries.flatten() {
+                used += disk_used(&entry.path());
+            }
+        }
+    }
+    used
 }
 
 /// Makes everything under `path` removable: each folder readable, writable and searchable

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 /// A protection, as `gametrace doctor` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layer {
+    Identity,
     Files,
     Network,
     Orphans,
@@ -56,6 +57,9 @@ impl Protections {
         if l.user_namespace {
             ns.push("user");
         }
+        if l.mount_namespace {
+            ns.push("mount");
+        }
         if l.network_namespace {
             ns.push("net");
         }
@@ -97,6 +101,7 @@ impl Protections {
 impl Layer {
     pub fn name(self) -> &'static str {
         match self {
+            Layer::Identity => "identity",
             Layer::Files => "files",
             Layer::Network => "network",
             Layer::Orphans => "orphans",
@@ -206,9 +211,15 @@ fn probe() -> Protections {
     });
     layers.seccomp = seccomp.is_ok();
 
+    // `GAMETRACE_SANDBOX=container` probes as if namespaces were refused (Docker's default
+    // profile refuses them): to see, and to test, what a container's sandbox holds.
+    let container = std::env::var("GAMETRACE_SANDBOX").is_ok_and(|v| v == "container");
     let mut ns_note = String::new();
-    for &user in if root {
-        &[false, true][..]
+    // Root tries a user namespace first: inside it, root is `nobody`.
+    for &user in if container {
+        &[][..]
+    } else if root {
+        &[true, false][..]
     } else {
         &[true][..]
     } {
@@ -228,7 +239,7 @@ fn probe() -> Protections {
             Err(e) => ns_note = e,
         }
     }
-    if !layers.pid_namespace {
+    if !layers.pid_namespace && !container {
         for (net, pid) in [(true, false), (false, true)] {
             let try_ns = Layers {
                 user_namespace: !root,
@@ -244,7 +255,18 @@ fn probe() -> Protections {
             }
         }
     }
-    if ns_note.is_empty() {
+    if layers.pid_namespace
+        && works(Layers {
+            mount_namespace: true,
+            ..layers
+        })
+        .is_ok()
+    {
+        layers.mount_namespace = true;
+    }
+    if container {
+        ns_note = "namespaces are not used: GAMETRACE_SANDBOX=container".to_owned();
+    } else if ns_note.is_empty() {
         ns_note = "namespaces are not allowed here (as in most containers)".to_owned();
     } else {
         ns_note = format!("namespaces are not allowed here, as in most containers ({ns_note})");
@@ -275,11 +297,21 @@ fn probe() -> Protections {
             net.join(" + ")
         },
     ));
+    let identity = if !root {
+        "your own user, with no capabilities".to_owned()
+    } else if layers.user_namespace {
+        format!("uid {uid} (nobody) inside a user namespace: no capability outside it, none inside once it runs, an empty bounding set, no_new_privs", uid = confine::SANDBOX_UID)
+    } else {
+        format!("uid and gid {uid} (nobody), set after the setup that needs root, with every capability dropped (the bounding set too) and no_new_privs; its temp directory is handed to that user, and its submission must be readable by all", uid = confine::SANDBOX_UID)
+    };
+    lines.insert(0, (Layer::Identity, true, identity));
     lines.push((
         Layer::Orphans,
         true,
-        if layers.pid_namespace {
-            "a PID namespace: whatever the program leaves behind dies with it; and gametrace kills its process group and every process carrying its marker".to_owned()
+        if layers.pid_namespace && layers.mount_namespace {
+            "a PID namespace with its own /proc (no process outside is visible): whatever the program leaves behind dies with it; and gametrace kills its process group and every process carrying its marker".to_owned()
+        } else if layers.pid_namespace {
+            "a PID namespace: whatever the program leaves behind dies with it; and gametrace kills its process group and every process carrying its marker; the host's /proc stays (no mount namespace)".to_owned()
         } else {
             format!(
                 "gametrace kills its process group, every process carrying its marker and every orphan it inherits (as a subreaper); no PID namespace: {ns_note}"

@@ -17,6 +17,8 @@ pub enum Limit {
     Cpu(Duration),
     Processes(u32),
     FileSize(u64),
+    /// Its files together outgrew the disk quota (`Limits::disk`).
+    Disk(u64),
     /// It tried to open a network connection.
     Network,
 }
@@ -28,6 +30,7 @@ impl Limit {
             Limit::Cpu(_) => "CPU-LIMIT",
             Limit::Processes(_) => "PROCESS-LIMIT",
             Limit::FileSize(_) => "FILE-SIZE-LIMIT",
+            Limit::Disk(_) => "DISK-LIMIT",
             Limit::Network => "NETWORK",
         }
     }
@@ -49,6 +52,10 @@ impl Limit {
             ),
             Limit::FileSize(n) => format!(
                 "the implementation tried to write a file larger than {} and was stopped (raise it with --file-size-limit)",
+                bytes(n)
+            ),
+            Limit::Disk(n) => format!(
+                "the implementation's files took more than {} on disk in all and it was stopped (raise it with --disk-limit)",
                 bytes(n)
             ),
             Limit::Network => "the implementation tried to open a network connection, which the sandbox forbids, and was killed".to_owned(),
@@ -457,11 +464,20 @@ pub fn run(job: &Job) -> Ran {
         Done,
         Timeout,
         Cap,
+        Disk,
     }
+    let disk = Disk::new(job);
+    let mut measured = started;
     let stop = loop {
         let now = Instant::now();
         if exited.is_none() && now >= deadline {
             break Stop::Timeout;
+        }
+        if now.duration_since(measured) >= DISK_EVERY {
+            measured = now;
+            if disk.over() {
+                break Stop::Disk;
+            }
         }
         let wait = deadline
             .saturating_duration_since(now)
@@ -510,10 +526,16 @@ pub fn run(job: &Job) -> Ran {
             }
         }
     };
+    // Measured once more at the end: a program quick enough to fill the disk between two
+    // looks is caught all the same.
+    let stop = match stop {
+        Stop::Done if disk.over() => Stop::Disk,
+        s => s,
+    };
     let hit = |stderr: &str, status: ExitStatus| proc.limit_hit(job, stderr, status);
     let stderr = tail(&stderr);
     let clean = matches!(stop, Stop::Done) && status.success();
-    if !matches!(stop, Stop::Cap) && !clean {
+    if !matches!(stop, Stop::Cap | Stop::Disk) && !clean {
         if let Some(limit) = hit(&stderr, status) {
             return Ran::LimitHit {
                 limit,
@@ -533,12 +555,53 @@ pub fn run(job: &Job) -> Ran {
             stdout,
             stderr,
         },
+        Stop::Disk => Ran::LimitHit {
+            limit: Limit::Disk(limits.disk),
+            stdout,
+            stderr,
+        },
         Stop::Done if status.success() => Ran::Exited { stdout, stderr },
         Stop::Done => Ran::Crashed {
             how: describe_status(status),
             stdout,
             stderr,
         },
+    }
+}
+
+/// How often a running program's files are measured against the disk quota.
+pub(super) const DISK_EVERY: Duration = Duration::from_millis(100);
+
+/// The disk quota of one run: the folders it may write, and what they held when it started.
+pub(super) struct Disk {
+    dirs: Vec<std::path::PathBuf>,
+    before: u64,
+    limit: u64,
+}
+
+impl Disk {
+    pub(super) fn new(job: &Job) -> Disk {
+        let dirs: Vec<_> = std::iter::once(job.scratch.path().to_owned())
+            .chain(job.policy.writable.iter().cloned())
+            .collect();
+        let before = dirs.iter().map(|d| super::disk_used(d)).sum();
+        Disk {
+            dirs,
+            before,
+            limit: job.limits.disk,
+        }
+    }
+
+    /// Has the program added more than the quota? (Never, without the sandbox.)
+    pub(super) fn over(&self) -> bool {
+        self.limit > 0
+            && self
+                .dirs
+                .iter()
+                .map(|d| super::disk_used(d))
+                .sum::<u64>()
+                .saturating_sub(self.before)
+                > self.limit
     }
 }
 

@@ -46,6 +46,9 @@ pub struct Session<'a> {
     waited: Duration,
     out_open: bool,
     err_open: bool,
+    /// Its disk quota, and when it was last measured.
+    disk: super::run::Disk,
+    measured: Instant,
 }
 
 impl<'a> Session<'a> {
@@ -92,6 +95,8 @@ impl<'a> Session<'a> {
             waited: job.limits.timeout,
             out_open: true,
             err_open: true,
+            disk: super::run::Disk::new(&job),
+            measured: Instant::now(),
         })
     }
 
@@ -137,7 +142,14 @@ impl<'a> Session<'a> {
             if now >= deadline {
                 return Err(self.stop(Stop::Timeout));
             }
-            match self.events.recv_timeout(deadline - now) {
+            if now.duration_since(self.measured) >= super::run::DISK_EVERY {
+                self.measured = now;
+                if self.disk.over() {
+                    return Err(self.stop(Stop::Disk));
+                }
+            }
+            let wait = (deadline - now).min(super::run::DISK_EVERY);
+            match self.events.recv_timeout(wait) {
                 Ok(Event::Line(bytes)) => {
                     let text = String::from_utf8_lossy(&bytes);
                     let text = text.trim_end_matches(['\n', '\r']);
@@ -255,6 +267,8 @@ impl<'a> Session<'a> {
         }
         let stderr = super::run::tail(&self.stderr);
         let stdout = self.stray().join("\n").into_bytes();
+        // However it ended, files past the quota are the verdict.
+        let why = if self.disk.over() { Stop::Disk } else { why };
         let status = match status {
             Ok(s) => s,
             Err(e) => {
@@ -264,7 +278,7 @@ impl<'a> Session<'a> {
                 }
             }
         };
-        if !matches!(why, Stop::Cap) && !status.success() {
+        if !matches!(why, Stop::Cap | Stop::Disk) && !status.success() {
             if let Some(limit) = self.proc.limit_hit(&self.job, &stderr, status) {
                 return Ran::LimitHit {
                     limit,
@@ -281,6 +295,11 @@ impl<'a> Session<'a> {
             },
             Stop::Cap => Ran::OutputLimit {
                 cap: self.job.limits.output_cap,
+                stdout,
+                stderr,
+            },
+            Stop::Disk => Ran::LimitHit {
+                limit: super::run::Limit::Disk(self.job.limits.disk),
                 stdout,
                 stderr,
             },
@@ -359,6 +378,8 @@ enum Stop {
     Exited(ExitStatus),
     Timeout,
     Cap,
+    /// Its files outgrew the disk quota.
+    Disk,
 }
 
 impl Drop for Session<'_> {
@@ -438,6 +459,33 @@ mod tests {
         let mut s = session("head -c 50000000 /dev/zero", &scratch, &mut argv);
         s.job.limits.output_cap = 10_000_000;
         assert_eq!(s.answer(|_| false).unwrap_err().word(), "OUTPUT-LIMIT");
+    }
+
+    /// A driver that fills its temp directory and then waits is stopped for its files, not
+    /// left to its timeout.
+    #[test]
+    fn a_driver_filling_the_disk_gets_the_disk_verdict() {
+        let scratch = Scratch::new().unwrap();
+        let argv = vec![
+            "sh".to_owned(),
+            "-c".to_owned(),
+            r#"head -c 3000000 /dev/zero > "$TMPDIR/x"; sleep 30"#.to_owned(),
+        ];
+        let job = Job {
+            argv: &argv,
+            stdin: None,
+            dir: None,
+            limits: Limits {
+                timeout: Duration::from_secs(20),
+                disk: 1_000_000,
+                ..Limits::default()
+            },
+            scratch: &scratch,
+            policy: Box::leak(Box::new(Policy::default())),
+        };
+        let mut s = Session::start(job, &[]).unwrap();
+        let r = s.answer(|_| true).unwrap_err();
+        assert_eq!(r.word(), "DISK-LIMIT", "{r:?}");
     }
 }
 
