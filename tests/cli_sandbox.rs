@@ -979,3 +979,98 @@ sleep 30
     let (status, report) = c.check(&cmd, &["--no-sandbox"]);
     assert_eq!(status, "PASS", "{report}");
 }
+
+/// The report's details (the program's stderr) of `cmd`, run with `extra`.
+fn details_of(c: &Course, cmd: &str, extra: &[&str]) -> String {
+    let (_, report) = c.check(cmd, extra);
+    let json: serde_json::Value = serde_json::from_str(&report).unwrap();
+    json["cases"][0]["details"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned()
+}
+
+/// A pathname Unix socket of a service on the host (where `docker.sock` and D-Bus listen,
+/// under `/run`) is out of reach: the program's mount namespace covers `/run` with an empty
+/// folder. Without the sandbox it connects. (As root, who may make one there.)
+#[test]
+fn a_unix_socket_of_a_host_service_under_run_is_out_of_reach() {
+    // SAFETY: no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: only root may listen under /run");
+        return;
+    }
+    let c = Course::new();
+    let path = format!("/run/gametrace-test-{}.sock", std::process::id());
+    let _ = std::fs::remove_file(&path);
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let program = c.program(
+        "unix.py",
+        &format!(
+            "import socket, sys\ns = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect({path:?})\n    print('unix: connected', file=sys.stderr)\nexcept OSError as e:\n    print('unix:', type(e).__name__, file=sys.stderr)\nsys.exit(1)\n"
+        ),
+    );
+    let cmd = format!("python3 {program}");
+    let free = details_of(&c, &cmd, &["--no-sandbox"]);
+    let boxed = details_of(&c, &cmd, &[]);
+    let _ = std::fs::remove_file(&path);
+    assert!(free.contains("unix: connected"), "{free}");
+    let fresh = String::from_utf8_lossy(
+        &Command::new(env!("CARGO_BIN_EXE_gametrace"))
+            .arg("doctor")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .contains("its own /proc");
+    if fresh {
+        assert!(boxed.contains("unix: FileNotFoundError"), "{boxed}");
+    }
+}
+
+/// As an ordinary user (here `nobody`, by `setpriv`, when the tests run as root as CI does),
+/// where the sandbox has no cgroup and maps the user to itself in its user namespace: the
+/// program is that user with no capability, the expected trace is out of reach, and without
+/// the sandbox the same program reads it and passes.
+#[test]
+fn as_an_ordinary_user_the_same_attacks_fail() {
+    // SAFETY: no preconditions.
+    if unsafe { libc::geteuid() } != 0 || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root and setpriv to become an ordinary user");
+        return;
+    }
+    let c = open_course();
+    let who = c.program("who.sh", WHO_SH);
+    let run = |cmd: &str, extra: &[&str]| -> serde_json::Value {
+        let out = Command::new("/usr/bin/setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(env!("CARGO_BIN_EXE_gametrace"))
+            .current_dir(c.root())
+            .env("GRADER_API_TOKEN", "s3cret-token")
+            .env("HOME", "/tmp")
+            .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
+            .args(["--timeout", "30"])
+            .args(extra)
+            .arg("--cmd")
+            .arg(cmd)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout).into_owned();
+        serde_json::from_str(&report)
+            .unwrap_or_else(|e| panic!("{e}: {report}\n{}", String::from_utf8_lossy(&out.stderr)))
+    };
+    let status = |j: &serde_json::Value| j["cases"][0]["status"].as_str().unwrap().to_owned();
+    let cheat = "cat expected/small/alphabeta.trace";
+    let boxed = run(cheat, &[]);
+    assert_eq!(status(&boxed), "crashed", "{boxed}");
+    assert!(boxed.to_string().contains("ermission denied"), "{boxed}");
+    assert_eq!(status(&run(cheat, &["--no-sandbox"])), "pass");
+    let details = run(&format!("sh {who}"), &[])["cases"][0]["details"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    assert!(details.contains("uid: 65534"), "{details}");
+    assert!(details.contains("capeff: 0000000000000000"), "{details}");
+    assert!(details.contains("environ: 0"), "{details}");
+}

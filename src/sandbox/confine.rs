@@ -407,7 +407,8 @@ impl Plan {
     }
 
     /// In the program's mount namespace (private: nothing propagates back), a `/proc` of its
-    /// own PID namespace over the host's, added to the Landlock ruleset as readable.
+    /// own PID namespace over the host's, added to the Landlock ruleset as readable, and an
+    /// empty `/run`.
     fn fresh_proc(&mut self) -> io::Result<()> {
         // SAFETY: system calls with valid C strings and a valid attribute struct.
         unsafe {
@@ -431,6 +432,16 @@ impl Plan {
             {
                 return Err(io::Error::last_os_error());
             }
+            // The host's `/run` (where `docker.sock`, D-Bus and the like listen: pathname Unix
+            // sockets, which no other layer stops) is covered by an empty, read-only folder.
+            // Best effort: a system without `/run` loses nothing.
+            libc::mount(
+                c"tmpfs".as_ptr(),
+                c"/run".as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
+                c"size=4k,mode=755".as_ptr().cast(),
+            );
             if let Some(ruleset) = &self.ruleset_fd {
                 let proc = libc::open(c"/proc".as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
                 if proc < 0 {
