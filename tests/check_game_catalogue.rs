@@ -431,3 +431,41 @@ fn the_plants_cover_the_catalogue() {
         );
     }
 }
+
+/// Two plants in one copy of their fixture.
+fn pair(a: &str, b: &str) -> Plant {
+    let all = plants();
+    let find = |id: &str| all.iter().find(|p| p.id == id).unwrap();
+    let (a, b) = (find(a), find(b));
+    assert!(a.also.is_none() && b.also.is_none() && a.fixture == b.fixture);
+    Plant {
+        id: "pair",
+        fixture: a.fixture,
+        from: a.from,
+        to: a.to,
+        spec: a.spec,
+        also: Some((b.from, b.to)),
+    }
+}
+
+/// Two slips in one game, as real submissions have them (a four test that skips a
+/// direction and a full board that is not a draw; a tippy shape left out and a full board
+/// not over): no single catalogued mistake behaves so, the pair does, and the report names
+/// both.
+#[test]
+fn two_mistakes_in_one_game_are_named_together() {
+    require("sml");
+    require("python3");
+    for (a, b) in [
+        ("no-vertical", "full-board-not-draw"),
+        ("no-s-across", "full-board-not-over"),
+    ] {
+        let (code, out) = run(&pair(a, b));
+        assert_eq!(code, 1, "{a} with {b}:\n{out}");
+        assert!(
+            out.contains("the mistakes, two together:")
+                && (out.contains(&format!("[{a}+{b}]")) || out.contains(&format!("[{b}+{a}]"))),
+            "{a} with {b}:\n{out}"
+        );
+    }
+}

@@ -594,6 +594,19 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
         format!("{}\n", diagnosis(&report)).ends_with(&named("cut-returns-own-win")),
         "{report}"
     );
+    // Together with child-value-as-bound (as that student's code had it), the root is left
+    // with no move and the program raises `Fail "no move"`: CRASHED, and named by what it
+    // printed before it stopped.
+    let (code, report) = run(&["cut-returns-own-win", "child-value-as-bound"]);
+    assert_eq!(code, 1, "{report}");
+    assert!(report.starts_with("CRASHED"), "{report}");
+    assert!(report.contains("no move"), "{report}");
+    assert!(
+        diagnosis(&report).ends_with(
+            "what it printed before it stopped is exactly the beginning of what the reference prints with the mistakes child-value-as-bound together with cut-returns-own-win"
+        ),
+        "{report}"
+    );
 }
 
 /// 15-150 S12's alpha-beta in SML (tests/fixtures/sml/alphabeta-s12-slips.sml, the

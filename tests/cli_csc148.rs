@@ -306,7 +306,52 @@ fn a_crashing_or_looping_student_gets_a_clear_verdict_per_position() {
         .assert()
         .code(1)
         .stdout(contains(format!("CRASHED {GRADING} memoize-99")))
-        .stdout(contains(format!("CRASHED {GRADING} myopic-2-at-10")));
+        .stdout(contains(format!("CRASHED {GRADING} memoize-expands-6")))
+        // A memoizing strategy is graded on the memoize cases only.
+        .stdout(contains("myopic").not());
+}
+
+/// A strategy file is graded on its own strategy's cases: the command names its class, and
+/// the cases of the other strategies are left out (said on stderr); a `visited` case gets
+/// the trace without `--trace`. A correct memoizing strategy scores 3 of 3 on the spec
+/// that holds every strategy's cases (not 5 of 9, failing the pruning and myopic ones).
+#[test]
+fn a_strategy_file_is_graded_on_its_own_strategys_cases() {
+    for (file, class, score) in [
+        (
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
+            "score 3 / 3",
+        ),
+        (
+            "strategy_minimax_prune.py",
+            "StrategyMinimaxPrune",
+            "score 1 / 1",
+        ),
+        (
+            "strategy_minimax_myopic.py",
+            "StrategyMinimaxMyopic",
+            "score 4 / 4",
+        ),
+    ] {
+        gametrace()
+            .args(["test", GRADING, "--color", "never", "--against"])
+            .arg(strategy(file, class, ""))
+            .assert()
+            .success()
+            .stdout(contains(score))
+            .stderr(contains("cases of other classes left out"));
+    }
+    // The memoize strategy's trace is asked for by its `visited` case itself.
+    gametrace()
+        .args(["check", GRADING, "--case", "memoize-expands-6", "--cmd"])
+        .arg(strategy(
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
+            "",
+        ))
+        .assert()
+        .success();
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn every_catalogued_mistake_is_named_when_check_is_fed_its_own_output() {
                         return None;
                     }
                     let reading = trace::read(s, Mode::Full, &mistaken, false).unwrap();
-                    Some(diagnose(s, &reading).expect("a case with mistakes"))
+                    Some(diagnose(s, &reading, false).expect("a case with mistakes"))
                 })
                 .unwrap();
                 let Some(d) = outcome else { continue };
@@ -286,7 +286,7 @@ mod properties {
                     if passes {
                         continue;
                     }
-                    let d = diagnose(s, &reading).unwrap();
+                    let d = diagnose(s, &reading, false).unwrap();
                     prop_assert_eq!(d.finding, Finding::Exact, "{}: {}", bug, d.text);
                     for e in &d.explanations {
                         let named: Vec<Bug> = e.iter().map(|n| Bug::parse(&n.bug).unwrap()).collect();

@@ -62,6 +62,9 @@ pub struct Options {
     /// How long the reference search may run (a case's `time_limit:` wins): a case too big
     /// to search in time is reported as such, not searched for ever.
     pub time_limit: std::time::Duration,
+    /// The output stops short (the program crashed or was stopped): a mistake is named only
+    /// if its trace begins with everything printed, where the reference's does not.
+    pub cut_short: bool,
 }
 
 /// Trees with more nodes than this are not drawn in a report: the picture would be too big
@@ -142,12 +145,15 @@ pub fn check_case(
                 if !printed.is_empty() && status != Status::NotFound {
                     let text = String::from_utf8_lossy(printed);
                     let shown = format!("what `{}` printed before it stopped", cmd.line);
-                    // Not diagnosed: a cut-off output is no mistake of the search's.
+                    // Diagnosed as far as it goes: a search whose mistake makes the program
+                    // crash (a root left with no move) is named by what it printed first.
                     let brief = Options {
-                        diagnose: false,
+                        cut_short: true,
                         ..options
                     };
                     let so_far = judge(doc, name, &text, &shown, brief, result(Status::Fail))?;
+                    let mut r = result(status).message(problem);
+                    r.diagnosis = so_far.diagnosis.clone();
                     details.push_str(&format!(
                         "its output so far ({} bytes), checked: {} {}\n{}",
                         printed.len(),
@@ -155,6 +161,7 @@ pub fn check_case(
                         so_far.message,
                         so_far.details
                     ));
+                    return Ok(r.details(details));
                 }
                 return Ok(result(status).message(problem).details(details));
             }
@@ -366,7 +373,7 @@ fn judge_trace(
     let diagnosis = if options.diagnose
         && !trace::agreement(subject, &reading, &reference, summary).exact
     {
-        super::diagnose::diagnose(subject, &reading).map(|d| {
+        super::diagnose::diagnose(subject, &reading, options.cut_short).map(|d| {
             // Several mistakes print this output: which other case would tell them apart?
             let others = doc.case_names();
             let found =
@@ -433,6 +440,8 @@ pub fn case_json(case: &crate::spec::Case) -> serde_json::Value {
         "strategy": (!tree).then(|| Strategy::of(case.algorithm, case.depth).class_name()),
         "depth": (case.depth != TO_THE_END).then_some(case.depth),
         "functions": if tree { case.metrics.clone() } else { Vec::new() },
+        // How the case compares: a driver prints what `visited` reads without being told.
+        "check": case.mode.to_string(),
     })
 }
 

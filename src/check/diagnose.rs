@@ -119,7 +119,12 @@ fn closer(a: &Agreement, b: &Agreement) -> bool {
 
 /// Diagnoses a FAIL: `reading` is the output as the case's mode reads it. `None` when the case
 /// has no catalogued mistakes (no variant to run).
-pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
+///
+/// `cut`: the output stops short (the program crashed, or was stopped). A variant then
+/// explains it when its trace begins with every line printed; nothing is named when the
+/// reference's does too (what was printed is right as far as it goes), nor in the modes
+/// that compare whole searches.
+pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<Diagnosis> {
     let case = subject.case();
     let singles = bugs_for(case);
     if singles.is_empty() {
@@ -167,7 +172,10 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
         let p = subject.variant_prefix(reading.kinds, flaws, budget, want)?;
         let mut prefix = p.matched;
         let mut exact = false;
-        if let Some(summary) = p.finished.filter(|_| p.matched == want.lines.len()) {
+        if cut {
+            // Every line printed, from the start: as far as the output goes, this is it.
+            exact = !want.lines.is_empty() && p.matched == want.lines.len();
+        } else if let Some(summary) = p.finished.filter(|_| p.matched == want.lines.len()) {
             match last {
                 None => exact = true,
                 Some(m) if chosen_move_item(subject, summary) == m => {
@@ -199,6 +207,14 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
             *last,
         )
     });
+    if cut {
+        let (want, _) = output_want?;
+        let as_printed = measure(Flaws::NONE, want, None)?;
+        if as_printed.exact || any_order {
+            return None;
+        }
+    }
+    let output_want = output_want.map(|(want, last)| (want, if cut { None } else { last }));
     // Against the output as the variants are measured, so that "closer" compares like with
     // like.
     let reference = match output_want {
@@ -277,7 +293,19 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading) -> Option<Diagnosis> {
         let more: Vec<Tried> = pairs.into_par_iter().map(&run).collect();
         tried.extend(more);
     }
-    Some(conclude(reading.mode, &tried, &reference, any_order))
+    let mut d = conclude(reading.mode, &tried, &reference, any_order);
+    if cut {
+        if d.finding != Finding::Exact {
+            // A closest mistake on part of an output says too little.
+            return None;
+        }
+        d.text = d.text.replacen(
+            "diagnosis: this output is exactly what the reference prints",
+            "diagnosis: what it printed before it stopped is exactly the beginning of what the reference prints",
+            1,
+        );
+    }
+    Some(d)
 }
 
 fn exact(t: &Tried) -> bool {

@@ -7,8 +7,8 @@ use super::*;
 /// A game `check-game` knows how to check: its reference, its catalogue of rule mistakes
 /// and what a driver needs to build the student's copy.
 pub trait Checkable: Playable {
-    /// The catalogued rule mistakes of this game.
-    fn mutants(&self) -> Vec<Mutant>;
+    /// The catalogued rule mistakes, alone or (`pairs`) two at a time.
+    fn mutants(&self, pairs: bool) -> Vec<Mutant>;
     /// Settings a driver reads from its environment (`GAMETRACE_COLUMNS=7`, ...).
     fn driver_env(&self) -> Vec<(String, String)>;
     /// The position a game's own `start` gives (drivers that cannot set up a position start
@@ -44,8 +44,8 @@ pub trait Checkable: Playable {
 }
 
 impl Checkable for crate::game::connect4::Connect4 {
-    fn mutants(&self) -> Vec<Mutant> {
-        rules::connect4_mutants(self)
+    fn mutants(&self, pairs: bool) -> Vec<Mutant> {
+        rules::connect4_mutants(self, pairs)
     }
     fn judged_estimator(&self) -> bool {
         true
@@ -108,8 +108,8 @@ impl Checkable for crate::game::connect4::Connect4 {
 }
 
 impl Checkable for crate::game::riskless::Riskless {
-    fn mutants(&self) -> Vec<Mutant> {
-        rules::riskless_mutants(self)
+    fn mutants(&self, pairs: bool) -> Vec<Mutant> {
+        rules::riskless_mutants(self, pairs)
     }
     fn judged_estimator(&self) -> bool {
         true
@@ -148,8 +148,8 @@ impl Checkable for crate::game::tippy::Tippy {
     fn graded_parser(&self) -> bool {
         false
     }
-    fn mutants(&self) -> Vec<Mutant> {
-        rules::tippy_mutants(self)
+    fn mutants(&self, pairs: bool) -> Vec<Mutant> {
+        rules::tippy_mutants(self, pairs)
     }
     fn driver_env(&self) -> Vec<(String, String)> {
         vec![
@@ -224,8 +224,8 @@ impl Checkable for crate::game::subtract_square::SubtractSquare {
     fn graded_parser(&self) -> bool {
         false
     }
-    fn mutants(&self) -> Vec<Mutant> {
-        rules::subtract_square_mutants(self)
+    fn mutants(&self, pairs: bool) -> Vec<Mutant> {
+        rules::subtract_square_mutants(self, pairs)
     }
     fn driver_env(&self) -> Vec<(String, String)> {
         vec![("GAMETRACE_GAME".into(), "subtract_square".into())]

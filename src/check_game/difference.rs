@@ -31,6 +31,26 @@ pub(super) enum What {
 }
 
 impl Difference {
+    /// The line a difference found outside the walks shows (a scenario's), for naming the
+    /// mistake: the reference's views up to its position (the student's agreed with them
+    /// there, or it would have parted sooner), then the student's own. `None` for trouble.
+    pub(super) fn line<R: Rules>(&self, reference: &R) -> Option<Line> {
+        let What::Differs { student, .. } = &self.what else {
+            return None;
+        };
+        let mut s = reference.start();
+        let mut views = Vec::with_capacity(self.path.len() + 1);
+        for name in &self.path {
+            views.push(reference.view(&s));
+            s = reference.play(&s, name)?;
+        }
+        views.push(student.clone());
+        Some(Line {
+            path: self.path.clone(),
+            views,
+        })
+    }
+
     /// The moves that show it: the path, and the move that failed if one did.
     pub(super) fn whole(&self) -> Vec<String> {
         let mut all = self.path.clone();

@@ -190,7 +190,11 @@ pub fn check_game<G: Checkable>(
                 Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
             };
         }
-        differences.extend(difference);
+        if let Some((d, line)) = difference {
+            // What a scenario shows, the mistake's name must explain too.
+            lines.extend(line);
+            differences.push(d);
+        }
         cases.push(c);
     }
 
@@ -426,14 +430,14 @@ pub fn check_game<G: Checkable>(
             let (text, ids, tried) = name_the_mistake(game, &lines, rules_only);
             // With the mistake named, its model finds the shortest sequence that shows it (by
             // trying every shorter one, where there are few enough), confirmed on the game.
-            if let [id] = ids.as_slice() {
+            if let [one] = ids.as_slice() {
                 if let Some((d, sure)) = shortest_by_model(
                     game,
                     &reference,
                     driver,
                     options,
                     spec_start.as_ref(),
-                    id,
+                    &one.join("+"),
                     &shortest.0,
                 ) {
                     shortest.0 = d;

@@ -1,34 +1,47 @@
-//! Naming a difference: which catalogued rule mistake behaves exactly as the student's game.
+//! Naming a difference: which catalogued rule mistake (or, failing any, which pair of them)
+//! behaves exactly as the student's game.
 
 use super::*;
 
 /// Which catalogued mistakes behave exactly as the student's game did at every position it
-/// was asked about.
+/// was asked about: single mistakes first, and only when none does, pairs of two. Each
+/// explanation is one mistake's name or two.
 pub(super) fn name_the_mistake<G: Checkable>(
     game: &G,
     lines: &[Line],
     how: Compare,
-) -> (String, Vec<&'static str>, usize) {
+) -> (String, Vec<Vec<&'static str>>, usize) {
     let how = Compare {
         estimate: false,
         ..how
     };
-    let mutants = game.mutants();
-    let explaining: Vec<&Mutant> = mutants
-        .iter()
-        .filter(|m| {
-            lines
-                .iter()
-                .all(|l| m.rules.first_difference(&l.path, &l.views, how).is_none())
-        })
-        .collect();
+    let explains = |m: &Mutant| {
+        lines
+            .iter()
+            .all(|l| m.rules.first_difference(&l.path, &l.views, how).is_none())
+    };
+    let singles = game.mutants(false);
+    let mut tried = singles.len();
+    let mut explaining: Vec<Mutant> = singles.into_iter().filter(|m| explains(m)).collect();
+    if explaining.is_empty() {
+        let pairs = game.mutants(true);
+        tried += pairs.len();
+        explaining = pairs.into_iter().filter(|m| explains(m)).collect();
+    }
     let positions: usize = lines.iter().map(|l| l.views.len()).sum();
-    let ids = explaining.iter().map(|m| m.id).collect();
+    let ids = explaining
+        .iter()
+        .map(|m| std::iter::once(m.id).chain(m.also).collect())
+        .collect();
     let text = match explaining.as_slice() {
         [] => format!(
-            "no catalogued rule mistake of {} explains it ({} tried against the {positions} positions asked about); the first difference is above\n",
+            "no catalogued rule mistake of {} explains it, alone or with another ({tried} tried against the {positions} positions asked about); the first difference is above\n",
             game.name(),
-            mutants.len()
+        ),
+        [one] if one.also.is_some() => format!(
+            "the mistakes, two together: {} [{}] (together they behave exactly so at all {positions} positions asked about; neither does alone)\n",
+            one.what,
+            one.name()
         ),
         [one] => format!(
             "the mistake: {} [{}] (it behaves exactly so at all {positions} positions asked about)\n",
@@ -39,18 +52,18 @@ pub(super) fn name_the_mistake<G: Checkable>(
                 "the mistake is one of these (each behaves exactly so at all {positions} positions asked about):\n"
             );
             for m in several {
-                let _ = writeln!(s, "  - {} [{}]", m.what, m.id);
+                let _ = writeln!(s, "  - {} [{}]", m.what, m.name());
             }
             s
         }
     };
-    (text, ids, mutants.len())
+    (text, ids, tried)
 }
 
 /// The rule mistakes named, as a case's diagnosis (what `grade`'s summary counts).
 pub(super) fn diagnosis_of(
     text: String,
-    ids: Vec<&'static str>,
+    ids: Vec<Vec<&'static str>>,
     tried: usize,
 ) -> crate::diagnosis::Diagnosis {
     use crate::diagnosis::{Diagnosis, Finding, Named};
@@ -59,14 +72,16 @@ pub(super) fn diagnosis_of(
         tried,
         explanations: ids
             .into_iter()
-            .map(|id| {
-                vec![Named {
-                    bug: id.to_owned(),
-                    mistake: id,
-                    side: None,
-                    sentence: id,
-                    handout: "",
-                }]
+            .map(|e| {
+                e.into_iter()
+                    .map(|id| Named {
+                        bug: id.to_owned(),
+                        mistake: id,
+                        side: None,
+                        sentence: id,
+                        handout: "",
+                    })
+                    .collect()
             })
             .collect(),
         matched: None,

@@ -143,9 +143,56 @@ impl<G: Playable> Rules for Reference<'_, G> {
 pub struct Mutant {
     /// A short name for reports and tests (`no-vertical`).
     pub id: &'static str,
+    /// A second mistake made together with the first (`rows-wrap` with `no-vertical`): a
+    /// pair, tried when no single mistake explains a game.
+    pub also: Option<&'static str>,
     /// The mistake in the student's words (`the vertical four is not checked`).
     pub what: String,
     pub rules: Box<dyn Oracle>,
+}
+
+impl Mutant {
+    /// The mistake's names: one, or two joined by `+` (`no-vertical+rows-wrap`).
+    pub fn name(&self) -> String {
+        match self.also {
+            Some(b) => format!("{}+{b}", self.id),
+            None => self.id.to_owned(),
+        }
+    }
+}
+
+/// A game's catalogue as a table: each mistake's name, its words and its value for the
+/// game's model.
+type Table<M> = Vec<(&'static str, String, M)>;
+
+/// The catalogue's single mistakes (`pairs` false) or every pair of two of them, each a
+/// model `model` builds from its mistakes.
+fn catalogue<M: Copy>(
+    table: Table<M>,
+    pairs: bool,
+    model: impl Fn(M, Option<M>) -> Box<dyn Oracle>,
+) -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for (i, (id, what, m)) in table.iter().enumerate() {
+        if !pairs {
+            out.push(Mutant {
+                id,
+                also: None,
+                what: what.clone(),
+                rules: model(*m, None),
+            });
+            continue;
+        }
+        for (id2, what2, m2) in &table[i + 1..] {
+            out.push(Mutant {
+                id,
+                also: Some(id2),
+                what: format!("{what}, and {what2}"),
+                rules: model(*m, Some(*m2)),
+            });
+        }
+    }
+    out
 }
 
 /// A grid of cells, each empty or a player's, for the mutants' simple models.
@@ -197,9 +244,15 @@ pub struct C4Model {
     pub popout: bool,
     pub start: (Grid, Player),
     pub mistake: C4Mistake,
+    /// A second mistake made with it (`None` for one alone).
+    pub also: C4Mistake,
 }
 
 impl C4Model {
+    fn has(&self, m: C4Mistake) -> bool {
+        self.mistake == m || self.also == m
+    }
+
     pub fn of(game: &crate::game::connect4::Connect4, mistake: C4Mistake) -> C4Model {
         let (c, r) = (usize::from(game.columns), usize::from(game.rows));
         let b = game.start();
@@ -215,6 +268,7 @@ impl C4Model {
             popout: game.popout,
             start: (grid, b.to_move),
             mistake,
+            also: C4Mistake::None,
         }
     }
 
@@ -226,21 +280,21 @@ impl C4Model {
     }
 
     fn has_run(&self, g: &Grid, p: Player) -> bool {
-        let need = match self.mistake {
-            C4Mistake::Run(n) => n,
-            _ => 4,
-        };
+        let need = [self.mistake, self.also]
+            .into_iter()
+            .find_map(|m| match m {
+                C4Mistake::Run(n) => Some(n),
+                _ => None,
+            })
+            .unwrap_or(4);
         let dirs: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
         for (d, &(dx, dy)) in dirs.iter().enumerate() {
-            let skipped = match self.mistake {
-                C4Mistake::Skips(k) => k == d,
-                C4Mistake::NoDiagonals => d >= 2,
-                _ => false,
-            };
+            let skipped =
+                self.has(C4Mistake::Skips(d)) || (d >= 2 && self.has(C4Mistake::NoDiagonals));
             if skipped {
                 continue;
             }
-            if d == 0 && self.mistake == C4Mistake::RowsWrap {
+            if d == 0 && self.has(C4Mistake::RowsWrap) {
                 // Row after row as one line: cell i is (i % columns, i / columns).
                 let n = (self.columns * self.rows) as isize;
                 let cols = self.columns as isize;
@@ -253,11 +307,10 @@ impl C4Model {
             }
             for x in 0..self.columns as isize {
                 for y in 0..self.rows as isize {
-                    let skipped_row = match self.mistake {
-                        C4Mistake::AcrossSkipsRow(0) => d == 0 && y == 0,
-                        C4Mistake::AcrossSkipsRow(_) => d == 0 && y == self.rows as isize - 1,
-                        _ => false,
-                    };
+                    let skipped_row = d == 0
+                        && ((y == 0 && self.has(C4Mistake::AcrossSkipsRow(0)))
+                            || (y == self.rows as isize - 1
+                                && self.has(C4Mistake::AcrossSkipsRow(1))));
                     if skipped_row {
                         continue;
                     }
@@ -291,9 +344,9 @@ impl Rules for C4Model {
             self.has_run(g, Player::Maxie),
             self.has_run(g, Player::Minnie),
         );
-        let winner = if self.mistake == C4Mistake::PopWinnerWrong && fours == (true, true) {
+        let winner = if self.has(C4Mistake::PopWinnerWrong) && fours == (true, true) {
             Some(*p)
-        } else if self.mistake == C4Mistake::PlayerNotSwitchedWinnerFromMover {
+        } else if self.has(C4Mistake::PlayerNotSwitchedWinnerFromMover) {
             (fours.0 || fours.1).then(|| p.other())
         } else {
             winner_of(fours, *p)
@@ -301,24 +354,20 @@ impl Rules for C4Model {
         let full = self.full(g);
         let status = match winner {
             Some(w) => Status::Over(Outcome::Winner(w)),
-            None if full && self.mistake != C4Mistake::FullBoardNotDraw => {
-                Status::Over(Outcome::Draw)
-            }
+            None if full && !self.has(C4Mistake::FullBoardNotDraw) => Status::Over(Outcome::Draw),
             None => Status::InPlay,
         };
         let mut moves = Vec::new();
         if status == Status::InPlay {
             for x in 0..self.columns {
-                if self.height(g, x) < self.rows || self.mistake == C4Mistake::FullColumnOffered {
+                if self.height(g, x) < self.rows || self.has(C4Mistake::FullColumnOffered) {
                     moves.push(x.to_string());
                 }
             }
             if self.popout {
                 for x in 0..self.columns {
                     let bottom = g[x * self.rows];
-                    if bottom == Some(*p)
-                        || (self.mistake == C4Mistake::PopsOthers && bottom.is_some())
-                    {
+                    if bottom == Some(*p) || (self.has(C4Mistake::PopsOthers) && bottom.is_some()) {
                         moves.push(format!("p{x}"));
                     }
                 }
@@ -350,9 +399,10 @@ impl Rules for C4Model {
                 // A full column offered anyway: the piece has nowhere to go.
                 return Some((g, self.next(p)));
             }
-            let y = match self.mistake {
-                C4Mistake::OneRowHigh => (h + 1).min(r - 1),
-                _ => h,
+            let y = if self.has(C4Mistake::OneRowHigh) {
+                (h + 1).min(r - 1)
+            } else {
+                h
             };
             if g[x * r + y].is_none() {
                 g[x * r + y] = Some(p);
@@ -364,10 +414,9 @@ impl Rules for C4Model {
 
 impl C4Model {
     fn next(&self, p: Player) -> Player {
-        if matches!(
-            self.mistake,
-            C4Mistake::PlayerNotSwitched | C4Mistake::PlayerNotSwitchedWinnerFromMover
-        ) {
+        if self.has(C4Mistake::PlayerNotSwitched)
+            || self.has(C4Mistake::PlayerNotSwitchedWinnerFromMover)
+        {
             p
         } else {
             p.other()
@@ -375,7 +424,8 @@ impl C4Model {
     }
 }
 
-pub fn connect4_mutants(game: &crate::game::connect4::Connect4) -> Vec<Mutant> {
+/// Connect 4's (and PopOut's) rule mistakes, alone or (`pairs`) two at a time.
+pub fn connect4_mutants(game: &crate::game::connect4::Connect4, pairs: bool) -> Vec<Mutant> {
     let mut list = vec![
         (
             "no-horizontal",
@@ -465,13 +515,16 @@ pub fn connect4_mutants(game: &crate::game::connect4::Connect4) -> Vec<Mutant> {
             C4Mistake::PopWinnerWrong,
         ));
     }
-    list.into_iter()
-        .map(|(id, what, m)| Mutant {
-            id,
-            what: what.to_owned(),
-            rules: Box::new(C4Model::of(game, m)),
+    let table = list
+        .into_iter()
+        .map(|(id, what, m)| (id, what.to_owned(), m))
+        .collect();
+    catalogue(table, pairs, |m, also| {
+        Box::new(C4Model {
+            also: also.unwrap_or(C4Mistake::None),
+            ..C4Model::of(game, m)
         })
-        .collect()
+    })
 }
 
 // ---------------------------------------------------------------- Tippy
@@ -498,6 +551,8 @@ pub struct TippyModel {
     pub size: usize,
     pub start: (Grid, Player),
     pub mistake: TippyMistake,
+    /// A second mistake made with it (`None` for one alone).
+    pub also: TippyMistake,
 }
 
 impl TippyModel {
@@ -519,7 +574,12 @@ impl TippyModel {
             size: n,
             start: (grid, s.to_move),
             mistake,
+            also: TippyMistake::None,
         }
+    }
+
+    fn has(&self, m: TippyMistake) -> bool {
+        self.mistake == m || self.also == m
     }
 
     /// Every tippy the (possibly mistaken) winner test knows, as four (x, y) cells.
@@ -537,7 +597,7 @@ impl TippyModel {
                     shapes.push((2, [(x, y), (x, y + 1), (x + 1, y + 1), (x + 1, y + 2)]));
                     shapes.push((3, [(x + 1, y), (x + 1, y + 1), (x, y + 1), (x, y + 2)]));
                 }
-                if let TippyMistake::Wraps(axis) = self.mistake {
+                for axis in (0..2).filter(|&a| self.has(TippyMistake::Wraps(a))) {
                     // Anchored on the left column: the S across and the tippy leaning left
                     // reach one column back, to the last column; the same turned a quarter
                     // for the top row.
@@ -561,13 +621,8 @@ impl TippyModel {
                             _ => cx == n - 1,
                         })
                     };
-                    let known = match self.mistake {
-                        TippyMistake::Shape(k) => k != kind,
-                        TippyMistake::Border(b) => !touches(b),
-                        TippyMistake::None | TippyMistake::Wraps(_) | TippyMistake::FullNotOver => {
-                            true
-                        }
-                    };
+                    let known = !self.has(TippyMistake::Shape(kind))
+                        && !(0..4).any(|b| self.has(TippyMistake::Border(b)) && touches(b));
                     if known {
                         out.push(cells);
                     }
@@ -596,7 +651,7 @@ impl Rules for TippyModel {
         );
         let status = match winner {
             Some(w) => Status::Over(Outcome::Winner(w)),
-            None if g.iter().all(Option::is_some) && self.mistake != TippyMistake::FullNotOver => {
+            None if g.iter().all(Option::is_some) && !self.has(TippyMistake::FullNotOver) => {
                 Status::Over(Outcome::Draw)
             }
             None => Status::InPlay,
@@ -631,7 +686,8 @@ impl Rules for TippyModel {
     }
 }
 
-pub fn tippy_mutants(game: &crate::game::tippy::Tippy) -> Vec<Mutant> {
+/// Tippy's rule mistakes, alone or (`pairs`) two at a time.
+pub fn tippy_mutants(game: &crate::game::tippy::Tippy, pairs: bool) -> Vec<Mutant> {
     let shapes = [
         (
             "no-z-across",
@@ -659,20 +715,12 @@ pub fn tippy_mutants(game: &crate::game::tippy::Tippy) -> Vec<Mutant> {
             "the winner test skips the right column",
         ),
     ];
-    let mut out = Vec::new();
+    let mut table: Table<TippyMistake> = Vec::new();
     for (k, (id, what)) in shapes.into_iter().enumerate() {
-        out.push(Mutant {
-            id,
-            what: what.to_owned(),
-            rules: Box::new(TippyModel::of(game, TippyMistake::Shape(k))),
-        });
+        table.push((id, what.to_owned(), TippyMistake::Shape(k)));
     }
     for (k, (id, what)) in borders.into_iter().enumerate() {
-        out.push(Mutant {
-            id,
-            what: what.to_owned(),
-            rules: Box::new(TippyModel::of(game, TippyMistake::Border(k))),
-        });
+        table.push((id, what.to_owned(), TippyMistake::Border(k)));
     }
     let wraps = [
         (
@@ -685,20 +733,20 @@ pub fn tippy_mutants(game: &crate::game::tippy::Tippy) -> Vec<Mutant> {
         ),
     ];
     for (k, (id, what)) in wraps.into_iter().enumerate() {
-        out.push(Mutant {
-            id,
-            what: what.to_owned(),
-            rules: Box::new(TippyModel::of(game, TippyMistake::Wraps(k))),
-        });
+        table.push((id, what.to_owned(), TippyMistake::Wraps(k)));
     }
-    out.push(Mutant {
-        id: "full-board-not-over",
-        what:
-            "a full board without a tippy is not over (a tie): the game stays in play with no move"
-                .to_owned(),
-        rules: Box::new(TippyModel::of(game, TippyMistake::FullNotOver)),
-    });
-    out
+    table.push((
+        "full-board-not-over",
+        "a full board without a tippy is not over (a tie): the game stays in play with no move"
+            .to_owned(),
+        TippyMistake::FullNotOver,
+    ));
+    catalogue(table, pairs, |m, also| {
+        Box::new(TippyModel {
+            also: also.unwrap_or(TippyMistake::None),
+            ..TippyModel::of(game, m)
+        })
+    })
 }
 
 // ---------------------------------------------------------------- Subtract Square
@@ -718,6 +766,8 @@ pub enum SsMistake {
 pub struct SsModel {
     pub start: (u64, Player),
     pub mistake: SsMistake,
+    /// A second mistake made with it (`None` for one alone).
+    pub also: SsMistake,
     /// The order the game lists its moves in (the mistaken list reversed with them).
     pub order: crate::game::subtract_square::SquareOrder,
 }
@@ -730,7 +780,8 @@ impl Rules for SsModel {
     fn view(&self, &(total, p): &Self::S) -> View {
         // As the course's state has it: over when the total is 0 (or below, once a square
         // too large was taken); the winner is whoever moved last.
-        let status = if total <= 0 && self.mistake != SsMistake::NeverOver {
+        let has = |m: SsMistake| self.mistake == m || self.also == m;
+        let status = if total <= 0 && !has(SsMistake::NeverOver) {
             Status::Over(Outcome::Winner(p.other()))
         } else {
             Status::InPlay
@@ -739,11 +790,8 @@ impl Rules for SsModel {
         // possible_next_moves is usually written: even a finished game offers what it finds.
         let mut moves = Vec::new();
         let total = total.max(0);
-        let (first, past) = match self.mistake {
-            SsMistake::None | SsMistake::NeverOver => (1, 0),
-            SsMistake::TooLarge => (1, 1),
-            SsMistake::Zero => (0, 0),
-        };
+        let first = if has(SsMistake::Zero) { 0 } else { 1 };
+        let past = if has(SsMistake::TooLarge) { 1 } else { 0 };
         if status == Status::InPlay || self.mistake != SsMistake::None {
             let mut i = first;
             while i * i <= total {
@@ -773,38 +821,38 @@ impl Rules for SsModel {
     }
 }
 
-pub fn subtract_square_mutants(game: &crate::game::subtract_square::SubtractSquare) -> Vec<Mutant> {
+/// Subtract Square's rule mistakes, alone or (`pairs`) two at a time.
+pub fn subtract_square_mutants(
+    game: &crate::game::subtract_square::SubtractSquare,
+    pairs: bool,
+) -> Vec<Mutant> {
     let s = game.start();
     let start = (s.total, s.to_move);
-    vec![
-        Mutant {
-            id: "square-too-large",
-            what: "a square larger than the total is offered".to_owned(),
-            rules: Box::new(SsModel {
-                start,
-                mistake: SsMistake::TooLarge,
-                order: game.order,
-            }),
-        },
-        Mutant {
-            id: "zero-offered",
-            what: "0 is offered as a square to subtract".to_owned(),
-            rules: Box::new(SsModel {
-                start,
-                mistake: SsMistake::Zero,
-                order: game.order,
-            }),
-        },
-        Mutant {
-            id: "never-over",
-            what: "`over` is never set, so a total of 0 is still in play with no move (the course's game_view loops while not over)".to_owned(),
-            rules: Box::new(SsModel {
-                start,
-                mistake: SsMistake::NeverOver,
-                order: game.order,
-            }),
-        },
-    ]
+    let table = vec![
+        (
+            "square-too-large",
+            "a square larger than the total is offered".to_owned(),
+            SsMistake::TooLarge,
+        ),
+        (
+            "zero-offered",
+            "0 is offered as a square to subtract".to_owned(),
+            SsMistake::Zero,
+        ),
+        (
+            "never-over",
+            "`over` is never set, so a total of 0 is still in play with no move (the course's game_view loops while not over)".to_owned(),
+            SsMistake::NeverOver,
+        ),
+    ];
+    catalogue(table, pairs, |mistake, also| {
+        Box::new(SsModel {
+            start,
+            mistake,
+            also: also.unwrap_or(SsMistake::None),
+            order: game.order,
+        })
+    })
 }
 
 #[cfg(test)]
@@ -860,6 +908,7 @@ mod tests {
         let model = SsModel {
             start: (40, Player::Maxie),
             mistake: SsMistake::None,
+            also: SsMistake::None,
             order: Default::default(),
         };
         agree(&r, &model, 300);
@@ -890,9 +939,15 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let mut seen = std::collections::BTreeMap::new();
         for (mutants, lines) in [
-            (connect4_mutants(&g), random_lines(&r, 2000, &mut rng)),
-            (connect4_mutants(&small), random_lines(&rs, 2000, &mut rng)),
-            (tippy_mutants(&t), random_lines(&rt, 2000, &mut rng)),
+            (
+                connect4_mutants(&g, false),
+                random_lines(&r, 2000, &mut rng),
+            ),
+            (
+                connect4_mutants(&small, false),
+                random_lines(&rs, 2000, &mut rng),
+            ),
+            (tippy_mutants(&t, false), random_lines(&rt, 2000, &mut rng)),
         ] {
             for m in mutants {
                 let differs = lines
@@ -956,6 +1011,8 @@ pub struct RisklessModel {
     pub map: std::sync::Arc<crate::game::riskless::Map>,
     pub start: (Vec<Option<(Player, u32)>>, Player),
     pub mistake: RisklessMistake,
+    /// A second mistake made with it (`None` for one alone).
+    pub also: RisklessMistake,
 }
 
 impl RisklessModel {
@@ -972,7 +1029,12 @@ impl RisklessModel {
             map: game.map.clone(),
             start: (held, s.to_move),
             mistake,
+            also: RisklessMistake::None,
         }
+    }
+
+    fn has(&self, m: RisklessMistake) -> bool {
+        self.mistake == m || self.also == m
     }
 
     fn name(&self, t: usize) -> &str {
@@ -993,7 +1055,7 @@ impl Rules for RisklessModel {
                 .sum()
         };
         let target = self.map.max_units;
-        let standing = if self.mistake == RisklessMistake::NoLastStanding {
+        let standing = if self.has(RisklessMistake::NoLastStanding) {
             None
         } else {
             match (holds(Player::Maxie), holds(Player::Minnie)) {
@@ -1008,7 +1070,7 @@ impl Rules for RisklessModel {
                 total(Player::Maxie) >= target,
                 total(Player::Minnie) >= target,
             ) {
-                (true, true) if self.mistake == RisklessMistake::NoDrawAtTarget => {
+                (true, true) if self.has(RisklessMistake::NoDrawAtTarget) => {
                     Status::Over(Outcome::Winner(Player::Maxie))
                 }
                 (true, true) => Status::Over(Outcome::Draw),
@@ -1043,7 +1105,7 @@ impl Rules for RisklessModel {
         let (from, to) = (index(from)?, index(to)?);
         let (mut held, me) = s.clone();
         let cap = |a: u32| {
-            if self.mistake == RisklessMistake::NoCap {
+            if self.has(RisklessMistake::NoCap) {
                 a
             } else {
                 a.min(u32::from(self.map.max_terri))
@@ -1055,20 +1117,20 @@ impl Rules for RisklessModel {
             None => (me, cap(moving)),
             Some((q, a)) if q == me => (me, cap(a + moving)),
             Some((q, a)) => {
-                let attacker_wins = if self.mistake == RisklessMistake::TieToDefender {
+                let attacker_wins = if self.has(RisklessMistake::TieToDefender) {
                     moving > a
                 } else {
                     moving >= a
                 };
                 if attacker_wins {
-                    let left = if self.mistake == RisklessMistake::WinnerKeepsAll {
+                    let left = if self.has(RisklessMistake::WinnerKeepsAll) {
                         moving
                     } else {
                         moving - a
                     };
                     (me, cap(left))
                 } else {
-                    let left = if self.mistake == RisklessMistake::WinnerKeepsAll {
+                    let left = if self.has(RisklessMistake::WinnerKeepsAll) {
                         a
                     } else {
                         a - moving
@@ -1077,7 +1139,7 @@ impl Rules for RisklessModel {
                 }
             }
         });
-        if self.mistake != RisklessMistake::NoTraining {
+        if !self.has(RisklessMistake::NoTraining) {
             for h in held.iter_mut().flatten() {
                 h.1 = cap(h.1 + 1);
             }
@@ -1086,8 +1148,9 @@ impl Rules for RisklessModel {
     }
 }
 
-pub fn riskless_mutants(game: &crate::game::riskless::Riskless) -> Vec<Mutant> {
-    [
+/// Riskless's rule mistakes, alone or (`pairs`) two at a time.
+pub fn riskless_mutants(game: &crate::game::riskless::Riskless, pairs: bool) -> Vec<Mutant> {
+    let table = [
         (
             "no-cap",
             "max_terri does not cap a territory's armies",
@@ -1120,12 +1183,14 @@ pub fn riskless_mutants(game: &crate::game::riskless::Riskless) -> Vec<Mutant> {
         ),
     ]
     .into_iter()
-    .map(|(id, what, m)| Mutant {
-        id,
-        what: what.to_owned(),
-        rules: Box::new(RisklessModel::of(game, m)),
+    .map(|(id, what, m)| (id, what.to_owned(), m))
+    .collect();
+    catalogue(table, pairs, |m, also| {
+        Box::new(RisklessModel {
+            also: also.unwrap_or(RisklessMistake::None),
+            ..RisklessModel::of(game, m)
+        })
     })
-    .collect()
 }
 
 #[cfg(test)]
@@ -1147,7 +1212,7 @@ mod riskless_tests {
                 estimate: None,
             };
             let plain = RisklessModel::of(&g, RisklessMistake::None);
-            let mutants = riskless_mutants(&g);
+            let mutants = riskless_mutants(&g, false);
             let mut differs = vec![false; mutants.len()];
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
             for _ in 0..300 {

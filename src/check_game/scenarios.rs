@@ -5,14 +5,15 @@ use super::*;
 
 /// One scenario replayed on the student's game: its case; the difference found, when it can
 /// join the shrinking (the scenario starts at the spec's start, or is reached by moves from
-/// it); and whether the driver ended on the way (the caller starts it again).
+/// it), with the line it shows when that line starts at the spec's start (for naming the
+/// mistake); and whether the driver ended on the way (the caller starts it again).
 pub(super) fn scenario_case<G: Checkable>(
     game: &G,
     sc: &crate::game::scenario::Scenario<G>,
     student: &mut Student,
     options: &Options,
     spec_name: &str,
-) -> (CaseResult, Option<Difference>, bool) {
+) -> (CaseResult, Option<(Difference, Option<Line>)>, bool) {
     let name = format!("scenario {}", sc.name);
     let sgame = &sc.game;
     let by_moves: Option<(G::State, Vec<String>)> = game
@@ -36,6 +37,7 @@ pub(super) fn scenario_case<G: Checkable>(
     c.max_points = sc.points;
     c.points = sc.points;
     let mut setup_used: Vec<String> = Vec::new();
+    let mut origin: Option<G::State> = None;
     let outcome = (|| -> Result<Option<()>, (usize, Difference)> {
         let fail = |step: usize, path: &[String], what| {
             (
@@ -65,6 +67,7 @@ pub(super) fn scenario_case<G: Checkable>(
             }
         };
         setup_used = setup.clone();
+        origin = Some(from.clone());
         // Setting up by moves: every position on the way is one of the game's, compared too.
         let how = Compare {
             estimate: false,
@@ -120,7 +123,16 @@ pub(super) fn scenario_case<G: Checkable>(
             // A path from the spec's start can join the shrinking.
             let joins = sgame.start() == game.start()
                 || (!setup_used.is_empty() && game.start() == game.course_start());
-            (c, joins.then_some(d), ended)
+            // The catalogue's models start at the spec's start: a line from elsewhere (a
+            // start with the other player first) cannot be held against them.
+            let reference = Reference {
+                game,
+                estimate: None,
+            };
+            let line = (origin.as_ref() == Some(&game.start()))
+                .then(|| d.line(&reference))
+                .flatten();
+            (c, joins.then_some((d, line)), ended)
         }
     }
 }

@@ -138,8 +138,9 @@ pub(super) fn shortest_by_model<G: Checkable>(
     id: &str,
     found: &Difference,
 ) -> Option<(Difference, bool)> {
-    let mutants = game.mutants();
-    let model = mutants.iter().find(|m| m.id == id)?;
+    // `a+b`: a pair of mistakes.
+    let mutants = game.mutants(id.contains('+'));
+    let model = mutants.iter().find(|m| m.name() == id)?;
     let how = Compare {
         order: false,
         estimate: false,

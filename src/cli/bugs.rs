@@ -34,11 +34,11 @@ fn rule_mistakes() -> i32 {
     let games: [(&str, Vec<rules::Mutant>); 5] = [
         (
             "connect4",
-            rules::connect4_mutants(&Connect4::new(7, 6, false)),
+            rules::connect4_mutants(&Connect4::new(7, 6, false), false),
         ),
         ("popout", {
-            let all = rules::connect4_mutants(&Connect4::new(7, 6, true));
-            let plain: Vec<&str> = rules::connect4_mutants(&Connect4::new(7, 6, false))
+            let all = rules::connect4_mutants(&Connect4::new(7, 6, true), false);
+            let plain: Vec<&str> = rules::connect4_mutants(&Connect4::new(7, 6, false), false)
                 .iter()
                 .map(|m| m.id)
                 .collect();
@@ -46,15 +46,15 @@ fn rule_mistakes() -> i32 {
         }),
         (
             "riskless",
-            rules::riskless_mutants(&riskless::Riskless::new(riskless::Map::m1())),
+            rules::riskless_mutants(&riskless::Riskless::new(riskless::Map::m1()), false),
         ),
-        ("tippy", rules::tippy_mutants(&tippy::Tippy::new(4))),
+        ("tippy", rules::tippy_mutants(&tippy::Tippy::new(4), false)),
         (
             "subtract_square",
-            rules::subtract_square_mutants(&subtract_square::SubtractSquare::new(
-                20,
-                Player::Maxie,
-            )),
+            rules::subtract_square_mutants(
+                &subtract_square::SubtractSquare::new(20, Player::Maxie),
+                false,
+            ),
         ),
     ];
     let mut out = String::new();

@@ -70,6 +70,7 @@ pub fn execute(a: Args) -> i32 {
         diagnose: !a.no_diagnosis,
         figures: a.report.format.draws_trees(),
         time_limit: std::time::Duration::from_secs_f64(a.time_limit),
+        cut_short: false,
     };
     check(a.spec, a.case, source, options, &a.report, game)
 }

@@ -212,7 +212,8 @@ pub fn execute(a: Args) -> i32 {
         );
         return 2;
     }
-    let suite = crate::grade::Suite::load(&specs, &select);
+    let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref());
+    super::test::note_left_out(&suite);
     // Submissions are graded `jobs` at a time: one driver each.
     let games = a.game_cmd.as_ref().map(|cmd| class::Games {
         specs: game_specs,
@@ -237,6 +238,7 @@ pub fn execute(a: Args) -> i32 {
             diagnose: !a.no_diagnosis,
             figures: a.format.draws_trees(),
             time_limit: std::time::Duration::from_secs_f64(a.time_limit),
+            cut_short: false,
         },
         jobs,
         format: a.format,

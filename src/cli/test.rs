@@ -92,6 +92,7 @@ pub fn execute(a: Args) -> i32 {
                 diagnose: !a.no_diagnosis,
                 figures: a.report.format.draws_trees(),
                 time_limit: Duration::from_secs_f64(a.time_limit),
+                cut_short: false,
             },
             a.jobs.map_or_else(crate::grade::default_jobs, usize::from),
             &select,
@@ -143,8 +144,9 @@ fn against(
         sandbox: Some(crate::report::SandboxNote::of(&cmd.sandbox)),
         ..Report::default()
     };
+    let suite = crate::grade::Suite::load_for(&specs, select, Some(&cmd.line));
+    note_left_out(&suite);
     let source = Source::Command(Box::new(cmd));
-    let suite = crate::grade::Suite::load(&specs, select);
     let mut stdout = io::stdout().lock();
     let mut write_error = None;
     // Results come in the suite's order, so a streamed report is the same for any --jobs.
@@ -274,4 +276,15 @@ fn test(
         }
     }
     totals.exit_code()
+}
+
+/// Says on stderr which cases a class named in the command left out.
+pub(super) fn note_left_out(suite: &crate::grade::Suite) {
+    if suite.left_out() > 0 {
+        eprintln!(
+            "note: the command names a course class (a strategy or a player): {} of other classes left out, {} graded",
+            plural(suite.left_out(), "case"),
+            plural(suite.len(), "case")
+        );
+    }
 }

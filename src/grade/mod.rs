@@ -18,6 +18,24 @@ use std::sync::{mpsc, Mutex};
 pub struct Suite {
     specs: Vec<(PathBuf, Result<Document, Diagnostic>)>,
     items: Vec<Item>,
+    /// Cases of other classes than the one the command names ([`Suite::load_for`]).
+    left_out: usize,
+}
+
+/// The classes among `classes` that `command` names, word for word.
+fn named_classes<'a>(command: &str, classes: &[Option<&'a str>]) -> Vec<&'a str> {
+    let words: Vec<&str> = command
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .collect();
+    let mut named: Vec<&str> = classes
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|c| words.contains(c))
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named
 }
 
 /// One thing to grade: a case of a spec, or a spec that does not load (an ERROR result).
@@ -30,22 +48,52 @@ enum Item {
 impl Suite {
     /// Loads `specs` and keeps the checkable cases `select` chooses, in the specs' order.
     pub fn load(specs: &[PathBuf], select: &Selection) -> Suite {
+        Suite::load_for(specs, select, None)
+    }
+
+    /// [`Suite::load`] for one program: when `command` names a course class the spec's cases
+    /// are written for (a CSC148 strategy, a CS10 player), only the cases of that class are
+    /// kept: a memoizing strategy is not graded on the pruning cases.
+    pub fn load_for(specs: &[PathBuf], select: &Selection, command: Option<&str>) -> Suite {
         let specs: Vec<(PathBuf, Result<Document, Diagnostic>)> =
             specs.iter().map(|p| (p.clone(), spec::load(p))).collect();
         let mut items = Vec::new();
+        let mut left_out = 0;
         for (i, (_, doc)) in specs.iter().enumerate() {
             match doc {
                 Err(_) => items.push(Item::Unloadable { spec: i }),
                 Ok(doc) => {
-                    for (k, name) in doc.checkable_names().iter().enumerate() {
-                        if select.selects(name) {
+                    let names = doc.checkable_names();
+                    let classes: Vec<Option<&str>> =
+                        names.iter().map(|n| doc.course_class(n)).collect();
+                    let named = command
+                        .map(|c| named_classes(c, &classes))
+                        .unwrap_or_default();
+                    for (k, name) in names.iter().enumerate() {
+                        let this_program =
+                            named.is_empty() || classes[k].is_some_and(|c| named.contains(&c));
+                        if !select.selects(name) {
+                            continue;
+                        }
+                        if this_program {
                             items.push(Item::Case { spec: i, case: k });
+                        } else {
+                            left_out += 1;
                         }
                     }
                 }
             }
         }
-        Suite { specs, items }
+        Suite {
+            specs,
+            items,
+            left_out,
+        }
+    }
+
+    /// Cases left out because the command names another class than theirs.
+    pub fn left_out(&self) -> usize {
+        self.left_out
     }
 
     /// How many results a run gives.

@@ -110,6 +110,31 @@ impl Document {
         }
     }
 
+    /// The course's class a program for case `name` is: a CSC148 strategy
+    /// (`StrategyMinimaxMemoize`) or a CS10 player (`ComputerKalahPlayerAB`). `None` for the
+    /// other courses, whose programs are not told apart by class.
+    pub fn course_class(&self, name: &str) -> Option<&'static str> {
+        let of = |c: &Case| -> Option<&'static str> {
+            use crate::search::Algorithm;
+            match (c.rules, c.algorithm) {
+                (Rules::Csc148, Algorithm::GameStateTree) => None,
+                (Rules::Csc148, a) => {
+                    Some(crate::search::csc148::Strategy::of(a, c.depth).class_name())
+                }
+                (Rules::Cs10, Algorithm::AlphaBeta) => Some("ComputerKalahPlayerAB"),
+                (Rules::Cs10, _) => Some("ComputerKalahPlayerGTS"),
+                _ => None,
+            }
+        };
+        match self {
+            Document::Tree(s) => s.case(name).and_then(of),
+            Document::Game(g) => {
+                crate::with_game_spec!(g, s => s.case(name).and_then(|c| of(&c.case)))
+            }
+            Document::Task(_) => None,
+        }
+    }
+
     /// Who may see case `name`'s result (scenarios and unknown names: visible).
     pub fn visibility(&self, name: &str) -> Visibility {
         match self {
