@@ -701,3 +701,43 @@ fn square_order_is_the_courses_unless_the_spec_says_otherwise() {
         .stdout(contains("= expected: one of largest_first, smallest_first"))
         .stdout(contains("=    found: `biggest`"));
 }
+
+/// A class graded from a folder of submissions: one holds its strategy, one is empty. The
+/// empty one is NOT-FOUND, naming the file the command expected, never a Python traceback.
+#[test]
+fn an_empty_submission_is_not_found_naming_the_file_the_command_expected() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    std::fs::create_dir_all(subs.join("alice")).unwrap();
+    std::fs::create_dir_all(subs.join("bob")).unwrap();
+    std::fs::copy(
+        format!("{FIXTURES}/strategy_minimax_memoize.py"),
+        subs.join("alice/strategy.py"),
+    )
+    .unwrap();
+    let driver = format!(
+        "python3 {}/adapters/python/gametrace_csc148.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = dir.path().join("grades");
+    gametrace()
+        .arg("grade")
+        .arg(&subs)
+        .args(["--specs", GRADING, "--against"])
+        .arg(format!(
+            "{driver} strategy strategy.py StrategyMinimaxMemoize {{position_json}}"
+        ))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let bob = std::fs::read_to_string(out.join("reports/bob.txt")).unwrap();
+    assert!(
+        bob.contains("NOT-FOUND") && bob.contains("the submission has no strategy.py"),
+        "{bob}"
+    );
+    assert!(!bob.contains("Traceback"), "{bob}");
+    let book = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    assert!(book.contains("alice,3,3,"), "{book}");
+    assert!(book.contains("bob,0,3,"), "{book}");
+}

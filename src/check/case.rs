@@ -131,6 +131,31 @@ pub fn check_case(
                     Ran::LimitHit { limit, .. } => Status::from(limit),
                     _ => Status::NotFound,
                 };
+                // An empty or incomplete submission: the file the command names is not
+                // there, which is what to say, not the traceback it caused.
+                let missing = if status == Status::Crashed {
+                    missing_files(&cmd.line, cmd.submission.as_deref())
+                } else {
+                    Vec::new()
+                };
+                if !missing.is_empty() {
+                    let whose = if cmd.submission.is_some() {
+                        "the submission"
+                    } else {
+                        "the folder it runs in"
+                    };
+                    let message = match missing.as_slice() {
+                        [one] => format!("{whose} has no {one}, which the command names"),
+                        many => format!(
+                            "{whose} has none of {}, which the command names",
+                            many.join(", ")
+                        ),
+                    };
+                    return Ok(result(Status::NotFound).message(message).details(format!(
+                        "command: {}\nhint: an empty or incomplete submission; its program was not judged\n",
+                        cmd.line
+                    )));
+                }
                 let mut details = format!("command: {}\n", cmd.line);
                 let err = ran.stderr().trim_end();
                 if !err.is_empty() {
@@ -463,6 +488,31 @@ pub fn read_actual(path: &Path, cap: u64) -> Result<Result<String, u64>, Diagnos
             .found(e.to_string())
             .hint("or let gametrace run the implementation with --cmd 'COMMAND ...'")),
     }
+}
+
+/// The files a command line names, relative to the folder it runs in (`dir`, else the
+/// current one), that do not exist there: a word past the program's that is a path to a
+/// file (it has a folder in it or an extension), not an option or a placeholder.
+fn missing_files(line: &str, dir: Option<&Path>) -> Vec<String> {
+    let base = dir
+        .map(Path::to_owned)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let words = shlex::split(line).unwrap_or_default();
+    words
+        .iter()
+        .skip(1)
+        .filter(|w| !w.starts_with('-') && !w.contains(['{', '=', ':']))
+        .filter(|w| {
+            let path = Path::new(w.as_str());
+            let ext = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
+            });
+            ext || w.contains('/')
+        })
+        .filter(|w| !base.join(w.as_str()).exists())
+        .cloned()
+        .collect()
 }
 
 /// Runs the command for a case, placeholders filled in.
