@@ -45,18 +45,40 @@ expect 0 gametrace --version
 expect 0 python3 -m gametrace --version
 expect 0 python3 -c 'import gametrace, os; assert os.path.isfile(gametrace.csc148_adapter()); assert os.path.isfile(gametrace.game_driver()); print(gametrace.find_gametrace_bin())'
 
-echo "== grading a CSC148 strategy with the installed adapter"
-spec=specs/csc148/subtract-square-grading.yaml
-fixtures=tests/fixtures/python/csc148
+# A TA's folder: the students' files and nothing of a checkout (no specs/, no adapters/):
+# the specs are the ones built into the binary.
+ta="$work/ta"
+rm -rf "$ta"
+mkdir -p "$ta/students"
+cp tests/fixtures/python/csc148/strategy_minimax_*.py "$ta/students/"
+cp -r tests/fixtures/python/csc148/games/tippy "$ta/students/tippy"
+cd "$ta"
+test ! -e specs && test ! -e adapters
+
+echo "== the built-in specs"
+expect 0 gametrace specs csc148
+case $out in *"csc148/subtract-square-grading"*) ;; *) fail "the CSC148 specs are not built in" ;; esac
+
+echo "== grading a CSC148 strategy with the installed adapter (the CSC148 chapter)"
+spec=csc148/subtract-square-grading
 expect 0 gametrace check "$spec" --case prune-expands-6 \
-  --cmd "python3 -m gametrace.csc148 strategy $fixtures/strategy_minimax_prune.py StrategyMinimaxPrune {position_json} --trace"
+  --cmd "python3 -m gametrace.csc148 strategy students/strategy_minimax_prune.py StrategyMinimaxPrune {position_json}"
 case $out in *"PASS: visited"*) ;; *) fail "the right strategy did not pass" ;; esac
 expect 1 gametrace check "$spec" --case prune-expands-6 \
-  --cmd "python3 -m gametrace.csc148 strategy $fixtures/strategy_minimax_prune_strict.py StrategyMinimaxPrune {position_json} --trace"
+  --cmd "python3 -m gametrace.csc148 strategy students/strategy_minimax_prune_strict.py StrategyMinimaxPrune {position_json}"
 case $out in *"with the mistake prune-strict"*) ;; *) fail "the strict prune was not named" ;; esac
+expect 0 gametrace test "$spec" \
+  --against "python3 -m gametrace.csc148 strategy students/strategy_minimax_memoize.py StrategyMinimaxMemoize {position_json}"
+case $out in *"score 3 / 3"*) ;; *) fail "a memoize strategy was not graded on its own cases" ;; esac
 
 echo "== checking a student's Tippy with the installed game driver"
-expect 0 gametrace check-game specs/csc148/tippy-rules.yaml \
-  --cmd "python3 -m gametrace.game $fixtures/games/tippy/tippy_game_state.py TippyGameState"
+expect 0 gametrace check-game csc148/tippy-rules \
+  --cmd "python3 -m gametrace.game students/tippy/tippy_game_state.py TippyGameState"
 
-echo "wheel-check: the wheel installs without Rust and grades CSC148 students"
+echo "== editing a spec: copied out, then used from disk"
+expect 0 gametrace specs copy csc148/subtract-square-grading course
+test -f course/specs/csc148/subtract-square-grading.yaml || fail "specs copy wrote nothing"
+expect 0 gametrace test course/specs/csc148/subtract-square-grading.yaml \
+  --against "python3 -m gametrace.csc148 strategy students/strategy_minimax_memoize.py StrategyMinimaxMemoize {position_json}"
+
+echo "wheel-check: the wheel installs without Rust and grades CSC148 students from a folder with no checkout"

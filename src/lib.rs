@@ -28,6 +28,7 @@
 // A Diagnostic is large, but it travels only on the cold path of a bad spec.
 #![allow(clippy::result_large_err)]
 
+pub mod builtin;
 pub mod check;
 pub mod check_game;
 pub mod cli;

@@ -689,7 +689,12 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
 /// needs of the spec, and none of the other, perhaps hidden, cases.
 fn one_case_spec(spec: &Path, case: &str) -> std::io::Result<Vec<u8>> {
     use yaml_rust2::{Yaml, YamlEmitter, YamlLoader};
-    let text = std::fs::read_to_string(spec)?;
+    let text = match std::fs::read_to_string(spec) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => crate::builtin::file(spec)
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+            .ok_or(e)?,
+        r => r?,
+    };
     let mut docs = YamlLoader::load_from_str(&text).map_err(std::io::Error::other)?;
     let Some(mut doc) = docs.pop() else {
         return Ok(Vec::new());

@@ -19,6 +19,7 @@ mod run;
 mod schema;
 mod show;
 mod solve;
+mod specs;
 mod stats;
 mod test;
 mod validate;
@@ -103,6 +104,10 @@ enum Command {
     /// command runs inside each), a report for each, a gradebook (CSV and JSON) and a summary,
     /// with progress; --resume picks up an interrupted run
     Grade(grade::Args),
+    /// The course specs built into gametrace: list them (with a PREFIX, those under it), or
+    /// `specs copy [PREFIX] DIR` to write them and their expected traces out to edit. Any
+    /// command takes a built-in spec by its name: `gametrace test csc148/subtract-square-grading`
+    Specs(specs::Args),
     /// Show what the sandbox for student code gives on this machine: which protections are in
     /// force (files, network, orphans, processes, memory, other limits), why any is missing,
     /// and the language runtimes found
@@ -199,6 +204,7 @@ pub fn main() -> i32 {
         Command::Test(a) => test::execute(a),
         Command::Grade(a) => grade::execute(a),
         Command::Doctor(a) => doctor::execute(a),
+        Command::Specs(a) => specs::execute(a),
         Command::Completions(a) => completions::execute(a),
         Command::Man(a) => man::execute(a),
     };

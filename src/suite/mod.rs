@@ -42,6 +42,17 @@ pub fn expected_path(spec_path: &Path, case: &str) -> PathBuf {
 pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
     let mut specs = Vec::new();
     for p in paths {
+        if std::fs::metadata(p).is_err() {
+            // Not on disk: the specs built into gametrace, a folder of them or one.
+            if let Some(found) = crate::builtin::specs_under(p) {
+                specs.extend(found);
+                continue;
+            }
+            if let Some(found) = crate::builtin::spec_path(p) {
+                specs.push(found);
+                continue;
+            }
+        }
         let meta = std::fs::metadata(p).map_err(|e| {
             Diagnostic::new(p, format!("cannot read `{}`: {e}", p.display()))
                 .expected("a spec file or a directory of specs")
@@ -266,6 +277,10 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
     };
     let expected = match crate::input::read_regular(&expected_file, crate::input::max_spec_size()) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        // A built-in spec's traces are built in too.
+        Err(crate::input::InputError::NotFound) if !path.exists() => {
+            crate::builtin::file(&expected_file).map(|b| String::from_utf8_lossy(b).into_owned())
+        }
         Err(crate::input::InputError::NotFound) => None,
         Err(e) => return error(format!("cannot read {}: {e}", expected_file.display())),
     };

@@ -118,8 +118,16 @@ pub(crate) fn parse_probability(text: &str) -> Option<crate::game::Probability> 
     Some(if negative { -p } else { p })
 }
 
-/// Reads and checks the spec at `path`.
+/// Reads and checks the spec at `path`; a path that is no file is looked up among the specs
+/// built into gametrace (`csc148/subtract-square-grading`: [`crate::builtin`]).
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {
+    if std::fs::symlink_metadata(path).is_err() {
+        if let Some(p) = crate::builtin::spec_path(path) {
+            if let Some(bytes) = crate::builtin::file(&p) {
+                return load_str(&p, &String::from_utf8_lossy(bytes));
+            }
+        }
+    }
     load_str(path, &read(path)?)
 }
 
@@ -165,7 +173,9 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
             )),
             _ => match near_match(path) {
                 Some(near) => d.hint(format!("did you mean `{}`?", near.display())),
-                None => d.hint("check the path; specs usually live under specs/"),
+                None => d.hint(
+                    "check the path; specs usually live under specs/, and `gametrace specs` lists the ones built in",
+                ),
             },
         }
     })?;

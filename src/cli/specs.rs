@@ -1,0 +1,142 @@
+//! `gametrace specs`: the course specs built into gametrace, listed or copied out to edit.
+
+use super::common::*;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Option<Action>,
+    /// List only the specs under this path (`csc148`, `15150-s14/handout-big`)
+    #[arg(value_name = "PREFIX")]
+    pub prefix: Option<String>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Action {
+    /// Write the specs (those under PREFIX, or all) and their expected traces into DIR, as
+    /// DIR/specs/... and DIR/expected/...; a file already there with other contents stops
+    /// it before anything is written
+    Copy {
+        /// [PREFIX] DIR
+        #[arg(value_name = "PREFIX_AND_DIR", num_args = 1..=2, required = true)]
+        args: Vec<String>,
+    },
+}
+
+pub fn execute(a: Args) -> i32 {
+    match a.action {
+        None => list(a.prefix.as_deref().unwrap_or("")),
+        Some(Action::Copy { args }) => {
+            let (prefix, dir) = match args.as_slice() {
+                [dir] => ("", dir),
+                [prefix, dir] => (prefix.as_str(), dir),
+                _ => unreachable!("clap takes one or two"),
+            };
+            copy(prefix, Path::new(dir))
+        }
+    }
+}
+
+/// The built-in specs under `prefix`, or an error naming the prefix.
+fn chosen(prefix: &str) -> Result<Vec<PathBuf>, i32> {
+    let all = crate::builtin::specs_under(Path::new("specs")).unwrap_or_default();
+    let want = prefix
+        .trim_start_matches("specs/")
+        .trim_end_matches(".yaml");
+    let found: Vec<PathBuf> = all
+        .into_iter()
+        .filter(|p| {
+            p.strip_prefix("specs")
+                .is_ok_and(|r| r.to_string_lossy().starts_with(want))
+        })
+        .collect();
+    if found.is_empty() {
+        eprintln!(
+            "error: no built-in spec under `{prefix}`\n  = hint: `gametrace specs` lists them all"
+        );
+        return Err(2);
+    }
+    Ok(found)
+}
+
+fn list(prefix: &str) -> i32 {
+    let specs = match chosen(prefix) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let mut out = String::new();
+    for p in &specs {
+        let text = crate::builtin::file(p)
+            .map(String::from_utf8_lossy)
+            .unwrap_or_default();
+        let title = text
+            .lines()
+            .find_map(|l| l.strip_prefix("title:"))
+            .map(|t| t.trim().trim_matches(['"', '\'']).to_owned())
+            .unwrap_or_default();
+        let cases = crate::spec::load(p).map_or(0, |d| d.case_names().len());
+        let rel = p.strip_prefix("specs").unwrap_or(p).with_extension("");
+        let _ = writeln!(
+            out,
+            "{:<44} {:>3} {}  {title}",
+            rel.display(),
+            cases,
+            if cases == 1 { "case " } else { "cases" }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{}; use one by its name (`gametrace test csc148/subtract-square-grading`), or `gametrace specs copy [PREFIX] DIR` to edit",
+        plural(specs.len(), "spec")
+    );
+    print_all(&out)
+}
+
+fn copy(prefix: &str, dir: &Path) -> i32 {
+    if let Err(code) = chosen(prefix) {
+        return code;
+    }
+    let files = crate::builtin::files_for(prefix);
+    // Nothing lost: a different file already there stops the copy before it starts.
+    let clashes: Vec<String> = files
+        .iter()
+        .filter(|(p, bytes)| std::fs::read(dir.join(p)).is_ok_and(|have| have != *bytes))
+        .map(|(p, _)| dir.join(p).display().to_string())
+        .collect();
+    if !clashes.is_empty() {
+        eprintln!(
+            "error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: copy into an empty folder, or move those files away first",
+            if clashes.len() == 1 {
+                "1 file is".to_owned()
+            } else {
+                format!("{} files are", clashes.len())
+            },
+            clashes.join("\n  ")
+        );
+        return 2;
+    }
+    let mut written = 0;
+    for (p, bytes) in &files {
+        let to = dir.join(p);
+        if to.exists() {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        if let Err(e) = crate::suite::write_atomically(&to, &text) {
+            eprintln!(
+                "error: cannot write {}: {e}\n  = hint: check that the folder is writable",
+                to.display()
+            );
+            return 2;
+        }
+        written += 1;
+    }
+    print_all(&format!(
+        "{} written under {} ({} already there)\n",
+        plural(written, "file"),
+        dir.display(),
+        files.len() - written
+    ))
+}

@@ -1,0 +1,102 @@
+//! The specs built into gametrace: a TA with only the binary (a folder with no `specs/`) runs
+//! them by name, lists them, and copies them out to edit; nothing on disk is overwritten.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+
+fn gametrace(dir: &std::path::Path) -> Command {
+    let mut c = Command::cargo_bin("gametrace").unwrap();
+    c.current_dir(dir);
+    c
+}
+
+#[test]
+fn a_built_in_spec_runs_by_its_name_from_a_folder_without_specs() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "15150-s14/handout-small",
+        "15150-s14/handout-small.yaml",
+        "specs/15150-s14/handout-small.yaml",
+    ] {
+        gametrace(dir.path())
+            .args(["run", name, "--case", "alphabeta"])
+            .assert()
+            .success()
+            .stdout(contains(
+                "F: state (Maxie,a) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))",
+            ));
+    }
+    // Its expected traces come along: `test` compares with them.
+    gametrace(dir.path())
+        .args(["test", "15150-s14/handout-small"])
+        .assert()
+        .success()
+        .stdout(contains("9 passed, 0 failed"));
+    // A folder of them, and all of them.
+    gametrace(dir.path())
+        .args(["test", "csc148"])
+        .assert()
+        .success()
+        .stdout(contains("PASS    specs/csc148/tippy-rules.yaml"));
+    // A name that is neither a file nor built in: the usual error, with the way to list them.
+    gametrace(dir.path())
+        .args(["run", "csc148/no-such-spec", "--case", "x"])
+        .assert()
+        .code(2)
+        .stderr(contains("gametrace specs"));
+}
+
+#[test]
+fn specs_lists_them_and_copy_writes_them_out_without_overwriting() {
+    let dir = tempfile::tempdir().unwrap();
+    gametrace(dir.path())
+        .args(["specs", "csc148"])
+        .assert()
+        .success()
+        .stdout(contains("csc148/subtract-square-grading"))
+        .stdout(contains("15150").not());
+    gametrace(dir.path())
+        .args(["specs", "copy", "csc148/subtract-square-grading", "course"])
+        .assert()
+        .success();
+    let spec = dir
+        .path()
+        .join("course/specs/csc148/subtract-square-grading.yaml");
+    let root = env!("CARGO_MANIFEST_DIR");
+    assert_eq!(
+        fs::read(&spec).unwrap(),
+        fs::read(format!("{root}/specs/csc148/subtract-square-grading.yaml")).unwrap()
+    );
+    // An edited copy is the TA's: a second copy stops, naming it, and writes nothing.
+    fs::write(&spec, "title: mine\n").unwrap();
+    gametrace(dir.path())
+        .args(["specs", "copy", "csc148", "course"])
+        .assert()
+        .code(2)
+        .stderr(contains("subtract-square-grading.yaml").and(contains("nothing was copied")));
+    assert_eq!(fs::read_to_string(&spec).unwrap(), "title: mine\n");
+    assert!(!dir
+        .path()
+        .join("course/specs/csc148/tippy-rules.yaml")
+        .exists());
+    // A file on disk wins over the built-in spec of the same name.
+    fs::create_dir_all(dir.path().join("specs/15150-s14")).unwrap();
+    let text = fs::read_to_string(format!("{root}/specs/15150-s14/handout-small.yaml")).unwrap();
+    fs::write(
+        dir.path().join("specs/15150-s14/handout-small.yaml"),
+        text.replace("  alphabeta:  ", "  my-alphabeta:"),
+    )
+    .unwrap();
+    gametrace(dir.path())
+        .args(["cases", "15150-s14/handout-small"])
+        .assert()
+        .success()
+        .stdout(contains("my-alphabeta"));
+    gametrace(dir.path())
+        .args(["specs", "nope"])
+        .assert()
+        .code(2)
+        .stderr(contains("no built-in spec under `nope`"));
+}
