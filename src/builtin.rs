@@ -55,6 +55,35 @@ pub fn spec_path(name: &Path) -> Option<PathBuf> {
         .map(|_| PathBuf::from("specs").join(rel))
 }
 
+/// The built-in spec nearest to a name that is none (`connect4/rules` for
+/// `games/connect4/rules`), as a user would type it, if one is close.
+pub fn near(name: &Path) -> Option<String> {
+    let mut parts = parts(name)?;
+    if parts.first() == Some(&"specs") {
+        parts.remove(0);
+    }
+    let want = parts.join("/");
+    let want = want.trim_end_matches(".yaml");
+    if want.is_empty() {
+        return None;
+    }
+    let all = specs_under(Path::new("specs"))?;
+    let names: Vec<String> = all
+        .iter()
+        .filter_map(|p| p.strip_prefix("specs").ok())
+        .map(|r| r.with_extension("").to_string_lossy().into_owned())
+        .collect();
+    if let Some(n) = names.iter().find(|n| n.ends_with(&format!("/{want}"))) {
+        return Some(n.clone());
+    }
+    names
+        .into_iter()
+        .map(|n| (strsim::jaro_winkler(want, &n), n))
+        .filter(|(score, _)| *score >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| n)
+}
+
 /// Every built-in spec under the folder `dir` names (`specs`, `specs/csc148`, `csc148`),
 /// sorted; `None` when no built-in folder has that name.
 pub fn specs_under(dir: &Path) -> Option<Vec<PathBuf>> {
@@ -131,6 +160,14 @@ mod tests {
             assert_eq!(spec_path(Path::new(name)), want, "{name}");
         }
         assert_eq!(spec_path(Path::new("csc148/no-such")), None);
+        assert_eq!(
+            near(Path::new("connect4/rules")).as_deref(),
+            Some("games/connect4/rules")
+        );
+        assert_eq!(
+            near(Path::new("csc148/subtract-square-gradin")).as_deref(),
+            Some("csc148/subtract-square-grading")
+        );
         assert_eq!(
             spec_path(Path::new("../specs/csc148/subtract-square-grading")),
             None

@@ -173,6 +173,10 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
             )),
             _ => match near_match(path) {
                 Some(near) => d.hint(format!("did you mean `{}`?", near.display())),
+                None if crate::builtin::near(path).is_some() => d.hint(format!(
+                    "did you mean the built-in spec `{}`? (`gametrace specs` lists them)",
+                    crate::builtin::near(path).unwrap_or_default()
+                )),
                 None => d.hint(
                     "check the path; specs usually live under specs/, and `gametrace specs` lists the ones built in",
                 ),
