@@ -12,6 +12,7 @@ mod doctor;
 mod explain;
 mod export;
 mod grade;
+mod gradebook;
 mod man;
 mod new;
 mod play;
@@ -108,6 +109,9 @@ enum Command {
     /// `specs copy [PREFIX] DIR` to write them and their expected traces out to edit. Any
     /// command takes a built-in spec by its name: `gametrace test csc148/subtract-square-grading`
     Specs(specs::Args),
+    /// Gradebooks: `gradebook merge --out DIR SHARD...` joins the --out folders of a class
+    /// graded in shards (`grade --shard K/N`) into what one run writes, byte for byte
+    Gradebook(gradebook::Args),
     /// Show what the sandbox for student code gives on this machine: which protections are in
     /// force (files, network, orphans, processes, memory, other limits), why any is missing,
     /// and the language runtimes found
@@ -205,6 +209,7 @@ pub fn main() -> i32 {
         Command::Grade(a) => grade::execute(a),
         Command::Doctor(a) => doctor::execute(a),
         Command::Specs(a) => specs::execute(a),
+        Command::Gradebook(a) => gradebook::execute(a),
         Command::Completions(a) => completions::execute(a),
         Command::Man(a) => man::execute(a),
     };

@@ -67,6 +67,16 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), Diagnos
     Ok((found, skipped))
 }
 
+/// Shard `k` of `n` (counting from 1): the submissions at places k, k + n, k + 2n, ... of
+/// `subs` (in name order), so that `n` machines share a class evenly and deterministically.
+pub fn shard(subs: Vec<Submission>, k: usize, n: usize) -> Vec<Submission> {
+    subs.into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % n == k - 1)
+        .map(|(_, s)| s)
+        .collect()
+}
+
 /// How a class is graded.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -501,6 +511,19 @@ impl Gradebook {
             }
         }
         out
+    }
+
+    /// Writes `gradebook.csv`, `gradebook.json` and `summary.txt` into `out`, each whole.
+    pub fn write_to(&self, out: &Path) -> Result<(), String> {
+        for (name, text) in [
+            ("gradebook.csv", self.csv()),
+            ("gradebook.json", self.json()),
+            ("summary.txt", self.summary()),
+        ] {
+            crate::suite::write_atomically(&out.join(name), &text)
+                .map_err(|e| format!("cannot write {}: {e}", out.join(name).display()))?;
+        }
+        Ok(())
     }
 
     /// `submission,score,max_score,<case>...`: the points of each case.
