@@ -589,19 +589,18 @@ say("token: " + os.environ.get("GRADER_API_TOKEN", "(none)"))
 sys.exit(1)
 "#;
 
-/// Runs the probe as the student's program, sandboxed or not, with a secret in the
-/// grader's environment; its output, by name.
-fn probe(c: &Course, extra: &[&str]) -> std::collections::BTreeMap<String, String> {
-    let program = c.program("probe.py", PROBE);
-    let me = Path::new(env!("CARGO_BIN_EXE_gametrace"));
-    let out = Command::new(me)
+/// Checks `cmd` as the student's program with a secret in the grader's environment (and
+/// `env` set for gametrace): the case's details (the program's stderr), and the report.
+fn secret_run(c: &Course, cmd: &str, env: &[(&str, &str)], extra: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
         .current_dir(c.root())
         .env("GRADER_API_TOKEN", "s3cret-token")
+        .envs(env.iter().copied())
         .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
         .args(["--timeout", "30"])
         .args(extra)
         .arg("--cmd")
-        .arg(format!("python3 {program}"))
+        .arg(cmd)
         .output()
         .unwrap();
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -610,6 +609,14 @@ fn probe(c: &Course, extra: &[&str]) -> std::collections::BTreeMap<String, Strin
         .as_str()
         .unwrap_or("")
         .to_owned();
+    (details, report)
+}
+
+/// Runs the probe as the student's program, sandboxed or not, with a secret in the
+/// grader's environment; its output, by name.
+fn probe(c: &Course, extra: &[&str]) -> std::collections::BTreeMap<String, String> {
+    let program = c.program("probe.py", PROBE);
+    let (details, report) = secret_run(c, &format!("python3 {program}"), &[], extra);
     let mut seen = std::collections::BTreeMap::new();
     for name in ["netlink", "vsock", "tiocsti", "mknod", "fifo", "token"] {
         let key = format!("{name}: ");
@@ -807,24 +814,7 @@ fn who(
     extra: &[&str],
 ) -> std::collections::BTreeMap<String, String> {
     let program = c.program("who.sh", WHO_SH);
-    let me = Path::new(env!("CARGO_BIN_EXE_gametrace"));
-    let out = Command::new(me)
-        .current_dir(c.root())
-        .env("GRADER_API_TOKEN", "s3cret-token")
-        .envs(env.iter().copied())
-        .args(["check", SPEC, "--case", "alphabeta", "--format", "json"])
-        .args(["--timeout", "30"])
-        .args(extra)
-        .arg("--cmd")
-        .arg(format!("sh {program}"))
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    let json: serde_json::Value = serde_json::from_str(&report).unwrap();
-    let details = json["cases"][0]["details"]
-        .as_str()
-        .unwrap_or("")
-        .to_owned();
+    let (details, report) = secret_run(c, &format!("sh {program}"), env, extra);
     let mut seen = std::collections::BTreeMap::new();
     for line in details.lines() {
         let line = line.trim_start().trim_start_matches("| ");
