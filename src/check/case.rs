@@ -134,7 +134,7 @@ pub fn check_case(
                 // An empty or incomplete submission: the file the command names is not
                 // there, which is what to say, not the traceback it caused.
                 let missing = if status == Status::Crashed {
-                    missing_files(&cmd.line, cmd.submission.as_deref())
+                    missing_files(&cmd.line, cmd.submission.as_deref(), ran.stderr())
                 } else {
                     Vec::new()
                 };
@@ -491,28 +491,49 @@ pub fn read_actual(path: &Path, cap: u64) -> Result<Result<String, u64>, Diagnos
 }
 
 /// The files a command line names, relative to the folder it runs in (`dir`, else the
-/// current one), that do not exist there: a word past the program's that is a path to a
-/// file (it has a folder in it or an extension), not an option or a placeholder.
-fn missing_files(line: &str, dir: Option<&Path>) -> Vec<String> {
+/// current one), that are not there and that the program's `stderr` says are missing, by name:
+/// a word past the program's that is a path to a file (it has a folder in it or an
+/// extension), not an option, a placeholder, an absolute path or a script (`-c CODE`).
+fn missing_files(line: &str, dir: Option<&Path>, stderr: &str) -> Vec<String> {
     let base = dir
         .map(Path::to_owned)
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_default();
+    // The program must have said the file is missing, not that it may not be written.
+    let said_missing = [
+        "No such file",
+        "FileNotFoundError",
+        "not found",
+        "cannot find",
+        "does not exist",
+    ]
+    .iter()
+    .any(|p| stderr.contains(p));
+    if !said_missing {
+        return Vec::new();
+    }
     let words = shlex::split(line).unwrap_or_default();
-    words
-        .iter()
-        .skip(1)
-        .filter(|w| !w.starts_with('-') && !w.contains(['{', '=', ':']))
-        .filter(|w| {
-            let path = Path::new(w.as_str());
-            let ext = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-                (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
-            });
-            ext || w.contains('/')
-        })
-        .filter(|w| !base.join(w.as_str()).exists())
-        .cloned()
-        .collect()
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let code = matches!(words[i - 1].as_str(), "-c" | "-e" | "-m");
+        if code
+            || w.starts_with('-')
+            || w.starts_with('/')
+            || w.contains(['{', '=', ':'])
+            || w.contains(char::is_whitespace)
+        {
+            continue;
+        }
+        let path = Path::new(w.as_str());
+        let ext = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
+        });
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or(w);
+        if (ext || w.contains('/')) && !base.join(w).exists() && stderr.contains(name) {
+            out.push(w.clone());
+        }
+    }
+    out
 }
 
 /// Runs the command for a case, placeholders filled in.
@@ -715,4 +736,28 @@ fn one_case_spec(spec: &Path, case: &str) -> std::io::Result<Vec<u8>> {
         .map_err(|e| std::io::Error::other(format!("{e:?}")))?;
     out.push('\n');
     Ok(out.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_files;
+
+    #[test]
+    fn a_missing_file_is_one_the_command_names_and_the_program_says_is_missing() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("there.py"), "").unwrap();
+        let d = Some(dir.path());
+        let line = "python3 there.py strategy strategy.py StrategyMinimax {position_json}";
+        let gone = "FileNotFoundError: [Errno 2] No such file or directory: 'strategy.py'";
+        assert_eq!(missing_files(line, d, gone), ["strategy.py"]);
+        // Not said missing (a write refused), or said of another file: not this.
+        let refused = "PermissionError: [Errno 13] Permission denied: 'strategy.py'";
+        assert!(missing_files(line, d, refused).is_empty());
+        assert!(missing_files(line, d, "No such file or directory: 'other.py'").is_empty());
+        // A script's text, an option, an absolute path: never taken for a file.
+        let script = "sh -c 'cat notes.txt'";
+        assert!(missing_files(script, d, "cat: notes.txt: No such file or directory").is_empty());
+        let abs = "cat /no/such/file.txt";
+        assert!(missing_files(abs, d, "cat: /no/such/file.txt: No such file").is_empty());
+    }
 }
