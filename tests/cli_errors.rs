@@ -498,3 +498,19 @@ fn a_missing_spec_gets_the_nearest_one_offered() {
             "hint: check the path; specs usually live under specs/",
         ));
 }
+
+/// A mistyped case name in `test` gets the nearest one, as `run` and `check` give it.
+#[test]
+fn a_mistyped_case_name_in_test_gets_the_nearest() {
+    Command::cargo_bin("gametrace")
+        .unwrap()
+        .args([
+            "test",
+            "specs/15150-s14/handout-small.yaml",
+            "--case",
+            "alphabta",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("did you mean `alphabeta`?"));
+}

@@ -415,9 +415,22 @@ pub(super) fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> 
         n if n > SHOWN => format!(" and {} more", n - SHOWN),
         _ => String::new(),
     };
+    // A name mistyped: the nearest case's name.
+    let near = select.names().iter().find_map(|want| {
+        names
+            .iter()
+            .map(|n| (strsim::jaro_winkler(want, n), n))
+            .filter(|(score, _)| *score >= 0.85)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, n)| n.clone())
+    });
     names.truncate(SHOWN);
+    let hint = match near {
+        Some(n) => format!("did you mean `{n}`? (`gametrace cases SPEC` lists a spec's cases)"),
+        None => "`gametrace cases SPEC` lists a spec's cases".to_owned(),
+    };
     eprintln!(
-        "error: no case matches {}\n  = expected: one of {}{more}\n  = hint: `gametrace cases SPEC` lists a spec's cases",
+        "error: no case matches {}\n  = expected: one of {}{more}\n  = hint: {hint}",
         select.describe(),
         names.join(", ")
     );

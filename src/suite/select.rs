@@ -47,6 +47,11 @@ impl Selection {
     }
 
     /// The selection as the command line gave it, for messages: `--case a --filter 'j*'`.
+    /// The case names asked for with `--case`.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
     pub fn describe(&self) -> String {
         let names = self.names.iter().map(|n| format!("--case {n}"));
         let globs = self.patterns.iter().map(|p| format!("--filter '{p}'"));
