@@ -76,9 +76,15 @@ pub fn near(name: &Path) -> Option<String> {
     if let Some(n) = names.iter().find(|n| n.ends_with(&format!("/{want}"))) {
         return Some(n.clone());
     }
+    // A misspelt file name in a folder that is right (the folders' shared prefix would make
+    // any two names of one folder look alike).
+    let (folder, stem) = want.rsplit_once('/').unwrap_or(("", want));
     names
         .into_iter()
-        .map(|n| (strsim::jaro_winkler(want, &n), n))
+        .filter_map(|n| {
+            let (f, s) = n.rsplit_once('/').unwrap_or(("", n.as_str()));
+            (f == folder).then(|| (strsim::jaro_winkler(stem, s), n.clone()))
+        })
         .filter(|(score, _)| *score >= 0.85)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, n)| n)
@@ -168,6 +174,7 @@ mod tests {
             near(Path::new("csc148/subtract-square-gradin")).as_deref(),
             Some("csc148/subtract-square-grading")
         );
+        assert_eq!(near(Path::new("15150-s14/nothing-like-it")), None);
         assert_eq!(
             spec_path(Path::new("../specs/csc148/subtract-square-grading")),
             None

@@ -154,7 +154,7 @@ fn a_class_of_fifty_is_graded_with_a_gradebook_a_summary_and_nothing_left_runnin
         );
     }
     // What went wrong is in the problems column: every case of a looping program timed
-    // out, a flooding one hit the output limit, an empty one could not run.
+    // out, a flooding one hit the output limit, an empty one lacks the file its command names.
     let row = |prefix: &str| {
         lines
             .iter()
@@ -164,7 +164,8 @@ fn a_class_of_fifty_is_graded_with_a_gradebook_a_summary_and_nothing_left_runnin
     };
     assert!(row("-loop,").contains("TIMEOUT specs/small.yaml s12-alphabeta"));
     assert!(row("-flood,").contains("OUTPUT-LIMIT specs/small.yaml s14-alphabeta"));
-    assert!(row("-empty,").contains("CRASHED specs/small.yaml s12-value"));
+    // The empty submission has no file the command names: NOT-FOUND, never a traceback.
+    assert!(row("-empty,").contains("NOT-FOUND specs/small.yaml s12-value"));
     assert!(row("-correct,").ends_with(','));
 
     let json: serde_json::Value =
@@ -189,7 +190,7 @@ fn a_class_of_fifty_is_graded_with_a_gradebook_a_summary_and_nothing_left_runnin
         );
         assert!(text.contains("              3  "), "{text}");
         assert!(
-            text.contains("50 of 50  specs/small.yaml s14-alphabeta  (8 CRASHED, 32 FAIL, 5 OUTPUT-LIMIT, 5 TIMEOUT)"),
+            text.contains("50 of 50  specs/small.yaml s14-alphabeta  (5 CRASHED, 32 FAIL, 3 NOT-FOUND, 5 OUTPUT-LIMIT, 5 TIMEOUT)"),
             "{text}"
         );
         assert!(text.contains("  10 of 50  original-bounds"), "{text}");

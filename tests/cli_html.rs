@@ -231,10 +231,13 @@ fn prairielearn_results_have_the_documented_shape() {
     for (cmd, score, gradable) in [
         (RIGHT, 1.0, true),
         (WRONG, 0.0, true),
+        // A program that crashes is graded (0 points); one whose file is not in the
+        // submission is NOT-FOUND, like a program that does not exist: not gradable.
+        ("python3 -c 'import sys; sys.exit(3)'", 0.0, true),
         (
             "python3 tests/fixtures/python/no_such_program.py",
             0.0,
-            true,
+            false,
         ),
         ("/no/such/program", 0.0, false),
     ] {

@@ -980,42 +980,84 @@ fn details_of(c: &Course, cmd: &str, extra: &[&str]) -> String {
         .to_owned()
 }
 
-/// A pathname Unix socket of a service on the host (where `docker.sock` and D-Bus listen,
-/// under `/run`) is out of reach: the program's mount namespace covers `/run` with an empty
-/// folder. Without the sandbox it connects. (As root, who may make one there.)
+/// A pathname Unix socket of a service on the host is out of reach: `connect` is refused
+/// (seccomp) whatever the path, in a container's mode too, and the program's mount
+/// namespace covers `/run` (where `docker.sock` and D-Bus listen) with an empty folder. A
+/// pair of connected sockets (`socketpair`), which reaches nothing outside, still works.
+/// Without the sandbox it connects to both listeners the test makes: one in `/run` (as root,
+/// who may make one there) and one in a folder of the grader's.
 #[test]
-fn a_unix_socket_of_a_host_service_under_run_is_out_of_reach() {
+fn a_unix_socket_of_a_host_service_is_out_of_reach() {
     // SAFETY: no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
-        eprintln!("skipped: only root may listen under /run");
-        return;
+    let root = unsafe { libc::geteuid() } == 0;
+    let c = open_course();
+    let mut paths = vec![c.root().join("grades/service.sock")];
+    if root {
+        paths.push(PathBuf::from(format!(
+            "/run/gametrace-test-{}.sock",
+            std::process::id()
+        )));
     }
-    let c = Course::new();
-    let path = format!("/run/gametrace-test-{}.sock", std::process::id());
-    let _ = std::fs::remove_file(&path);
-    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
-    listener.set_nonblocking(true).unwrap();
-    let program = c.program(
-        "unix.py",
-        &format!(
-            "import socket, sys\ns = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect({path:?})\n    print('unix: connected', file=sys.stderr)\nexcept OSError as e:\n    print('unix:', type(e).__name__, file=sys.stderr)\nsys.exit(1)\n"
-        ),
-    );
-    let cmd = format!("python3 {program}");
+    let mut listeners = Vec::new();
+    for p in &paths {
+        let _ = std::fs::remove_file(p);
+        let l = std::os::unix::net::UnixListener::bind(p).unwrap();
+        l.set_nonblocking(true).unwrap();
+        // Open to every user (as a display server's is): only the sandbox stands between.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o777)).unwrap();
+        listeners.push(l);
+    }
+    let mut script = String::from("import socket, sys\n");
+    for (i, p) in paths.iter().enumerate() {
+        script.push_str(&format!(
+            "s = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect({:?})\n    print('unix{i}: connected', file=sys.stderr)\nexcept OSError as e:\n    print('unix{i}:', type(e).__name__, file=sys.stderr)\n",
+            p.display().to_string()
+        ));
+    }
+    // A datagram to a path (as to /dev/log): refused too.
+    let dgram_path = c.root().join("grades/dgram.sock");
+    let _ = std::fs::remove_file(&dgram_path);
+    let dgram = std::os::unix::net::UnixDatagram::bind(&dgram_path).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dgram_path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    script.push_str(&format!(
+        "d = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)\ntry:\n    d.sendto(b'x', {:?})\n    print('dgram: sent', file=sys.stderr)\nexcept OSError as e:\n    print('dgram:', type(e).__name__, file=sys.stderr)\n",
+        dgram_path.display().to_string()
+    ));
+    script.push_str("a, b = socket.socketpair()\na.send(b'x')\nprint('pair:', b.recv(1).decode(), file=sys.stderr)\nsys.exit(1)\n");
+    let program = c.program("unix.py", &script);
+    // A Python every user may run (a container's `nobody` cannot reach pyenv's in /root).
+    let python = ["/usr/bin/python3", "/usr/local/bin/python3"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .unwrap_or("python3");
+    let cmd = format!("{python} {program}");
     let free = details_of(&c, &cmd, &["--no-sandbox"]);
-    let boxed = details_of(&c, &cmd, &[]);
-    let _ = std::fs::remove_file(&path);
-    assert!(free.contains("unix: connected"), "{free}");
-    let fresh = String::from_utf8_lossy(
-        &Command::new(env!("CARGO_BIN_EXE_gametrace"))
-            .arg("doctor")
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .contains("its own /proc");
-    if fresh {
-        assert!(boxed.contains("unix: FileNotFoundError"), "{boxed}");
+    for i in 0..paths.len() {
+        assert!(free.contains(&format!("unix{i}: connected")), "{free}");
+    }
+    assert!(free.contains("dgram: sent"), "{free}");
+    for env in [&[][..], &[("GAMETRACE_SANDBOX", "container")][..]] {
+        let (boxed, _) = secret_run(&c, &cmd, env, &[]);
+        for i in 0..paths.len() {
+            assert!(
+                !boxed.contains(&format!("unix{i}: connected")),
+                "{env:?}: {boxed}"
+            );
+            assert!(boxed.contains(&format!("unix{i}: ")), "{env:?}: {boxed}");
+        }
+        assert!(boxed.contains("pair: x"), "{env:?}: {boxed}");
+        assert!(
+            boxed.contains("dgram: ") && !boxed.contains("dgram: sent"),
+            "{env:?}: {boxed}"
+        );
+    }
+    drop(dgram);
+    for p in paths.iter().chain([&dgram_path]) {
+        let _ = std::fs::remove_file(p);
     }
 }
 

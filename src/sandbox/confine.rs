@@ -704,6 +704,11 @@ struct Arch {
     /// `AUDIT_ARCH_*`, as the kernel reports it in `seccomp_data.arch`.
     audit: u32,
     socket: u32,
+    /// `connect(2)`: the only sockets a program may make are local ones, and connecting one
+    /// to a path reaches whatever service listens there (`docker.sock`, a display server).
+    connect: u32,
+    /// `sendto(2)`, refused with an address (a datagram to a path, as to `/dev/log`).
+    sendto: u32,
     /// `socketcall(2)`, the 32-bit x86 multiplexer. Its arguments are in memory, out of a
     /// filter's reach, so its SYS_SOCKET kills whatever the family: SML/NJ's 32-bit runtime
     /// opens its sockets this way, and no 15-150 program needs one.
@@ -719,6 +724,8 @@ struct Arch {
 // architecture it is built for, and seccompiler's filters cover one architecture, which would
 // kill every 32-bit program (SML/NJ's runtime is one) at its first system call.
 const X86_64: Arch = Arch {
+    sendto: 44,
+    connect: 42,
     audit: 0xC000_003E,
     socket: 41,
     socketcall: None,
@@ -728,6 +735,8 @@ const X86_64: Arch = Arch {
     getpriority: 140,
 };
 const I386: Arch = Arch {
+    sendto: 369,
+    connect: 362,
     audit: 0x4000_0003,
     socket: 359,
     socketcall: Some(102),
@@ -737,6 +746,8 @@ const I386: Arch = Arch {
     getpriority: 96,
 };
 const AARCH64: Arch = Arch {
+    sendto: 206,
+    connect: 203,
     audit: 0xC000_00B7,
     socket: 198,
     socketcall: None,
@@ -746,6 +757,8 @@ const AARCH64: Arch = Arch {
     getpriority: 141,
 };
 const ARM: Arch = Arch {
+    sendto: 290,
+    connect: 283,
     audit: 0x4000_0028,
     socket: 281,
     socketcall: None,
@@ -773,6 +786,9 @@ pub const SANDBOX_ERRNO: u32 = 4000;
 /// - `socket(2)` for AF_INET, AF_INET6 and AF_PACKET kills the process (so a network attempt
 ///   is told from a crash by its SIGSYS), as does 32-bit x86's socketcall(SYS_SOCKET); any
 ///   other family but AF_UNIX (netlink, vsock, XDP, ...) is refused (EAFNOSUPPORT);
+/// - `connect(2)`, and `sendto(2)` with an address, are refused (EACCES): a Unix socket
+///   addressed to a path reaches a service of the host's (a pair of them, `socketpair`,
+///   still works);
 /// - `mknod`/`mknodat` of a character or block device is refused (EPERM), as is
 ///   `ioctl(TIOCSTI)` and `ioctl(TIOCLINUX)`, which push input into a terminal;
 /// - io_uring, which could open sockets without `socket(2)`, and x32 calls are refused;
@@ -837,6 +853,19 @@ pub fn network_filter() -> Option<seccompiler::BpfProgram> {
     let block = |a: &Arch, x32: bool| {
         let mut b = Vec::new();
         b.extend(rule(a.socket, sockets()));
+        b.extend(rule(a.connect, vec![errno(libc::EACCES as u32)]));
+        // sendto's address is argument 4: allowed only when null (both words 0).
+        b.extend(rule(
+            a.sendto,
+            vec![
+                load(arg(4)),
+                jump(BPF_JEQ, 0, 0, 2),
+                load(arg(4) + 4),
+                jump(BPF_JEQ, 0, 1, 0),
+                errno(libc::EACCES as u32),
+                allow(),
+            ],
+        ));
         b.extend(rule(IO_URING_SETUP, vec![errno(libc::EACCES as u32)]));
         if let Some(mknod) = a.mknod {
             b.extend(rule(mknod, devices(1)));
@@ -869,6 +898,9 @@ pub fn network_filter() -> Option<seccompiler::BpfProgram> {
                     // SYS_SOCKET
                     jump(BPF_JEQ, 1, 0, 1),
                     kill(),
+                    // SYS_CONNECT
+                    jump(BPF_JEQ, 3, 0, 1),
+                    errno(libc::EACCES as u32),
                     allow(),
                 ],
             ));
