@@ -159,6 +159,33 @@ pub fn disk_used(path: &Path) -> u64 {
     used
 }
 
+/// The start of a scratch folder's name; the gametrace process's id follows.
+const SCRATCH_PREFIX: &str = "gametrace-run-";
+
+/// Removes the scratch folders a gametrace that no longer runs left in `tmp` (one killed
+/// with SIGKILL cannot remove its own): those whose process id is no process's now.
+fn remove_stale_scratches(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(SCRATCH_PREFIX))
+            .and_then(|n| n.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid.to_string()).exists() {
+            let path = e.path();
+            release(&path);
+            let _ = std::fs::remove_dir_all(&path);
+        }
+    }
+}
+
 /// Makes everything under `path` removable: each folder readable, writable and searchable
 /// by its owner, and each file and folder without the immutable and append-only flags.
 fn release(path: &Path) {
@@ -213,9 +240,11 @@ fn clear_flags(path: &Path) {
 
 impl Scratch {
     pub fn new() -> std::io::Result<Scratch> {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| remove_stale_scratches(&std::env::temp_dir()));
         Ok(Scratch {
             dir: tempfile::Builder::new()
-                .prefix("gametrace-run-")
+                .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
                 .tempdir()?,
         })
     }
@@ -318,6 +347,29 @@ pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A gametrace killed outright leaves its scratch folders; the next one removes those of
+    /// processes that no longer run (an unreadable folder in them too), and never a running
+    /// process's or a folder of another name.
+    #[test]
+    fn scratch_folders_of_a_gametrace_that_is_gone_are_removed() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        // A process id no process has: past any pid_max.
+        let dead = tmp.path().join(format!("{SCRATCH_PREFIX}4294967295-abc"));
+        std::fs::create_dir_all(dead.join("locked")).unwrap();
+        std::fs::set_permissions(dead.join("locked"), std::fs::Permissions::from_mode(0o000))
+            .unwrap();
+        let alive = tmp
+            .path()
+            .join(format!("{SCRATCH_PREFIX}{}-abc", std::process::id()));
+        std::fs::create_dir(&alive).unwrap();
+        let other = tmp.path().join(format!("{SCRATCH_PREFIX}xyz"));
+        std::fs::create_dir(&other).unwrap();
+        remove_stale_scratches(tmp.path());
+        assert!(!dead.exists());
+        assert!(alive.exists() && other.exists());
+    }
 
     /// What a program leaves to keep its files: a folder it made unreadable, and (root
     /// only) a file it made immutable. Removing the scratch folder removes them all.
