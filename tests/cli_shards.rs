@@ -144,3 +144,45 @@ fn shards_merged_are_the_single_runs_bytes() {
         .code(2)
         .stderr(contains("K/N"));
 }
+
+/// The new flags fed garbage: exit 2 before anything is graded, naming the flag and the
+/// value.
+#[test]
+fn bad_shard_course_and_disk_flags_exit_2_naming_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    fs::create_dir_all(subs.join("ada")).unwrap();
+    let out = dir.path().join("grades");
+    for (flag, value, said) in [
+        ("--shard", "x/y", "K/N"),
+        ("--shard", "0/3", "K/N"),
+        ("--shard", "2", "K/N"),
+        ("--disk-limit", "lots", "lots"),
+        ("--course-dir", "/no/such/course", "/no/such/course"),
+        ("--course-dir", "Cargo.toml", "not a folder"),
+    ] {
+        gametrace()
+            .arg("grade")
+            .arg(&subs)
+            .args(["--specs", SPEC, "--against", "true", flag, value, "--out"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(contains(flag).and(contains(said)));
+        assert!(!out.exists(), "{flag} {value}: nothing written");
+    }
+    // A shard folder whose rows are not rows.
+    let bad = dir.path().join("bad");
+    fs::create_dir_all(bad.join("rows")).unwrap();
+    fs::create_dir_all(bad.join("reports")).unwrap();
+    fs::write(bad.join("gradebook.json"), "{}").unwrap();
+    fs::write(bad.join("rows/ada.json"), "not json").unwrap();
+    gametrace()
+        .args(["gradebook", "merge", "--out"])
+        .arg(dir.path().join("merged"))
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(contains("rows/ada.json").and(contains("not a gradebook row")));
+    assert!(!dir.path().join("merged").exists());
+}
