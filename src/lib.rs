@@ -28,26 +28,21 @@
 // A Diagnostic is large, but it travels only on the cold path of a bad spec.
 #![allow(clippy::result_large_err)]
 
-pub mod builtin;
+// The core (spec, games, searchers, printers, diff, diagnosis, drawing) is its own crate, so
+// that it builds for the browser and compiles beside the sandbox; its modules keep their
+// paths here (`gametrace::spec`, `gametrace::search`, ...).
+pub use gametrace_core::{
+    builtin, diagnosis, diff, draw, export, game, input, notation, prefetch, run, search, spec,
+    task, trace, with_game_spec,
+};
+/// Running student programs confined: its own crate, compiled beside the core.
+pub use gametrace_sandbox as sandbox;
+
 pub mod check;
 pub mod check_game;
 pub mod cli;
-pub mod diagnosis;
-pub mod diff;
-pub mod draw;
-pub mod export;
-pub mod game;
 pub mod grade;
-pub mod input;
-pub mod notation;
 pub mod play;
-pub mod prefetch;
 pub mod report;
-pub mod run;
-pub mod sandbox;
-pub mod search;
-pub mod spec;
 pub mod stats;
 pub mod suite;
-pub mod task;
-pub mod trace;

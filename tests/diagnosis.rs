@@ -3,8 +3,8 @@
 //! (among the entries that print the very same output there, if several do). And the
 //! reference itself is never diagnosed: it passes.
 
-use gametrace::check::case::with_subject;
 use gametrace::check::diagnose::{diagnose, variant_trace, Finding};
+use gametrace::check::subject::with_subject;
 use gametrace::check::trace::{self, Mode};
 use gametrace::search::mistakes::{Bug, Flaws, CATALOGUE};
 use gametrace::spec::{load_str, Document};

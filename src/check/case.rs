@@ -2,6 +2,7 @@
 //! command run under limits), judge it against the reference, and say so as a
 //! [`CaseResult`].
 
+use super::subject::{case_list, no_case, with_subject};
 use super::trace::{self, Mode};
 use crate::diff::Palette;
 use crate::report::{CaseResult, Status};
@@ -67,9 +68,7 @@ pub struct Options {
     pub cut_short: bool,
 }
 
-/// Trees with more nodes than this are not drawn in a report: the picture would be too big
-/// to read, and to send.
-pub const MAX_FIGURE_NODES: usize = 400;
+pub use gametrace_core::check::trace::MAX_FIGURE_NODES;
 
 /// Checks case `name` of `doc` against what `source` gives. `Err` is unusable input (a file
 /// that cannot be read, a command line that cannot be parsed): exit 2, not a verdict.
@@ -308,46 +307,6 @@ fn judge(
     }
 }
 
-fn case_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let v: Vec<&str> = names.collect();
-    if v.is_empty() {
-        "(none)".to_owned()
-    } else {
-        v.join(", ")
-    }
-}
-
-/// Calls `f` with case `name` of a tree or game spec as a [`trace::Subject`].
-pub fn with_subject<T>(
-    doc: &Document,
-    name: &str,
-    f: impl FnOnce(&dyn trace::Subject) -> T,
-) -> Result<T, Diagnostic> {
-    let spec_path = doc.path();
-    match doc {
-        Document::Tree(spec) => match spec.case(name) {
-            Some(case) => Ok(f(&trace::TreeCase { spec, case })),
-            None => Err(no_case(spec_path, name).expected(format!(
-                "one of the cases: {}",
-                case_list(spec.cases.iter().map(|c| c.name.as_str()))
-            ))),
-        },
-        Document::Game(g) => crate::with_game_spec!(g, spec => match spec.case(name) {
-            Some(case) => Ok(f(case)),
-            None => Err(no_case(spec_path, name).expected(format!(
-                "one of the search cases: {}",
-                case_list(spec.cases.iter().map(|c| c.case.name.as_str()))
-            ))),
-        }),
-        Document::Task(_) => Err(
-            Diagnostic::new(spec_path, "a task spec has no search to vary")
-                .expected("a spec with a `tree:` or a `game:`")
-                .found("a task spec")
-                .hint("the catalogue of mistakes is about searchers"),
-        ),
-    }
-}
-
 /// Judges a search case's output against its reference trace.
 fn judge_trace(
     subject: &dyn trace::Subject,
@@ -468,10 +427,6 @@ pub fn case_json(case: &crate::spec::Case) -> serde_json::Value {
         // How the case compares: a driver prints what `visited` reads without being told.
         "check": case.mode.to_string(),
     })
-}
-
-fn no_case(path: &Path, name: &str) -> Diagnostic {
-    Diagnostic::new(path, format!("no case `{name}` in this spec"))
 }
 
 /// Reads the actual output (a file, a pipe, or - for stdin) as text (bytes that are not UTF-8

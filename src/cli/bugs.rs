@@ -1,7 +1,7 @@
 //! `gametrace bugs`: the catalogue of mistakes, or what one case can get wrong.
 
 use super::common::*;
-use crate::check::case;
+use crate::check::subject::with_subject;
 use crate::spec::{self, Diagnostic};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -89,7 +89,7 @@ fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
                 Ok(d) => d,
                 Err(d) => return report_error(&d),
             };
-            let names = case::with_subject(&doc, name, |s| {
+            let names = with_subject(&doc, name, |s| {
                 let c = s.case();
                 CATALOGUE
                     .iter()

@@ -1,7 +1,7 @@
 //! `gametrace explain`: a catalogued mistake's trace beside the reference's.
 
 use super::common::*;
-use crate::check::case;
+use crate::check::subject::with_subject;
 use crate::spec::{self, Diagnostic};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -53,7 +53,7 @@ fn explain(path: &Path, name: &str, bugs: &[String], alone: bool, color: ColorWh
         Ok(d) => d,
         Err(d) => return report_error(&d),
     };
-    let traces = case::with_subject(&doc, name, |s| {
+    let traces = with_subject(&doc, name, |s| {
         Ok::<_, String>((variant_trace(s, &[])?, variant_trace(s, &parsed)?))
     });
     let (reference, mistaken) = match traces {

@@ -185,6 +185,7 @@ pub fn main() -> i32 {
     // Every child of the gametrace program is a command it runs: orphans are its to kill.
     crate::sandbox::contain::claim_orphans();
     // Ctrl-C and SIGTERM kill the commands running and remove temporaries being written.
+    crate::sandbox::clean_up_on_interrupt(crate::suite::remove_temporaries);
     crate::sandbox::install_interrupt_handler();
     if let Some(n) = cli.max_spec_size {
         crate::input::set_max_spec_size(n as u64);

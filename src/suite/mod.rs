@@ -12,30 +12,9 @@ use crate::spec::{self, Diagnostic, Document};
 use compare::{same, unified_diff, Palette};
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
-/// Where a case's expected trace lives: a spec at `.../specs/<rel>.yaml` keeps it at
-/// `.../expected/<rel>/<case>.trace`; a spec outside any `specs/` directory keeps it beside
-/// itself, at `<dir>/expected/<name>/<case>.trace`.
-pub fn expected_path(spec_path: &Path, case: &str) -> PathBuf {
-    let file = format!("{case}.trace");
-    let parts: Vec<Component> = spec_path.components().collect();
-    if let Some(i) = parts.iter().rposition(|c| c.as_os_str() == "specs") {
-        let root: PathBuf = parts[..i].iter().collect();
-        let rel: PathBuf = parts[i + 1..].iter().collect();
-        return root
-            .join("expected")
-            .join(rel.with_extension(""))
-            .join(file);
-    }
-    let stem = spec_path.file_stem().unwrap_or_default();
-    spec_path
-        .parent()
-        .unwrap_or(Path::new(""))
-        .join("expected")
-        .join(stem)
-        .join(file)
-}
+pub use crate::spec::expected_path;
 
 /// Every `*.yaml` / `*.yml` spec under `paths` (a file stands for itself), sorted, or the
 /// first path that does not exist.

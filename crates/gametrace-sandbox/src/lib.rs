@@ -20,7 +20,9 @@ mod run;
 mod session;
 
 pub use probe::{protections, Layer, Protections};
-pub use run::{install_interrupt_handler, run, split, substitute, Limit, Ran};
+pub use run::{
+    clean_up_on_interrupt, install_interrupt_handler, run, split, substitute, Limit, Ran,
+};
 pub use session::Session;
 
 use std::path::{Path, PathBuf};
@@ -342,6 +344,25 @@ pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
         }
     }
     hidden
+}
+
+/// `n` bytes as a person reads them: "256 MiB", "1.5 MiB", "4 KiB". The core has the same
+/// words for its own limits; the two crates share nothing, so that they compile side by side.
+pub fn human_bytes(n: u64) -> String {
+    if n >= 1 << 30 && n % (1 << 30) == 0 {
+        format!("{} GiB", n >> 30)
+    } else if n >= 1 << 20 {
+        let mib = n as f64 / (1u64 << 20) as f64;
+        if n % (1 << 20) == 0 {
+            format!("{} MiB", n >> 20)
+        } else {
+            format!("{mib:.1} MiB")
+        }
+    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
 }
 
 #[cfg(test)]

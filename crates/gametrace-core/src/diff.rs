@@ -10,7 +10,8 @@ use similar::{Algorithm, DiffOp, DiffTag};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::hash::BuildHasher;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The lines of a text that take part in a comparison, with their 1-based line numbers.
 ///

@@ -17,8 +17,13 @@ use crate::trace::{Dialect, LineKind, LineSet};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
+/// Trees with more nodes than this are not drawn in a report: the picture would be too big
+/// to read, and to send.
+pub const MAX_FIGURE_NODES: usize = 400;
+
 /// What a check compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Mode {
     /// Every trace line the case prints, in order.
     Full,
@@ -198,7 +203,7 @@ pub trait Subject: Sync {
         kinds: LineSet,
         limit: std::time::Duration,
     ) -> Option<(Vec<RefLine>, Summary)> {
-        let until = std::time::Instant::now() + limit;
+        let until = web_time::Instant::now() + limit;
         self.variant(kinds, Flaws::NONE, Limit::Until(until))
     }
     /// The lines a variant of the catalogue prints, if its search stops before `limit`.
@@ -327,7 +332,7 @@ impl Subject for TreeCase<'_> {
         csc148_equally_good(&game, self.case)
     }
     fn figure(&self, visited: &[Place], divergence: Option<&Place>) -> Option<String> {
-        if self.spec.tree.len() > crate::check::case::MAX_FIGURE_NODES {
+        if self.spec.tree.len() > MAX_FIGURE_NODES {
             return None;
         }
         let node = |p: &Place| match p {

@@ -42,11 +42,20 @@ impl std::fmt::Display for InputError {
 
 /// What kind of file this is, for messages.
 pub fn kind_of(meta: &Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
     let t = meta.file_type();
     if t.is_dir() {
         "a directory"
-    } else if t.is_fifo() {
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        special_kind(&t)
+    }
+}
+
+#[cfg(unix)]
+fn special_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_fifo() {
         "a FIFO (named pipe)"
     } else if t.is_char_device() {
         "a character device"
@@ -55,14 +64,18 @@ pub fn kind_of(meta: &Metadata) -> &'static str {
     } else if t.is_socket() {
         "a socket"
     } else {
-        "a regular file"
+        "a special file"
     }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "a special file"
 }
 
 /// Opens `path` for reading if it is a regular file, without blocking on a FIFO: the type is
 /// checked before opening, and again on the handle (the path may have changed in between).
 pub fn open_regular(path: &Path) -> Result<(File, u64), InputError> {
-    use std::os::unix::fs::OpenOptionsExt;
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         io::ErrorKind::NotFound => InputError::NotFound,
         _ => InputError::Io(e),
@@ -72,14 +85,14 @@ pub fn open_regular(path: &Path) -> Result<(File, u64), InputError> {
             kind: kind_of(&meta),
         });
     }
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
-        .open(path)
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => InputError::NotFound,
-            _ => InputError::Io(e),
-        })?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => InputError::NotFound,
+        _ => InputError::Io(e),
+    })?;
     let meta = file.metadata().map_err(InputError::Io)?;
     if !meta.is_file() {
         return Err(InputError::NotRegular {

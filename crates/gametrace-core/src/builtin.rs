@@ -7,8 +7,8 @@
 use include_dir::{include_dir, Dir};
 use std::path::{Component, Path, PathBuf};
 
-static SPECS: Dir = include_dir!("$CARGO_MANIFEST_DIR/specs");
-static EXPECTED: Dir = include_dir!("$CARGO_MANIFEST_DIR/expected");
+static SPECS: Dir = include_dir!("$CARGO_MANIFEST_DIR/../../specs");
+static EXPECTED: Dir = include_dir!("$CARGO_MANIFEST_DIR/../../expected");
 
 /// `path` as plain relative parts (no `.`, no `..`, not absolute), or `None`.
 fn parts(path: &Path) -> Option<Vec<&str>> {
@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn the_built_in_files_are_the_checkouts() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         let specs = specs_under(Path::new("specs")).unwrap();
         assert!(specs.len() > 30, "{specs:?}");
         for p in &specs {

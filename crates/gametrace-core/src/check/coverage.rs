@@ -145,7 +145,7 @@ pub fn of_spec_text(text: &str) -> CaseCoverages {
     doc.case_names()
         .into_iter()
         .filter_map(|name| {
-            super::case::with_subject(&doc, name, of)
+            super::subject::with_subject(&doc, name, of)
                 .ok()
                 .map(|c| (name.to_owned(), c))
         })

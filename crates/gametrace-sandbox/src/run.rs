@@ -37,7 +37,7 @@ impl Limit {
 
     /// The sentence a report gives.
     pub fn problem(self) -> String {
-        let bytes = |n: u64| crate::input::human_bytes(n);
+        let bytes = |n: u64| crate::human_bytes(n);
         match self {
             Limit::Memory(n) => format!(
                 "the implementation exceeded the memory limit of {} and was stopped (raise it with --memory-limit)",
@@ -150,7 +150,7 @@ impl Ran {
             )),
             Ran::OutputLimit { cap, .. } => Some(format!(
                 "the implementation printed more than {} and was killed (raise it with --max-output)",
-                crate::input::human_bytes(*cap as u64)
+                crate::human_bytes(*cap as u64)
             )),
             Ran::LimitHit { limit, .. } => Some(limit.problem()),
             Ran::NotFound { program } => Some(format!(
@@ -186,6 +186,14 @@ fn yield_to_interrupt() {
     }
 }
 
+static CLEAN_UP: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// What else to undo on Ctrl-C or SIGTERM before gametrace exits (the caller's half-written
+/// files): the first one given is kept.
+pub fn clean_up_on_interrupt(clean_up: fn()) {
+    let _ = CLEAN_UP.set(clean_up);
+}
+
 /// On Ctrl-C or SIGTERM, kill everything the running commands started and remove the
 /// temporary files being written before gametrace exits (code 130): a command has its own
 /// group, so the terminal's signal does not reach it.
@@ -198,7 +206,9 @@ pub fn install_interrupt_handler() {
             for (group, marker) in running {
                 contain::kill_all(group, &marker);
             }
-            crate::suite::remove_temporaries();
+            if let Some(clean_up) = CLEAN_UP.get() {
+                clean_up();
+            }
             super::confine::remove_cgroups();
             std::process::exit(130);
         });
@@ -735,14 +745,14 @@ mod tests {
 
     fn argv(words: &[&str], limits: Limits) -> Ran {
         let argv: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let scratch = crate::sandbox::Scratch::new().unwrap();
+        let scratch = crate::Scratch::new().unwrap();
         run(&Job {
             argv: &argv,
             stdin: None,
             dir: None,
             limits,
             scratch: &scratch,
-            policy: &crate::sandbox::Policy::default(),
+            policy: &crate::Policy::default(),
         })
     }
 

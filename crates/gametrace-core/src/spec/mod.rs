@@ -43,7 +43,7 @@ use crate::game::tree::Tree;
 use crate::game::{Playable, Player};
 use crate::search::Algorithm;
 use crate::trace::{Dialect, Style};
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 
 /// Is `s` an SML structure name (a letter, then letters, digits, `_` and `'`)?
 pub fn is_sml_identifier(s: &str) -> bool {
@@ -430,4 +430,27 @@ pub enum Expect {
     Value(Value),
     /// A broken REQUIRES clause whose message contains this text.
     Error(String),
+}
+
+/// Where a case's expected trace lives: a spec at `.../specs/<rel>.yaml` keeps it at
+/// `.../expected/<rel>/<case>.trace`; a spec outside any `specs/` directory keeps it beside
+/// itself, at `<dir>/expected/<name>/<case>.trace`.
+pub fn expected_path(spec_path: &Path, case: &str) -> PathBuf {
+    let file = format!("{case}.trace");
+    let parts: Vec<Component> = spec_path.components().collect();
+    if let Some(i) = parts.iter().rposition(|c| c.as_os_str() == "specs") {
+        let root: PathBuf = parts[..i].iter().collect();
+        let rel: PathBuf = parts[i + 1..].iter().collect();
+        return root
+            .join("expected")
+            .join(rel.with_extension(""))
+            .join(file);
+    }
+    let stem = spec_path.file_stem().unwrap_or_default();
+    spec_path
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join("expected")
+        .join(stem)
+        .join(file)
 }

@@ -395,7 +395,7 @@ impl Drop for Session<'_> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
-    use crate::sandbox::{Limits, Policy, Scratch};
+    use crate::{Limits, Policy, Scratch};
 
     fn session<'a>(script: &str, scratch: &'a Scratch, argv: &'a mut Vec<String>) -> Session<'a> {
         *argv = vec!["sh".into(), "-c".into(), script.into()];
@@ -492,7 +492,7 @@ mod tests {
 #[cfg(all(test, unix))]
 mod lifetimes {
     use super::*;
-    use crate::sandbox::{Limits, Policy, Scratch};
+    use crate::{Limits, Policy, Scratch};
 
     /// A session that ended (here by its timeout) and is dropped after the next one started
     /// must not take the next one with it.

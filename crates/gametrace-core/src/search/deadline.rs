@@ -10,7 +10,8 @@
 use crate::game::{Estimate, Game, Player, Status};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A search stopped by its time limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,8 +17,8 @@ mod table;
 use crate::game::kalah::Kalah;
 use board::{seeds, After, Pits, Rings};
 use endgame::Endgame;
-use std::time::Instant;
 use table::Table;
+use web_time::Instant;
 
 /// A solved start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::diagnostic::{did_you_mean, Diagnostic, Severity};
 use super::load::{validate, Validation};
-use crate::suite::expected_path;
+use crate::spec::expected_path;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 

@@ -351,7 +351,7 @@ pub fn reference_lines_of<G: Game>(
 pub enum Limit {
     Unlimited,
     Expansions(u64),
-    Until(std::time::Instant),
+    Until(web_time::Instant),
 }
 
 /// [`reference_lines_of`] for a variant of the catalogue (`flaws`), stopped at `limit`
@@ -430,7 +430,7 @@ fn variant_lines_ordered<G: Game>(
                 })
                 .ok()?,
                 Limit::Until(t) => {
-                    let left = t.saturating_duration_since(std::time::Instant::now());
+                    let left = t.saturating_duration_since(web_time::Instant::now());
                     if left.is_zero() {
                         return None;
                     }
