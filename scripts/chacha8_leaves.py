@@ -5,7 +5,7 @@ gametrace draws a generated tree's leaves, in preorder, from ChaCha8 keyed with 
 8 little-endian bytes followed by 24 zero bytes (nonce 0, 64-bit block counter from 0), taking
 64-bit words low half first, and reducing each into [min, max] by rejection sampling. This
 script does the same from the ChaCha definition alone, so the pinned values in
-src/game/tree.rs are checked against the algorithm, not against the crate that implements it.
+crates/gametrace-core/src/game/tree.rs are checked against the algorithm, not against the crate that implements it.
 
     python3 scripts/chacha8_leaves.py SEED COUNT MIN MAX
 """

@@ -161,7 +161,7 @@ pub fn check_game<G: Checkable>(
             not_run(spec, spec_name, options, &mut cases, t.status());
             return Report {
                 cases,
-                sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+                sandbox: Some(crate::report::sandbox_note(driver.policy)),
             };
         }
     };
@@ -466,7 +466,7 @@ pub fn check_game<G: Checkable>(
     }
     Report {
         cases,
-        sandbox: Some(crate::report::SandboxNote::of(driver.policy)),
+        sandbox: Some(crate::report::sandbox_note(driver.policy)),
     }
 }
 
@@ -659,7 +659,7 @@ fn dead<G: Checkable>(
     not_run(spec, spec_name, options, &mut cases, t.status());
     Report {
         cases,
-        sandbox: Some(crate::report::SandboxNote::of(policy)),
+        sandbox: Some(crate::report::sandbox_note(policy)),
     }
 }
 

@@ -70,7 +70,7 @@ impl Trouble {
     pub fn status(&self) -> crate::report::Status {
         use crate::report::Status;
         match self {
-            Trouble::Ended(Ran::LimitHit { limit, .. }) => Status::from(*limit),
+            Trouble::Ended(Ran::LimitHit { limit, .. }) => crate::report::limit_status(*limit),
             Trouble::Ended(Ran::TimedOut { .. }) => Status::Timeout,
             Trouble::Ended(Ran::OutputLimit { .. }) => Status::OutputLimit,
             Trouble::Ended(Ran::NotFound { .. } | Ran::CannotStart { .. }) => Status::NotFound,

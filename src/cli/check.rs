@@ -133,24 +133,13 @@ fn check(
     let all = Report {
         cases: vec![result],
         sandbox: match &source {
-            Source::Command(cmd) => Some(crate::report::SandboxNote::of(&cmd.sandbox)),
+            Source::Command(cmd) => Some(crate::report::sandbox_note(&cmd.sandbox)),
             Source::File(_) => None,
         },
     };
     let text = match report.format {
         // One case: the verdict, the details, and the one-line summary last.
-        Format::Human => {
-            let c = &all.cases[0];
-            let mut t = crate::report::human_case(
-                &crate::report::CaseResult {
-                    message: String::new(),
-                    ..c.clone()
-                },
-                palette,
-            );
-            t.push_str(&format!("{}: {}\n", c.status.word(), c.message));
-            t
-        }
+        Format::Human => crate::report::check_text(&all.cases[0], palette),
         f => crate::report::render(&all, f, false, palette),
     };
     emit(&text, report, &all.summary(false), all.exit_code())

@@ -141,7 +141,7 @@ fn against(
     let palette = options.palette;
     let streaming = args.format == Format::Human && args.output.is_none();
     let mut report = Report {
-        sandbox: Some(crate::report::SandboxNote::of(&cmd.sandbox)),
+        sandbox: Some(crate::report::sandbox_note(&cmd.sandbox)),
         ..Report::default()
     };
     let suite = crate::grade::Suite::load_for(&specs, select, Some(&cmd.line));

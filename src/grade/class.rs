@@ -385,7 +385,7 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
     }
     let started = std::time::Instant::now();
     let mut report = Report {
-        sandbox: Some(crate::report::SandboxNote::of(&options.against.sandbox)),
+        sandbox: Some(crate::report::sandbox_note(&options.against.sandbox)),
         ..Report::default()
     };
     // With a course folder, the commands run in a staged copy; the submission's real

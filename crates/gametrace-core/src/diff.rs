@@ -6,12 +6,12 @@
 //! changed line is such a line, so the Myers diff sees two nearly equal sequences. What is
 //! left is bounded by a deadline; past it the diff is coarser (longer hunks) but still correct.
 
+use crate::clock::Instant;
 use similar::{Algorithm, DiffOp, DiffTag};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::hash::BuildHasher;
 use std::time::Duration;
-use web_time::Instant;
 
 /// The lines of a text that take part in a comparison, with their 1-based line numbers.
 ///
@@ -374,7 +374,7 @@ pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Durati
         Algorithm::Myers,
         &old_keep,
         &new_keep,
-        Some(Instant::now() + left),
+        crate::clock::deadline_after(left),
     );
     let coarse = started.elapsed() >= deadline;
 
@@ -599,7 +599,7 @@ pub fn changed_words(old: &str, new: &str) -> (Vec<Span>, Vec<Span>) {
         Algorithm::Myers,
         &a,
         &b,
-        Some(Instant::now() + Duration::from_millis(50)),
+        crate::clock::deadline_after(Duration::from_millis(50)),
     );
     let (mut old_marks, mut new_marks) = (Vec::new(), Vec::new());
     for op in ops {

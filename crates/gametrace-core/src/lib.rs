@@ -32,6 +32,7 @@
 
 pub mod builtin;
 pub mod check;
+pub mod clock;
 pub mod diagnosis;
 pub mod diff;
 pub mod draw;
@@ -39,7 +40,9 @@ pub mod export;
 pub mod game;
 pub mod input;
 pub mod notation;
+pub mod par;
 pub mod prefetch;
+pub mod report;
 pub mod run;
 pub mod search;
 pub mod spec;

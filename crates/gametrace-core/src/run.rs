@@ -351,7 +351,7 @@ pub fn reference_lines_of<G: Game>(
 pub enum Limit {
     Unlimited,
     Expansions(u64),
-    Until(web_time::Instant),
+    Until(crate::clock::Instant),
 }
 
 /// [`reference_lines_of`] for a variant of the catalogue (`flaws`), stopped at `limit`
@@ -430,7 +430,7 @@ fn variant_lines_ordered<G: Game>(
                 })
                 .ok()?,
                 Limit::Until(t) => {
-                    let left = t.saturating_duration_since(web_time::Instant::now());
+                    let left = t.saturating_duration_since(crate::clock::Instant::now());
                     if left.is_zero() {
                         return None;
                     }
@@ -669,10 +669,18 @@ struct Comparing<'w> {
     used: HashMap<&'w str, u32>,
     matched: &'w std::cell::Cell<usize>,
     line: Vec<u8>,
+    /// The search's budget, and whether it parted from the output: where nothing unwinds (the
+    /// browser) a difference spends the budget to wind the search down, and the lines it
+    /// prints meanwhile are not compared.
+    budget: &'w deadline::Budget,
+    diverged: &'w std::cell::Cell<bool>,
 }
 
 impl Write for Comparing<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.diverged.get() || deadline::Tick::stopped(self.budget) {
+            return Ok(buf.len());
+        }
         for &b in buf {
             if b != b'\n' {
                 self.line.push(b);
@@ -702,7 +710,12 @@ impl Write for Comparing<'_> {
                 },
             };
             if !agrees {
-                std::panic::resume_unwind(Box::new(Diverged));
+                self.diverged.set(true);
+                if deadline::UNWINDS {
+                    std::panic::resume_unwind(Box::new(Diverged));
+                }
+                self.budget.spend();
+                return Ok(buf.len());
             }
             self.matched.set(self.matched.get() + 1);
             self.line.clear();
@@ -727,12 +740,15 @@ pub fn variant_prefix_of<G: Game>(
     want: Want,
 ) -> Option<Prefix> {
     let matched = std::cell::Cell::new(0);
+    let diverged = std::cell::Cell::new(false);
     let finished = deadline::within_budget(game, budget, |g| {
         let mut writer = Comparing {
             want,
             used: HashMap::new(),
             matched: &matched,
             line: Vec::new(),
+            budget: g.watch(),
+            diverged: &diverged,
         };
         let run = std::panic::AssertUnwindSafe(|| {
             if !case.deepening.is_iterative() {
@@ -747,13 +763,21 @@ pub fn variant_prefix_of<G: Game>(
             }
             total
         });
+        if !deadline::UNWINDS {
+            return Some(run());
+        }
         match std::panic::catch_unwind(run) {
             Ok(summary) => Some(summary),
             Err(payload) if payload.is::<Diverged>() => None,
             Err(other) => std::panic::resume_unwind(other),
         }
-    })
-    .ok()?;
+    });
+    // A search that parted from the output is not finished, whatever stopped it after.
+    let finished = match finished {
+        _ if diverged.get() => None,
+        Ok(finished) => finished,
+        Err(deadline::OverBudget) => return None,
+    };
     Some(Prefix {
         matched: matched.get(),
         finished,

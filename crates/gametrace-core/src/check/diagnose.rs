@@ -11,7 +11,6 @@ pub use crate::diagnosis::{Diagnosis, Finding, Named, Separation};
 use crate::run::{line_counts, Want};
 use crate::search::mistakes::{bugs_for, Bug, Flaws};
 use crate::spec::Unordered;
-use rayon::prelude::*;
 use std::fmt::Write as _;
 
 /// Calls its second argument with the spec's case of that name, if there is one.
@@ -275,7 +274,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
             })
         }
     };
-    let mut tried: Vec<Tried> = singles.par_iter().map(|&b| run(vec![b])).collect();
+    let mut tried: Vec<Tried> = crate::par::map(singles.clone(), |b| run(vec![b]));
     if !tried.iter().any(exact) {
         // Pairs of different mistakes (a mistake at Maxie's and at Minnie's nodes is the
         // mistake everywhere, already tried) of which at least one changes the trace: the
@@ -290,7 +289,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
                 }
             }
         }
-        let more: Vec<Tried> = pairs.into_par_iter().map(&run).collect();
+        let more: Vec<Tried> = crate::par::map(pairs, &run);
         tried.extend(more);
     }
     let mut d = conclude(reading.mode, &tried, &reference, any_order);

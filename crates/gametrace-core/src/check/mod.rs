@@ -6,6 +6,7 @@ pub mod coverage;
 pub mod diagnose;
 pub mod expected;
 pub mod extract;
+pub mod judge;
 pub mod metrics;
 pub mod subject;
 pub mod trace;

@@ -203,7 +203,7 @@ pub trait Subject: Sync {
         kinds: LineSet,
         limit: std::time::Duration,
     ) -> Option<(Vec<RefLine>, Summary)> {
-        let until = web_time::Instant::now() + limit;
+        let until = crate::clock::Instant::now() + limit;
         self.variant(kinds, Flaws::NONE, Limit::Until(until))
     }
     /// The lines a variant of the catalogue prints, if its search stops before `limit`.

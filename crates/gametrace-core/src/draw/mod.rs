@@ -6,6 +6,7 @@
 //! overlay is built from the searcher's event stream ([`overlay`]), like every trace.
 
 pub mod overlay;
+pub mod steps;
 pub mod svg;
 pub mod terminal;
 
@@ -31,6 +32,8 @@ pub struct Picture<'s> {
     /// What a check marks on the tree: the nodes an output visited and where it first parts
     /// from the reference.
     pub marks: Option<Marks>,
+    /// Stepping through a search one trace line at a time: the node of the line shown.
+    pub current: Option<NodeId>,
 }
 
 /// The marks of a check on a tree.
@@ -61,6 +64,7 @@ impl<'s> Picture<'s> {
             players,
             search: case.map(|c| Overlay::of(spec, c)),
             marks: None,
+            current: None,
         }
     }
 
@@ -79,6 +83,7 @@ impl<'s> Picture<'s> {
             players,
             search: None,
             marks: Some(marks),
+            current: None,
         }
     }
 

@@ -28,6 +28,8 @@ const GREY: &str = "#b0b0b0";
 pub const DIVERGENCE_FILL: &str = "#ffd400";
 const DIVERGENCE_STROKE: &str = "#c8102e";
 const VISITED_FILL: &str = "#cdeccd";
+const CURRENT_FILL: &str = "#d6e6ff";
+const CURRENT_STROKE: &str = "#1f5fbf";
 
 /// The lines of text under a node.
 fn labels(p: &Picture, id: NodeId) -> Vec<String> {
@@ -215,7 +217,9 @@ pub fn draw(p: &Picture) -> String {
         let sw = if p.on_path(id) { 2.5 } else { 1.3 };
         // A check's marks go under the node: a ring where the output first parts from the
         // reference, a light disc under each node the output named.
-        let class = if p.marked_divergence(id) {
+        let class = if p.current == Some(id) {
+            r#" class="current""#
+        } else if p.marked_divergence(id) {
             r#" class="divergence""#
         } else if p.marked_visited(id) {
             r#" class="visited""#
@@ -227,7 +231,13 @@ pub fn draw(p: &Picture) -> String {
             r#"<g id="node-{id}"{class}><title>{}</title>"#,
             escape(&tree.name(id))
         );
-        if p.marked_divergence(id) {
+        if p.current == Some(id) {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{CURRENT_FILL}" stroke="{CURRENT_STROKE}" stroke-width="3"/>"#,
+                GLYPH * 2.3
+            );
+        } else if p.marked_divergence(id) {
             let _ = writeln!(
                 s,
                 r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{DIVERGENCE_FILL}" stroke="{DIVERGENCE_STROKE}" stroke-width="3"/>"#,
@@ -336,6 +346,9 @@ pub fn draw(p: &Picture) -> String {
             Legend::Divergence => format!(
                 r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="9" fill="{DIVERGENCE_FILL}" stroke="{DIVERGENCE_STROKE}" stroke-width="2"/>"#
             ),
+            Legend::Current => format!(
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="9" fill="{CURRENT_FILL}" stroke="{CURRENT_STROKE}" stroke-width="2"/>"#
+            ),
             Legend::Parallel => format!(
                 r##"<line x1="{:.1}" y1="{cy:.1}" x2="{:.1}" y2="{cy:.1}" stroke="#333333" stroke-width="1.2" stroke-dasharray="6 4"/>"##,
                 cx - 12.0,
@@ -365,6 +378,7 @@ enum Legend {
     Parallel,
     Visited,
     Divergence,
+    Current,
 }
 
 impl Legend {
@@ -378,6 +392,7 @@ impl Legend {
             Legend::Parallel => "searched in parallel (after Jamboree's sequential share)",
             Legend::Visited => "named by the output",
             Legend::Divergence => "where the output first parts from the reference",
+            Legend::Current => "the state of the line shown",
         }
     }
 }
@@ -390,6 +405,9 @@ fn legend(p: &Picture) -> Vec<(Legend, f64)> {
         if o.jamboree.is_some() {
             items.push(Legend::Parallel);
         }
+    }
+    if p.current.is_some() {
+        items.push(Legend::Current);
     }
     if let Some(m) = &p.marks {
         items.push(Legend::Visited);

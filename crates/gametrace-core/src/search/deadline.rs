@@ -7,11 +7,11 @@
 //! search (a panic with a [`TimedOut`] payload, caught by [`within`], never printed). Rayon
 //! carries the unwinding out of Jamboree's parallel branches.
 
+use crate::clock::Instant;
 use crate::game::{Estimate, Game, Player, Status};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
-use web_time::Instant;
 
 /// A search stopped by its time limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,12 +39,55 @@ pub fn seconds(d: Duration) -> String {
 /// once the search must stop.
 pub trait Tick: Sync {
     fn tick(&self);
+    /// Past the limit: where nothing unwinds (the browser), the search is wound down instead.
+    fn stopped(&self) -> bool;
 }
 
 /// `game`, with `watch` ticked at every expansion and estimate. Everything else is the game's.
 pub struct Watched<'g, G, W> {
     game: &'g G,
     watch: W,
+}
+
+impl<G, W> Watched<'_, G, W> {
+    /// What watches the search.
+    pub fn watch(&self) -> &W {
+        &self.watch
+    }
+}
+
+/// Whether a search past its limit can be unwound (a panic caught): everywhere but the
+/// browser, whose `wasm32-unknown-unknown` target aborts on a panic.
+pub const UNWINDS: bool = !cfg!(target_arch = "wasm32");
+
+/// Stops a search that went past its limit: unwinds it with `payload` where that is possible;
+/// in the browser the flag already set winds it down (see [`Watched`]'s `status`).
+fn stop<P: std::any::Any + Send>(payload: P) {
+    if UNWINDS {
+        panic::resume_unwind(Box::new(payload));
+    }
+}
+
+/// Runs `search`, telling a stop (`P`) from a result: by the unwinding it caused, or, in the
+/// browser, by `stopped` once the search has wound down.
+fn watched_run<T, P: std::any::Any + Send>(
+    search: impl FnOnce() -> T,
+    stopped: impl FnOnce() -> Option<P>,
+) -> Result<T, P> {
+    if !UNWINDS {
+        let t = search();
+        return match stopped() {
+            Some(p) => Err(p),
+            None => Ok(t),
+        };
+    }
+    match panic::catch_unwind(AssertUnwindSafe(search)) {
+        Ok(t) => Ok(t),
+        Err(payload) => match payload.downcast::<P>() {
+            Ok(p) => Err(*p),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
 }
 
 impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
@@ -62,7 +105,14 @@ impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
         self.game.player(state)
     }
     fn status(&self, state: &Self::State) -> Status {
-        self.game.status(state)
+        // In the browser a panic aborts, so a search past its limit is not unwound: every
+        // state it reaches from then on is over, it ends within a few calls, and what it
+        // found is thrown away.
+        if UNWINDS || !self.watch.stopped() {
+            self.game.status(state)
+        } else {
+            Status::Over(crate::game::Outcome::Draw)
+        }
     }
     fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
         self.watch.tick();
@@ -117,8 +167,11 @@ impl Tick for Deadline {
                 && Instant::now() > self.deadline);
         if expired {
             self.expired.store(true, Ordering::Relaxed);
-            panic::resume_unwind(Box::new(TimedOut { limit: self.limit }));
+            stop(TimedOut { limit: self.limit });
         }
+    }
+    fn stopped(&self) -> bool {
+        self.expired.load(Ordering::Relaxed)
     }
 }
 
@@ -139,13 +192,10 @@ pub fn within<G: Game, T>(
     };
     // `resume_unwind` does not call the panic hook, so nothing is printed; a real panic in
     // the search is not ours to catch and goes on unwinding.
-    match panic::catch_unwind(AssertUnwindSafe(|| search(&timed))) {
-        Ok(t) => Ok(t),
-        Err(payload) => match payload.downcast::<TimedOut>() {
-            Ok(t) => Err(*t),
-            Err(other) => panic::resume_unwind(other),
-        },
-    }
+    watched_run(
+        || search(&timed),
+        || timed.watch.stopped().then_some(TimedOut { limit }),
+    )
 }
 
 /// A search stopped after its budget of expansions (a variant of the catalogue that searches
@@ -159,6 +209,14 @@ pub struct Budget {
     spent: AtomicBool,
 }
 
+impl Budget {
+    /// Spends what is left: in the browser, the way a search that has served its purpose
+    /// (its output already parted from the one compared) is wound down.
+    pub fn spend(&self) {
+        self.spent.store(true, Ordering::Relaxed);
+    }
+}
+
 impl Tick for Budget {
     #[inline]
     fn tick(&self) {
@@ -168,8 +226,11 @@ impl Tick for Budget {
         // for ever (rayon waits for it before passing the unwinding on).
         if self.spent.load(Ordering::Relaxed) || self.left.fetch_sub(1, Ordering::Relaxed) <= 1 {
             self.spent.store(true, Ordering::Relaxed);
-            panic::resume_unwind(Box::new(OverBudget));
+            stop(OverBudget);
         }
+    }
+    fn stopped(&self) -> bool {
+        self.spent.load(Ordering::Relaxed)
     }
 }
 
@@ -186,13 +247,10 @@ pub fn within_budget<G: Game, T>(
             spent: AtomicBool::new(false),
         },
     };
-    match panic::catch_unwind(AssertUnwindSafe(|| search(&limited))) {
-        Ok(t) => Ok(t),
-        Err(payload) => match payload.downcast::<OverBudget>() {
-            Ok(_) => Err(OverBudget),
-            Err(other) => panic::resume_unwind(other),
-        },
-    }
+    watched_run(
+        || search(&limited),
+        || limited.watch.stopped().then_some(OverBudget),
+    )
 }
 
 #[cfg(test)]

@@ -17,7 +17,6 @@ pub mod solve;
 
 use crate::game::{Estimate, Game, Player, Status};
 use mistakes::{Flaw, Flaws, Variant};
-use rayon::prelude::*;
 
 /// Which search runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -317,18 +316,16 @@ where
         sink.parallel(Parallel::Begin);
     }
     // On one thread, forking would only record and replay the same events.
-    if depth >= FORK_DEPTH && moves.len() > 1 && sink.forks() && rayon::current_num_threads() > 1 {
+    if depth >= FORK_DEPTH && moves.len() > 1 && sink.forks() && crate::par::threads() > 1 {
         let moves: Vec<G::Move> = moves.collect();
         // Branches are made here, not on the pool: a sink need not be shareable.
         let branches: Vec<K::Branch> = moves.iter().map(|_| sink.branch()).collect();
-        let per_child: Vec<Searched<G, D::Out, K::Branch>> = moves
-            .into_par_iter()
-            .zip(branches)
-            .map(|(mv, mut branch)| {
+        let children: Vec<(G::Move, K::Branch)> = moves.into_iter().zip(branches).collect();
+        let per_child: Vec<Searched<G, D::Out, K::Branch>> =
+            crate::par::map(children, |(mv, mut branch)| {
                 let (r, t) = descend.descend(mv, &game.play(state, mv), depth, &mut branch);
                 (mv, r, t, branch)
-            })
-            .collect();
+            });
         for (mv, r, t, branch) in per_child {
             sink.parallel(Parallel::Child);
             sink.join(branch);

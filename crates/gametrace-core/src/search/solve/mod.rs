@@ -14,11 +14,11 @@ mod board;
 mod endgame;
 mod table;
 
+use crate::clock::Instant;
 use crate::game::kalah::Kalah;
 use board::{seeds, After, Pits, Rings};
 use endgame::Endgame;
 use table::Table;
-use web_time::Instant;
 
 /// A solved start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

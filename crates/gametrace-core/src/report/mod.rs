@@ -1,0 +1,762 @@
+//! Reports of `check` and `test`: one result per case, written for a person (`human`) or for
+//! a consumer: `json`, JUnit XML (`junit`), TAP 14 (`tap`), Gradescope's `results.json`
+//! (`gradescope`) and Autolab's `{"scores": ...}` line (`autolab`).
+
+mod html;
+mod junit;
+
+use crate::diff::Palette;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// How one case came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Pass,
+    /// The output is wrong.
+    Fail,
+    /// The implementation ran too long, printed too much, or crashed.
+    Timeout,
+    OutputLimit,
+    Crashed,
+    /// It ran into a limit of the sandbox: memory, CPU time, processes, file size.
+    MemoryLimit,
+    CpuLimit,
+    ProcessLimit,
+    FileSizeLimit,
+    /// Its files together outgrew the disk quota.
+    DiskLimit,
+    /// It tried to open a network connection.
+    Network,
+    /// The output given to check (`--actual`) is larger than gametrace reads: it is not
+    /// judged, because judging a cut output could pass what was never read.
+    InputTooLarge,
+    /// The implementation's program does not exist or cannot start.
+    NotFound,
+    /// No expected trace to compare with (`test` without `--against`).
+    Missing,
+    /// Planned but not run, and worth nothing: a check-game scenario whose position the
+    /// course's driver has no way to set up. Counted apart: neither passed nor failed.
+    Skipped,
+    /// The spec or an expected file was unusable.
+    Error,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Pass => "PASS",
+            Status::Fail => "FAIL",
+            Status::Timeout => "TIMEOUT",
+            Status::OutputLimit => "OUTPUT-LIMIT",
+            Status::Crashed => "CRASHED",
+            Status::MemoryLimit => "MEMORY-LIMIT",
+            Status::CpuLimit => "CPU-LIMIT",
+            Status::ProcessLimit => "PROCESS-LIMIT",
+            Status::FileSizeLimit => "FILE-SIZE-LIMIT",
+            Status::DiskLimit => "DISK-LIMIT",
+            Status::Network => "NETWORK",
+            Status::InputTooLarge => "INPUT-TOO-LARGE",
+            Status::NotFound => "NOT-FOUND",
+            Status::Missing => "MISSING",
+            Status::Skipped => "SKIPPED",
+            Status::Error => "ERROR",
+        }
+    }
+
+    pub fn passed(self) -> bool {
+        self == Status::Pass
+    }
+
+    /// Not run on purpose (counted neither as passed nor as failed).
+    pub fn skipped(self) -> bool {
+        self == Status::Skipped
+    }
+
+    /// Could the case not be judged at all (as opposed to being judged wrong)?
+    pub fn is_error(self) -> bool {
+        matches!(self, Status::NotFound | Status::Error)
+    }
+
+    fn color(self) -> anstyle::AnsiColor {
+        use anstyle::AnsiColor::*;
+        match self {
+            Status::Pass => Green,
+            Status::Missing | Status::Skipped => Yellow,
+            _ => Red,
+        }
+    }
+}
+
+/// One case's result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaseResult {
+    pub spec: String,
+    pub case: String,
+    pub status: Status,
+    /// Points earned: all of `max_points` on a pass, none otherwise.
+    pub points: f64,
+    pub max_points: f64,
+    /// One line: what was compared and how it came out, or what went wrong.
+    pub message: String,
+    /// The rest: where the output first diverges, the diff, stderr; lines without indentation.
+    pub details: String,
+    /// On a FAIL of a search case: the catalogued mistake that prints this output, if any.
+    pub diagnosis: Option<crate::diagnosis::Diagnosis>,
+    /// Who may see the result (the case's `visibility:`).
+    pub visibility: crate::spec::Visibility,
+    /// On a FAIL of a trace: where it parts from the reference, for the reports that show it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
+}
+
+/// Where a wrong trace parts from the reference: the place, the lines side by side, and a
+/// picture of the tree with the output's states and the place marked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Failure {
+    /// `node g: child 1 of c, depth 2, Maxie to move; path a -0-> b -1-> g`
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// The differing lines with a little context, expected beside the output's.
+    pub rows: Vec<crate::diff::Row>,
+    /// Changed lines past the rows shown.
+    pub more_rows: usize,
+    /// The tree drawn (an SVG), for explicit trees when a report asks for pictures.
+    #[serde(skip)]
+    pub figure: Option<String>,
+}
+
+impl CaseResult {
+    pub fn new(spec: &str, case: &str, status: Status, max_points: f64) -> CaseResult {
+        CaseResult {
+            spec: spec.to_owned(),
+            case: case.to_owned(),
+            status,
+            points: if status.passed() { max_points } else { 0.0 },
+            max_points,
+            message: String::new(),
+            details: String::new(),
+            diagnosis: None,
+            visibility: crate::spec::Visibility::Visible,
+            failure: None,
+        }
+    }
+
+    pub fn message(mut self, m: impl Into<String>) -> Self {
+        self.message = m.into();
+        self
+    }
+
+    pub fn details(mut self, d: impl Into<String>) -> Self {
+        self.details = d.into();
+        self
+    }
+
+    /// `specs/x.yaml alphabeta`
+    pub fn name(&self) -> String {
+        format!("{} {}", self.spec, self.case)
+    }
+}
+
+/// The results of a run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Report {
+    pub cases: Vec<CaseResult>,
+    /// How student code was run, when the report judged a command's output.
+    pub sandbox: Option<SandboxNote>,
+}
+
+/// What the sandbox gave the commands a report judged (see `gametrace doctor`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SandboxNote {
+    /// False under `--no-sandbox`.
+    pub on: bool,
+    /// `landlock v7, seccomp, net+pid namespaces, cgroup v1, rlimits`
+    pub protections: String,
+    /// The protections this machine could not give.
+    pub missing: Vec<&'static str>,
+}
+
+impl SandboxNote {
+    /// One line for a summary: `sandbox: landlock v7, ...`.
+    pub fn line(&self) -> String {
+        format!("sandbox: {}", self.protections)
+    }
+}
+
+impl Report {
+    pub fn passed(&self) -> usize {
+        self.cases.iter().filter(|c| c.status.passed()).count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.cases.len() - self.passed() - self.skipped()
+    }
+
+    pub fn skipped(&self) -> usize {
+        self.cases.iter().filter(|c| c.status.skipped()).count()
+    }
+
+    pub fn score(&self) -> f64 {
+        self.cases.iter().map(|c| c.points).sum()
+    }
+
+    pub fn max_score(&self) -> f64 {
+        self.cases.iter().map(|c| c.max_points).sum()
+    }
+
+    /// 0 all passed, 2 something could not be judged, 1 something failed.
+    pub fn exit_code(&self) -> i32 {
+        if self.cases.iter().any(|c| c.status.is_error()) {
+            2
+        } else if self.failed() > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// `3 passed, 1 failed` (`, 2 skipped` when some were) and, when grading, `score 3 / 4`.
+    pub fn summary(&self, graded: bool) -> String {
+        let mut s = format!("{} passed, {} failed", self.passed(), self.failed());
+        if self.skipped() > 0 {
+            let _ = write!(s, ", {} skipped", self.skipped());
+        }
+        if graded {
+            let _ = write!(
+                s,
+                "; score {} / {}",
+                number(self.score()),
+                number(self.max_score())
+            );
+        }
+        s
+    }
+}
+
+/// A report format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Format {
+    Human,
+    Json,
+    Junit,
+    Tap,
+    /// Gradescope's `results.json`, each test's output as text.
+    Gradescope,
+    /// Gradescope's `results.json`, each test's output as HTML (`output_format: html`): the
+    /// HTML report's content for the case.
+    GradescopeHtml,
+    /// Gradescope's `results.json`, each test's output as Markdown (`output_format: md`).
+    GradescopeMd,
+    Autolab,
+    /// PrairieLearn's external grader `results.json`.
+    Prairielearn,
+    /// One self-contained page: each case's verdict and, for a failure, the tree with the
+    /// output's states and the first divergence marked, the lines side by side, the diagnosis.
+    Html,
+}
+
+impl Format {
+    /// The file name extension of a report in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Human | Format::Autolab => "txt",
+            Format::Json
+            | Format::Gradescope
+            | Format::GradescopeHtml
+            | Format::GradescopeMd
+            | Format::Prairielearn => "json",
+            Format::Junit => "xml",
+            Format::Tap => "tap",
+            Format::Html => "html",
+        }
+    }
+
+    /// Does the report show the trees of failed cases (so the check must draw them)?
+    pub fn draws_trees(self) -> bool {
+        matches!(self, Format::Html | Format::GradescopeHtml)
+    }
+}
+
+/// `3`, `2.5`: points as a person writes them.
+pub fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// One case as `check` prints it for a person: the verdict and the details, with the
+/// one-line summary last (where a terminal leaves it in view). The browser page shows the same.
+pub fn check_text(c: &CaseResult, palette: Palette) -> String {
+    let mut t = human_case(
+        &CaseResult {
+            message: String::new(),
+            ..c.clone()
+        },
+        palette,
+    );
+    t.push_str(&format!("{}: {}\n", c.status.word(), c.message));
+    t
+}
+
+/// The human report of one case: the verdict line and the details, indented.
+pub fn human_case(c: &CaseResult, palette: Palette) -> String {
+    let word = format!("{:<7} ", c.status.word());
+    let style = anstyle::Style::new()
+        .fg_color(Some(c.status.color().into()))
+        .bold();
+    let mut out = palette.paint(style, &word);
+    out.push_str(&c.name());
+    if !c.message.is_empty() {
+        let _ = write!(out, ": {}", c.message);
+    }
+    out.push('\n');
+    for line in c.details.lines() {
+        let _ = writeln!(out, "    {line}");
+    }
+    out
+}
+
+/// Characters XML 1.0 and YAML cannot hold (what a crashing program printed may hold any).
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c,
+            c if c.is_control() => '\u{FFFD}',
+            c => c,
+        })
+        .collect()
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    format: &'static str,
+    version: u32,
+    passed: usize,
+    failed: usize,
+    #[serde(skip_serializing_if = "is_zero")]
+    skipped: usize,
+    score: f64,
+    max_score: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sandbox: Option<&'a SandboxNote>,
+    cases: &'a [CaseResult],
+}
+
+#[derive(Serialize)]
+struct GradescopeTest {
+    name: String,
+    score: f64,
+    max_score: f64,
+    status: &'static str,
+    output: String,
+    /// `html` or `md` when the output is not plain text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output_format: Option<&'static str>,
+    /// Gradescope's own field: visible, hidden, after_due_date or after_published.
+    visibility: &'static str,
+}
+
+/// PrairieLearn's external grader results (`/grade/results/results.json`).
+#[derive(Serialize)]
+struct PrairieLearn {
+    /// False when nothing could be judged (no program, an unusable spec): PrairieLearn then
+    /// charges no attempt.
+    gradable: bool,
+    /// 0 to 1.
+    score: f64,
+    message: String,
+    output: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    format_errors: Vec<String>,
+    tests: Vec<PrairieLearnTest>,
+}
+
+#[derive(Serialize)]
+struct PrairieLearnTest {
+    name: String,
+    description: String,
+    points: f64,
+    max_points: f64,
+    message: String,
+    output: String,
+}
+
+/// PrairieLearn shows at most 1 MB of results; each test's output is kept well under it.
+const PRAIRIELEARN_TEST_OUTPUT: usize = 32 << 10;
+
+#[derive(Serialize)]
+struct Gradescope {
+    score: f64,
+    max_score: f64,
+    output: String,
+    /// Gradescope keeps `extra_data` without showing it: how the code was run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extra_data: Option<serde_json::Value>,
+    tests: Vec<GradescopeTest>,
+}
+
+/// A result as a student may see it (`--for-students`): a case that is not `visible` keeps its
+/// verdict, message, place of divergence, the student's own line and the diagnosis, but loses
+/// every reference line (`expected:` and the diff), so a hidden test does not give away its
+/// tree.
+pub fn for_students(c: &mut CaseResult) {
+    if c.visibility == crate::spec::Visibility::Visible {
+        return;
+    }
+    let mut kept = String::new();
+    let mut lines = c.details.lines().peekable();
+    let mut diff_indent: Option<usize> = None;
+    let mut redacted = false;
+    while let Some(line) = lines.next() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let body = &line[indent..];
+        if let Some(at) = diff_indent {
+            let in_diff = indent >= at
+                && (line.len() == at
+                    || matches!(line.as_bytes()[at], b' ' | b'+' | b'-' | b'@')
+                    || line[at..].starts_with("... "));
+            if in_diff {
+                continue;
+            }
+            diff_indent = None;
+        }
+        if body.starts_with("--- ") {
+            diff_indent = Some(indent);
+            redacted = true;
+            continue;
+        }
+        if body.starts_with("expected: ") {
+            redacted = true;
+            // The caret line under it marks reference words too.
+            if lines
+                .peek()
+                .is_some_and(|l| l.trim_start().starts_with('^'))
+            {
+                lines.next();
+            }
+            continue;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    if redacted {
+        kept.push_str("(a hidden case: its reference lines are not shown)\n");
+    }
+    c.details = kept;
+    // The structured failure keeps the place and the student's lines, and loses the
+    // reference's lines and the tree.
+    if let Some(f) = &mut c.failure {
+        f.figure = None;
+        f.rows.retain(|r| r.actual.is_some());
+        for r in &mut f.rows {
+            r.expected = None;
+            r.kind = "output";
+        }
+    }
+}
+
+/// The whole report in `format` (human reports are written case by case by the caller; this
+/// gives the same text at once).
+pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -> String {
+    match format {
+        Format::Human => {
+            let mut out: String = report
+                .cases
+                .iter()
+                .map(|c| human_case(c, palette))
+                .collect();
+            out.push_str(&report.summary(graded));
+            out.push('\n');
+            out
+        }
+        Format::Json => {
+            let r = JsonReport {
+                format: "gametrace-report",
+                version: 1,
+                passed: report.passed(),
+                failed: report.failed(),
+                skipped: report.skipped(),
+                score: report.score(),
+                max_score: report.max_score(),
+                sandbox: report.sandbox.as_ref(),
+                cases: &report.cases,
+            };
+            let mut s = serde_json::to_string_pretty(&r).expect("a report serialises");
+            s.push('\n');
+            s
+        }
+        Format::Junit => junit::render(report),
+        Format::Tap => tap(report),
+        Format::Gradescope | Format::GradescopeHtml | Format::GradescopeMd => {
+            let g = Gradescope {
+                score: report.score(),
+                max_score: report.max_score(),
+                output: report.summary(true),
+                extra_data: report
+                    .sandbox
+                    .as_ref()
+                    .map(|s| serde_json::json!({ "sandbox": s })),
+                tests: report
+                    .cases
+                    .iter()
+                    .map(|c| GradescopeTest {
+                        name: c.name(),
+                        score: c.points,
+                        max_score: c.max_points,
+                        // Gradescope has no third word; a skipped check is worth nothing
+                        // and says so in its output.
+                        status: if c.status.passed() || c.status.skipped() {
+                            "passed"
+                        } else {
+                            "failed"
+                        },
+                        output: match format {
+                            Format::GradescopeHtml => html::case_fragment(c),
+                            Format::GradescopeMd => markdown_case(c),
+                            _ => clean(&human_case(c, Palette { color: false })),
+                        },
+                        output_format: match format {
+                            Format::GradescopeHtml => Some("html"),
+                            Format::GradescopeMd => Some("md"),
+                            _ => None,
+                        },
+                        visibility: c.visibility.name(),
+                    })
+                    .collect(),
+            };
+            let mut s = serde_json::to_string_pretty(&g).expect("a report serialises");
+            s.push('\n');
+            s
+        }
+        Format::Prairielearn => prairielearn(report),
+        Format::Html => html::page(report, graded),
+        Format::Autolab => {
+            // Autolab shows the whole output as feedback and reads the scores from its last line.
+            let mut out = render(report, Format::Human, true, Palette { color: false });
+            let mut scores = serde_json::Map::new();
+            for c in &report.cases {
+                scores.insert(c.name(), serde_json::json!(c.points));
+            }
+            let line = serde_json::json!({ "scores": scores });
+            out.push_str(&line.to_string());
+            out.push('\n');
+            out
+        }
+    }
+}
+
+/// PrairieLearn's `results.json`: the score as a fraction, each case a test.
+fn prairielearn(report: &Report) -> String {
+    let max = report.max_score();
+    let judged = report.cases.iter().any(|c| !c.status.is_error());
+    let cap = |text: String| {
+        if text.len() <= PRAIRIELEARN_TEST_OUTPUT {
+            return text;
+        }
+        let mut end = PRAIRIELEARN_TEST_OUTPUT;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!(
+            "{}\n... {} more bytes not shown\n",
+            &text[..end],
+            text.len() - end
+        )
+    };
+    let r = PrairieLearn {
+        gradable: judged || report.cases.is_empty(),
+        score: if max > 0.0 {
+            (report.score() / max).clamp(0.0, 1.0)
+        } else {
+            0.0
+        },
+        message: report.summary(true),
+        output: report
+            .cases
+            .iter()
+            .map(|c| format!("{} {}\n", c.status.word(), c.name()))
+            .collect(),
+        format_errors: if judged {
+            Vec::new()
+        } else {
+            report
+                .cases
+                .iter()
+                .map(|c| clean(&format!("{}: {}", c.name(), c.message)))
+                .collect()
+        },
+        tests: report
+            .cases
+            .iter()
+            .map(|c| PrairieLearnTest {
+                name: c.name(),
+                description: format!("{}: {}", c.status.word(), clean(&c.message)),
+                points: c.points,
+                max_points: c.max_points,
+                message: clean(&c.message),
+                output: cap(clean(&c.details)),
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&r).expect("a report serialises");
+    s.push('\n');
+    s
+}
+
+/// A case for Gradescope's Markdown output: the verdict, the message, the details as code.
+fn markdown_case(c: &CaseResult) -> String {
+    let mut out = format!("**{}** {}", c.status.word(), c.name());
+    if !c.message.is_empty() {
+        let _ = write!(out, ": {}", c.message);
+    }
+    out.push_str("\n\n");
+    if !c.details.trim().is_empty() {
+        // A fence longer than any run of backticks inside keeps the details whole.
+        let longest = c
+            .details
+            .split(|ch| ch != '`')
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        let fence = "`".repeat(longest.max(2) + 1);
+        let _ = write!(out, "{fence}\n{}\n{fence}\n", clean(&c.details).trim_end());
+    }
+    out
+}
+
+/// TAP version 14: a plan, one test point per case, YAML diagnostics under failures.
+fn tap(report: &Report) -> String {
+    let mut out = String::from("TAP version 14\n");
+    let _ = writeln!(out, "1..{}", report.cases.len());
+    let quoted = |s: &str| serde_json::to_string(&clean(s)).expect("a string serialises");
+    for (i, c) in report.cases.iter().enumerate() {
+        // A description may not hold `#` unescaped (it starts a directive).
+        let name = clean(&c.name()).replace('\\', "\\\\").replace('#', "\\#");
+        let ok = if c.status.passed() || c.status.skipped() {
+            "ok"
+        } else {
+            "not ok"
+        };
+        let _ = write!(out, "{ok} {} - {}", i + 1, name.replace('\n', " "));
+        if c.status.skipped() {
+            // TAP's SKIP directive: the reason, on one line.
+            let reason = clean(&c.message).replace('\n', " ").replace('#', "\\#");
+            let _ = writeln!(out, " # SKIP {reason}");
+            continue;
+        }
+        out.push('\n');
+        if c.status.passed() {
+            continue;
+        }
+        out.push_str("  ---\n");
+        let _ = writeln!(out, "  status: {}", c.status.word());
+        let _ = writeln!(out, "  message: {}", quoted(&c.message));
+        let _ = writeln!(out, "  points: {}", number(c.points));
+        let _ = writeln!(out, "  max_points: {}", number(c.max_points));
+        if !c.details.trim().is_empty() {
+            // JSON strings are YAML scalars, so the details survive any content.
+            let _ = writeln!(out, "  details: {}", quoted(&c.details));
+        }
+        out.push_str("  ...\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Report {
+        Report {
+            cases: vec![
+                CaseResult::new("specs/a.yaml", "ab", Status::Pass, 2.0)
+                    .message("full: all 5 trace lines match"),
+                CaseResult::new("specs/a.yaml", "jam#1", Status::Fail, 1.0)
+                    .message("full: 1 of 5 lines differ")
+                    .details("expected: x <&>\n  actual: y \u{1b}[0m"),
+                CaseResult::new("specs/b.yaml", "slow", Status::Timeout, 0.5)
+                    .message("ran past the 10 s timeout"),
+            ],
+            sandbox: None,
+        }
+    }
+
+    #[test]
+    fn scores_and_exit_codes() {
+        let r = sample();
+        assert_eq!((r.passed(), r.failed()), (1, 2));
+        assert_eq!((r.score(), r.max_score()), (2.0, 3.5));
+        assert_eq!(r.exit_code(), 1);
+        assert_eq!(r.summary(true), "1 passed, 2 failed; score 2 / 3.5");
+    }
+
+    /// A check that was not run is neither passed nor failed, in every format.
+    #[test]
+    fn a_skipped_check_counts_neither_way_in_every_format() {
+        let mut r = Report {
+            cases: vec![
+                CaseResult::new("specs/g.yaml", "perft", Status::Pass, 1.0),
+                CaseResult::new("specs/g.yaml", "scenario far", Status::Skipped, 0.0)
+                    .message("not replayed: its position # cannot be reached"),
+            ],
+            sandbox: None,
+        };
+        r.cases[1].max_points = 0.0;
+        assert_eq!((r.passed(), r.failed(), r.skipped()), (1, 0, 1));
+        assert_eq!(r.exit_code(), 0);
+        assert_eq!(
+            r.summary(true),
+            "1 passed, 0 failed, 1 skipped; score 1 / 1"
+        );
+        let plain = Palette { color: false };
+        let human = render(&r, Format::Human, true, plain);
+        assert!(
+            human.contains("SKIPPED specs/g.yaml scenario far: not replayed"),
+            "{human}"
+        );
+        let tap = render(&r, Format::Tap, true, plain);
+        assert!(
+            tap.contains("ok 2 - specs/g.yaml scenario far # SKIP not replayed: its position \\# cannot be reached\n"),
+            "{tap}"
+        );
+        let junit = render(&r, Format::Junit, true, plain);
+        assert!(junit.contains("skipped=\"1\""), "{junit}");
+        assert!(junit.contains("<skipped message=\"not replayed"), "{junit}");
+        assert!(junit.contains("failures=\"0\""), "{junit}");
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&r, Format::Json, true, plain)).unwrap();
+        assert_eq!(
+            (json["failed"].as_u64(), json["skipped"].as_u64()),
+            (Some(0), Some(1))
+        );
+        let gs: serde_json::Value =
+            serde_json::from_str(&render(&r, Format::Gradescope, true, plain)).unwrap();
+        assert_eq!(gs["tests"][1]["status"], "passed");
+        assert_eq!(gs["tests"][1]["max_score"], 0.0);
+    }
+
+    #[test]
+    fn tap_has_a_plan_points_and_yaml_diagnostics() {
+        let t = render(&sample(), Format::Tap, true, Palette { color: false });
+        assert!(t.starts_with("TAP version 14\n1..3\nok 1 - specs/a.yaml ab\nnot ok 2 - specs/a.yaml jam\\#1\n  ---\n  status: FAIL\n"), "{t}");
+        assert!(!t.contains('\u{1b}'));
+    }
+
+    #[test]
+    fn autolab_ends_with_the_scores() {
+        let t = render(&sample(), Format::Autolab, true, Palette { color: false });
+        let last = t.lines().last().unwrap();
+        let v: serde_json::Value = serde_json::from_str(last).unwrap();
+        assert_eq!(v["scores"]["specs/a.yaml ab"], 2.0);
+        assert_eq!(v["scores"]["specs/b.yaml slow"], 0.0);
+    }
+}

@@ -1,0 +1,344 @@
+//! The browser page (web/, with the core compiled to WebAssembly by scripts/build-web.sh)
+//! in a real browser: headless Chromium (Debian's `chromium`, which .ci/run installs) opens
+//! the page as a student or a teacher would, by a link whose fragment carries the spec, the
+//! case and the output, and the DOM it builds is read back. What the page shows must be what
+//! the command line says for the same input: the same report text, byte for byte.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const SPEC: &str = "specs/15150-s14/handout-small.yaml";
+
+fn gametrace() -> Command {
+    let mut c = Command::cargo_bin("gametrace").unwrap();
+    c.current_dir(ROOT);
+    c
+}
+
+/// The page, built once for all the tests (a wasm build takes minutes).
+fn page() -> &'static Path {
+    static PAGE: OnceLock<PathBuf> = OnceLock::new();
+    PAGE.get_or_init(|| {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-page");
+        let built = std::process::Command::new("bash")
+            .arg(Path::new(ROOT).join("scripts/build-web.sh"))
+            .arg(&out)
+            .current_dir(ROOT)
+            .output()
+            .expect("bash runs scripts/build-web.sh");
+        assert!(
+            built.status.success(),
+            "scripts/build-web.sh failed (it needs rustup's wasm32-unknown-unknown target, which it adds):\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        out.join("index.html")
+    })
+}
+
+fn chromium() -> PathBuf {
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+        if let Some(dir) = std::env::var_os("PATH")
+            .iter()
+            .flat_map(std::env::split_paths)
+            .find(|d| d.join(name).is_file())
+        {
+            return dir.join(name);
+        }
+    }
+    panic!("these tests open the page in headless Chromium: install it (apt-get install chromium), as .ci/run does");
+}
+
+/// The DOM headless Chromium has built for `url` once the page's script has run.
+fn dom(url: &str) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new("timeout")
+        .arg("120")
+        .arg(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(url)
+        .output()
+        .expect("timeout (coreutils) runs chromium");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dom = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        dom.contains("data-ready=\"yes\""),
+        "the page did not start:\n{dom}"
+    );
+    dom
+}
+
+/// `file://.../index.html#key=value&...`, each value percent-encoded as the page's links are.
+fn link(params: &[(&str, &str)]) -> String {
+    let encode = |s: &str| -> String {
+        s.bytes()
+            .map(|b| match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                    (b as char).to_string()
+                }
+                _ => format!("%{b:02X}"),
+            })
+            .collect()
+    };
+    let fragment: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+    format!("file://{}#{}", page().display(), fragment.join("&"))
+}
+
+/// The text of the element with `id` (its tags dropped, entities read back).
+fn text_of(dom: &str, id: &str) -> String {
+    let start = dom
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} in the page:\n{dom}"));
+    let open = dom[start..].find('>').unwrap() + start + 1;
+    let tag_start = dom[..start].rfind('<').unwrap() + 1;
+    let tag: String = dom[tag_start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    // Elements of the same tag nest in tables and lists only; the page's ids are on leaves
+    // or on containers whose own tag does not nest.
+    let close = dom[open..].find(&format!("</{tag}>")).unwrap() + open;
+    let inner = &dom[open..close];
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in inner.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
+}
+
+/// The page from the element with `id` to the end of its view: enough to count what a
+/// drawing holds (the views' other parts hold text only, escaped).
+fn html_of<'d>(dom: &'d str, id: &str) -> &'d str {
+    let start = dom.find(&format!("id=\"{id}\"")).unwrap();
+    let end = dom[start..]
+        .find("</section>")
+        .map_or(dom.len(), |e| e + start);
+    &dom[start..end]
+}
+
+/// What the README's buggy SML alpha-beta prints under SML/NJ on HandoutSmall.
+fn buggy_sml_output() -> String {
+    let out = std::process::Command::new("sml")
+        .args([
+            "tests/fixtures/sml/alphabeta-buggy.sml",
+            "tests/fixtures/sml/small.sml",
+        ])
+        .current_dir(ROOT)
+        .output()
+        .expect("SML/NJ (sml) runs the fixture, as .ci/run installs it");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_student_checks_the_buggy_sml_trace_and_sees_what_check_prints() {
+    let output = buggy_sml_output();
+    assert!(output.contains("F: state (Maxie,d)"), "{output}");
+    let dom = dom(&link(&[
+        ("view", "check"),
+        ("spec", "15150-s14/handout-small"),
+        ("case", "alphabeta"),
+        ("output", &output),
+    ]));
+
+    // The command line on the same output, named as the page names it ("your output"), and
+    // the spec by the built-in name the page loads.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("your output"), &output).unwrap();
+    let cli = Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            SPEC,
+            "--case",
+            "alphabeta",
+            "--actual",
+            "your output",
+            "--for-students",
+            "--color",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(cli.status.code(), Some(1));
+    let cli = String::from_utf8(cli.stdout).unwrap();
+    assert_eq!(text_of(&dom, "check-report"), cli);
+
+    // The verdict, the divergence (the reference's line 5, S14's Step(0, Guess: 3) bound at d,
+    // against line 98 of the transcript, after SML/NJ's loading messages, as the report says),
+    // the mistake and the handout's words, the tree with its 13 nodes and d marked.
+    assert!(text_of(&dom, "check-verdict").starts_with("FAIL: full: 7 of 24"));
+    let first = text_of(&dom, "first-divergence");
+    assert!(
+        first.starts_with("5F: state (Maxie,d) with ab=(Leaf(Minnie wins!),Step(0, Guess: 3))98F: state (Maxie,d) with ab=(Leaf(Minnie wins!),Leaf(Guess: 3))"),
+        "{first}"
+    );
+    assert!(text_of(&dom, "check-place").contains("node d: child 1 of b"));
+    let mistakes = text_of(&dom, "check-mistakes");
+    assert!(
+        mistakes.contains("child-value-as-bound:minnie"),
+        "{mistakes}"
+    );
+    assert!(mistakes.contains("The handout:"), "{mistakes}");
+    let tree = html_of(&dom, "check-tree");
+    assert_eq!(tree.matches("<g id=\"node-").count(), 13, "{tree}");
+    assert!(
+        tree.contains("class=\"divergence\"><title>d</title>"),
+        "{tree}"
+    );
+}
+
+#[test]
+fn a_correct_trace_passes_in_the_page_as_on_the_command_line() {
+    let reference = gametrace()
+        .args(["run", SPEC, "--case", "alphabeta"])
+        .output()
+        .unwrap();
+    let reference = String::from_utf8(reference.stdout).unwrap();
+    let dom = dom(&link(&[
+        ("view", "check"),
+        ("spec", "15150-s14/handout-small"),
+        ("case", "alphabeta"),
+        ("output", &reference),
+    ]));
+    assert!(text_of(&dom, "check-verdict").starts_with("PASS: full: all 24"));
+    assert!(text_of(&dom, "check-mistakes").is_empty());
+}
+
+#[test]
+fn stepping_to_the_end_shows_the_handouts_final_bounds() {
+    let url = |line: &str| {
+        link(&[
+            ("view", "step"),
+            ("spec", "15150-s14/handout-small"),
+            ("case", "alphabeta"),
+            ("line", line),
+        ])
+    };
+    // The end: every node's bounds and result as `gametrace show` draws the whole search.
+    let end = dom(&url("end"));
+    assert!(text_of(&end, "step-line").starts_with("Line 24 of 24: "));
+    let shown = gametrace()
+        .args(["show", SPEC, "--case", "alphabeta", "--svg", "-"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    let stepped = html_of(&end, "step-tree");
+    let mut labels = 0;
+    for label in shown
+        .lines()
+        .filter(|l| l.starts_with("<text class=\"halo\""))
+    {
+        assert!(stepped.contains(label), "missing at the end: {label}");
+        labels += 1;
+    }
+    assert!(labels > 20, "{shown}");
+    assert!(stepped.contains("→ 4"));
+    // The first line: the root alone, with its bounds and no result yet; the rest greyed.
+    let first = dom(&url("1"));
+    assert!(text_of(&first, "step-line").starts_with(
+        "Line 1 of 24: F: state (Maxie,a) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))"
+    ));
+    let tree = html_of(&first, "step-tree");
+    assert!(
+        tree.contains("class=\"current\"><title>a</title>"),
+        "{tree}"
+    );
+    assert!(tree.contains("(-∞,+∞)") && !tree.contains("→ 4"), "{tree}");
+    assert!(text_of(&first, "step-controls").contains("Forward"));
+}
+
+#[test]
+fn a_teacher_writing_a_spec_sees_validates_errors_and_runs_traces() {
+    // A misspelt algorithm: the problem at its line and column, as `validate` says it.
+    let bad = "title: Mine\ntree: {a: {b: 1, c: 2}}\ncases:\n  ab: {algorithm: alphabta}\n";
+    let dom_bad = dom(&link(&[("view", "write"), ("spec-text", bad)]));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("my-spec.yaml"), bad).unwrap();
+    let validate = Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["validate", "my-spec.yaml"])
+        .output()
+        .unwrap();
+    let validate = String::from_utf8(validate.stdout).unwrap();
+    let problems = text_of(&dom_bad, "write-problems");
+    assert!(problems.contains("Go to line 4, column "), "{problems}");
+    let problem = problems.split_once("Go to line 4, column ").unwrap().1;
+    let problem = &problem[problem.find("error:").unwrap()..];
+    assert!(
+        validate.contains(problem.trim_end()),
+        "{validate}\n---\n{problem}"
+    );
+
+    // Fixed: the tree drawn, and the case's trace as `run` prints it.
+    let good = bad.replace("alphabta", "alphabeta");
+    let dom_good = dom(&link(&[("view", "write"), ("spec-text", &good)]));
+    assert!(text_of(&dom_good, "write-problems").contains("No problems"));
+    assert_eq!(
+        html_of(&dom_good, "write-tree")
+            .matches("<g id=\"node-")
+            .count(),
+        3
+    );
+    std::fs::write(dir.path().join("my-spec.yaml"), &good).unwrap();
+    let run = Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["run", "my-spec.yaml", "--case", "ab"])
+        .output()
+        .unwrap();
+    let run = String::from_utf8(run.stdout).unwrap();
+    let traces = text_of(&dom_good, "write-traces");
+    assert!(
+        traces.contains(&format!("case ab (s14 dialect): the reference trace{run}")),
+        "{traces}\n---\n{run}"
+    );
+}
+
+#[test]
+fn the_page_says_it_sends_nothing_and_loads_nothing_from_the_network() {
+    let dom = dom(&link(&[("view", "check")]));
+    assert!(dom.contains("This page sends nothing anywhere."));
+    let dir = page().parent().unwrap();
+    for file in ["index.html", "gametrace.js", "gametrace.css"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for call in [
+            "fetch(",
+            "XMLHttpRequest",
+            "sendBeacon",
+            "WebSocket",
+            "http://",
+            "https://",
+        ] {
+            assert!(!text.contains(call), "{file} has {call}");
+        }
+    }
+}
