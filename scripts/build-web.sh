@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the browser page into OUT (default target/page): the gametrace core compiled to
 # WebAssembly (crates/gametrace-web, profile `web`), embedded base64 in gametrace-wasm.js so the
-# page works opened from a file (browsers do not fetch a .wasm from file://), beside web/'s
-# HTML, CSS and JavaScript. The .wasm is copied too, to measure.
+# page works opened from a file (browsers do not fetch a .wasm from file://), beside the page's
+# HTML, CSS and JavaScript (docs/src/play/, which mdBook also copies into the guide). The
+# .wasm is copied too, to measure.
 #   scripts/build-web.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +36,7 @@ else
   echo "note: no wasm-opt and no npm: the page's module is not size-optimised" >&2
 fi
 mkdir -p "$out"
-cp web/index.html web/gametrace.css web/gametrace.js "$out/"
+cp docs/src/play/index.html docs/src/play/gametrace.css docs/src/play/gametrace.js "$out/"
 cp "$wasm" "$out/gametrace.wasm"
 # Written whole, then moved: a page never loads half a module.
 {

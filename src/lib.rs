@@ -31,6 +31,8 @@
 // The core (spec, games, searchers, printers, diff, diagnosis, drawing) is its own crate, so
 // that it builds for the browser and compiles beside the sandbox; its modules keep their
 // paths here (`gametrace::spec`, `gametrace::search`, ...).
+/// `check-game`: its own crate, compiled beside the rest of the command line.
+pub use gametrace_check_game as check_game;
 pub use gametrace_core::{
     builtin, diagnosis, diff, draw, export, game, input, notation, prefetch, run, search, spec,
     task, trace, with_game_spec,
@@ -39,7 +41,6 @@ pub use gametrace_core::{
 pub use gametrace_sandbox as sandbox;
 
 pub mod check;
-pub mod check_game;
 pub mod cli;
 pub mod grade;
 pub mod play;

@@ -1,4 +1,4 @@
-//! The browser page (web/, with the core compiled to WebAssembly by scripts/build-web.sh)
+//! The browser page (docs/src/play/, with the core compiled to WebAssembly by scripts/build-web.sh)
 //! in a real browser: headless Chromium (Debian's `chromium`, which .ci/run installs) opens
 //! the page as a student or a teacher would, by a link whose fragment carries the spec, the
 //! case and the output, and the DOM it builds is read back. What the page shows must be what

@@ -1,6 +1,7 @@
-//! Reports: the core's ([`gametrace_core::report`]: results, every format), and what the
-//! command line adds from the sandbox: a limit's verdict, and the note on what confined the
-//! commands a report judged.
+//! Reports: the core's ([`gametrace_core::report`]: results, every format), and what running
+//! programs adds from the sandbox: a limit's verdict, and the note on what confined the
+//! commands a report judged. It lives here, in the first crate that has both the core and the
+//! sandbox; the command line's `gametrace::report` is this module.
 
 pub use gametrace_core::report::*;
 

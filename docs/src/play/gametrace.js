@@ -1,5 +1,6 @@
 // gametrace in the browser. The engine is the gametrace core compiled to WebAssembly
-// (gametrace-wasm.js holds it, base64, so the page also works opened from a file); it answers
+// (gametrace-wasm.js, which scripts/build-web.sh writes, holds it base64, so the page also
+// works opened from a file); it answers
 // one JSON request at a time (crates/gametrace-web/src/api.rs says which). Nothing is sent
 // anywhere: there is no fetch, no form, no analytics in this file.
 "use strict";
@@ -337,6 +338,10 @@ function wire() {
 }
 
 async function start() {
+  if (typeof GAMETRACE_WASM === "undefined") {
+    text($("engine-status"), "This copy of the page has no checker in it: build it with scripts/build-web.sh, which adds gametrace-wasm.js beside this page.");
+    return;
+  }
   try {
     await gametrace.load();
   } catch (e) {
@@ -355,6 +360,8 @@ async function start() {
   fillCases($("step-spec"), $("step-case"));
   applyFragment();
   text($("engine-status"), "Ready.");
+  // Milliseconds from the start of the page's loading (what scripts/web-bench.sh reports).
+  document.body.dataset.readyMs = performance.now().toFixed(0);
   document.body.dataset.ready = "yes";
 }
 

@@ -18,6 +18,13 @@
 //! of the game's catalogued rule mutants ([`rules::Mutant`]) behaves exactly as the student's
 //! game did everywhere it was looked at.
 
+// A Difference is large, but it travels only on the cold path of a game that differs.
+#![allow(clippy::result_large_err)]
+
+// The core's and the sandbox's modules by the paths the command line gives them.
+use gametrace_core::{diagnosis, game, search, spec, with_game_spec};
+use gametrace_sandbox as sandbox;
+
 mod checkable;
 mod difference;
 pub mod duel;
@@ -26,6 +33,7 @@ mod parse;
 mod perft;
 mod playouts;
 pub mod probe;
+pub mod report;
 pub mod rules;
 mod scenarios;
 mod searched;

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The browser page's figures, measured in headless Chromium on this machine: the page's
+# loading time from disk (to ready), the module's size (raw and gzipped), and the time to
+# check a trace of about 10,000 lines, passing and failing (with the diagnosis), in the page's
+# engine. Builds the page first (scripts/build-web.sh) and gametrace (release) for the traces.
+#   scripts/web-bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+page="$(bash scripts/build-web.sh target/page | tail -1)"
+cargo build --quiet --release
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+chrome="$(command -v chromium || command -v chromium-browser || command -v google-chrome)"
+browse() { timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --no-first-run \
+  --user-data-dir="$work/profile-$RANDOM" --dump-dom "$1" 2>/dev/null; }
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $($chrome --version 2>/dev/null | head -1)"
+echo "module: $(stat -c %s "$page/gametrace.wasm") bytes, $(gzip -9 -c "$page/gametrace.wasm" | wc -c) gzipped"
+for i in 1 2 3 4 5; do
+  browse "file://$PWD/$page/index.html" | grep -o 'data-ready-ms="[0-9]*"' | tr -dc '0-9'
+  echo
+done | sort -n | awk '{a[NR]=$1} END {print "page ready from disk (ms, 5 loads): median " a[3] ", max " a[5]}'
+
+# A generated tree whose minimax trace is about 10,000 lines (4^6 leaves), and that trace
+# with its last result line changed.
+cat > "$work/big.yaml" <<'SPEC'
+title: 10,000 lines
+tree: {generate: {branching: 4, depth: 6, seed: 11}}
+cases:
+  minimax: {algorithm: minimax, depth: 6}
+SPEC
+./target/release/gametrace run "$work/big.yaml" --case minimax > "$work/pass.txt"
+python3 - "$work" <<'PY'
+import json, sys, pathlib
+w = pathlib.Path(sys.argv[1])
+ok = (w / "pass.txt").read_text()
+lines = ok.splitlines(keepends=True)
+i = max(k for k, l in enumerate(lines) if l.startswith("Result of"))
+lines[i] = lines[i].replace("Result of", "Result for", 1)
+(w / "data.js").write_text("const SPEC = %s;\nconst PASS = %s;\nconst FAIL = %s;\n" % (
+    json.dumps((w / "big.yaml").read_text()), json.dumps(ok), json.dumps("".join(lines))))
+print("trace: %d lines" % len(ok.splitlines()))
+PY
+cat > "$work/bench.html" <<HTML
+<!doctype html><meta charset="utf-8"><body><pre id="result"></pre>
+<script src="file://$PWD/$page/gametrace-wasm.js"></script>
+<script src="file://$PWD/$page/gametrace.js"></script>
+<script src="data.js"></script>
+<script>
+(async () => {
+  await gametrace.load();
+  const time = (output) => {
+    const runs = [];
+    let status;
+    for (let i = 0; i < 7; i++) {
+      const t = performance.now();
+      status = gametrace.call({ op: "check", spec: SPEC, path: "big.yaml", case: "minimax", output }).status;
+      runs.push(performance.now() - t);
+    }
+    runs.sort((a, b) => a - b);
+    return status + " median " + runs[3].toFixed(0) + " ms, min " + runs[0].toFixed(0) + " ms";
+  };
+  document.getElementById("result").textContent =
+    "check, 7 runs each: passing " + time(PASS) + "; failing (with the diagnosis) " + time(FAIL);
+})();
+</script>
+HTML
+browse "file://$work/bench.html" | grep -o 'check, 7 runs[^<]*'
