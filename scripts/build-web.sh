@@ -29,7 +29,7 @@ if [ -z "$opt" ] && command -v npm >/dev/null 2>&1; then
   opt="$tools/node_modules/.bin/wasm-opt"
 fi
 if [ -n "$opt" ]; then
-  "$opt" -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  "$opt" "${GAMETRACE_WASM_OPT:--Oz}" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int "$wasm" -o "$target/gametrace_web.opt.wasm"
   wasm="$target/gametrace_web.opt.wasm"
 else

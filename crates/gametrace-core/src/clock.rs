@@ -6,6 +6,9 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub use std::time::Instant;
 
+/// Whether the clock moves: time limits are watched only where it does.
+pub const TICKS: bool = !cfg!(target_arch = "wasm32");
+
 #[cfg(target_arch = "wasm32")]
 pub use frozen::Instant;
 

@@ -211,7 +211,7 @@ fn judge_trace(
                 "the case's search does not end within {seconds} on this machine, so there is no reference trace to compare with\nhint: give the case a larger `time_limit:` in the spec, or pass a larger --time-limit\n"
             )));
     };
-    let visited = if options.figures {
+    let visited = if options.figures && subject.draws() {
         trace::visited_places(subject, &reading)
     } else {
         Vec::new()

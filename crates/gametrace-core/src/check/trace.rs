@@ -241,6 +241,11 @@ pub trait Subject: Sync {
     fn figure(&self, _visited: &[Place], _divergence: Option<&Place>) -> Option<String> {
         None
     }
+    /// Whether [`Subject::figure`] draws anything: the states an output visited are placed
+    /// only then (placing each is a search of the tree by name).
+    fn draws(&self) -> bool {
+        false
+    }
 }
 
 /// The states an output's lines name that the reference can place, each once, in the order
@@ -331,8 +336,11 @@ impl Subject for TreeCase<'_> {
         let game = TreeGame::new(&self.spec.tree, self.case.root_player);
         csc148_equally_good(&game, self.case)
     }
+    fn draws(&self) -> bool {
+        self.spec.tree.len() <= MAX_FIGURE_NODES
+    }
     fn figure(&self, visited: &[Place], divergence: Option<&Place>) -> Option<String> {
-        if self.spec.tree.len() > MAX_FIGURE_NODES {
+        if !self.draws() {
             return None;
         }
         let node = |p: &Place| match p {
