@@ -18,7 +18,8 @@ use gametrace_core::check::judge::{judge_output, Options, MAX_ACTUAL};
 use gametrace_core::diff::Palette;
 use gametrace_core::draw::{steps::Steps, svg, Picture};
 use gametrace_core::report::{check_text, for_students};
-use gametrace_core::spec::{self, Diagnostic, Document};
+use gametrace_core::spec::{self, Case, Diagnostic, Document, Rules};
+use gametrace_core::trace::{Dialect, LineSet};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -194,16 +195,36 @@ fn write(text: &str, path: &str) -> Value {
         answer["traces"] = spec
             .cases
             .iter()
+            .flat_map(in_each_dialect)
             .map(|c| {
                 json!({
                     "case": c.name,
                     "dialect": c.dialect.name(),
-                    "trace": gametrace_core::run::trace_of(spec, c),
+                    "trace": gametrace_core::run::trace_of(spec, &c),
                 })
             })
             .collect();
     }
     answer
+}
+
+/// A case in its own dialect, then in each other dialect that prints its rules' search (an
+/// S14 or S12 case is also printed as the SML REPL session shows it), with that dialect's
+/// every line.
+fn in_each_dialect(case: &Case) -> Vec<Case> {
+    let others: &[Dialect] = match case.rules {
+        Rules::S14 => &[Dialect::S14, Dialect::Repl],
+        Rules::S12 => &[Dialect::S12, Dialect::Repl],
+        _ => &[],
+    };
+    let mut all = vec![case.clone()];
+    for &d in others.iter().filter(|&&d| d != case.dialect) {
+        let mut c = case.clone();
+        c.dialect = d;
+        c.style.lines = LineSet::all_of(d);
+        all.push(c);
+    }
+    all
 }
 
 /// Line `line` of a tree case's trace (from 0; past the end, the last), with the tree as the
@@ -323,6 +344,13 @@ mod tests {
         assert_eq!(ok["problems"].as_array().unwrap().len(), 0, "{ok}");
         assert!(ok["svg"].as_str().unwrap().starts_with("<svg"));
         assert_eq!(ok["traces"][0]["case"], "ab");
+        // The S14 case, then the same search as the SML REPL prints it.
+        assert_eq!(ok["traces"][0]["dialect"], "s14");
+        assert_eq!(ok["traces"][1]["dialect"], "repl");
+        assert!(ok["traces"][1]["trace"]
+            .as_str()
+            .unwrap()
+            .contains("val it = "));
         assert!(ok["traces"][0]["trace"]
             .as_str()
             .unwrap()
