@@ -9,13 +9,29 @@ work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 python=$(command -v python3)
 
-echo "== building the wheel (maturin, bindings = \"bin\")"
+# manylinux2014 (glibc 2.17): the wheel installs on every Linux a course uses, linked by zig
+# (from the Python package index) against that old glibc. GAMETRACE_WHEEL_TARGET builds for
+# another architecture (aarch64-unknown-linux-gnu): built only, as it cannot run here.
+target=${GAMETRACE_WHEEL_TARGET:-x86_64-unknown-linux-gnu}
+echo "== building the wheel (maturin, bindings = \"bin\", manylinux2014, $target)"
 "$python" -m venv "$work/build-venv"
-"$work/build-venv/bin/pip" install --quiet --disable-pip-version-check 'maturin>=1.5,<2'
+"$work/build-venv/bin/pip" install --quiet --disable-pip-version-check 'maturin>=1.5,<2' 'ziglang>=0.11'
+if ! rustup target list --installed 2>/dev/null | grep -q "^$target\$"; then
+  rustup target add "$target"
+fi
 rm -rf "$work/dist"
-"$work/build-venv/bin/maturin" build --release --quiet --out "$work/dist"
+PATH="$work/build-venv/bin:$PATH" "$work/build-venv/bin/maturin" build --release --quiet \
+  --zig --compatibility manylinux2014 --target "$target" --out "$work/dist"
 wheel=$(ls "$work"/dist/gametrace-*.whl)
 echo "built $(basename "$wheel")"
+case $(basename "$wheel") in
+  *manylinux_2_17*|*manylinux2014*) ;;
+  *) echo "wheel-check: the wheel is not manylinux2014: $(basename "$wheel")" >&2; exit 1 ;;
+esac
+if [ "$target" != x86_64-unknown-linux-gnu ]; then
+  echo "wheel-check: built for $target; it cannot be installed and run on this machine"
+  exit 0
+fi
 
 echo "== installing it into a fresh virtualenv"
 rm -rf "$work/venv"

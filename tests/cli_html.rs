@@ -5,8 +5,10 @@
 //! autograders' formats carry the same content: Gradescope's per-test HTML, PrairieLearn's
 //! results in their documented shape.
 
+mod browser;
 use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+use browser::chromium;
+use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const SPEC: &str = "specs/15150-s12/handout-small.yaml";
@@ -36,20 +38,6 @@ fn report(cmd: &str, format: &str) -> String {
         .unwrap();
     assert!(matches!(out.status.code(), Some(0..=2)), "{out:?}");
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// Headless Chromium's binary: the tests need it, as they need SML/NJ.
-fn chromium() -> PathBuf {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-        if let Some(dir) = std::env::var_os("PATH")
-            .iter()
-            .flat_map(std::env::split_paths)
-            .find(|d| d.join(name).is_file())
-        {
-            return dir.join(name);
-        }
-    }
-    panic!("these tests open the report in headless Chromium: install it (apt-get install chromium), as .ci/run does");
 }
 
 /// Runs headless Chromium on `page` with `args` (`--dump-dom`, `--screenshot=...`), in its own

@@ -4,7 +4,9 @@
 //! case and the output, and the DOM it builds is read back. What the page shows must be what
 //! the command line says for the same input: the same report text, byte for byte.
 
+mod browser;
 use assert_cmd::Command;
+use browser::chromium;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -35,19 +37,6 @@ fn page() -> &'static Path {
         );
         out.join("index.html")
     })
-}
-
-fn chromium() -> PathBuf {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-        if let Some(dir) = std::env::var_os("PATH")
-            .iter()
-            .flat_map(std::env::split_paths)
-            .find(|d| d.join(name).is_file())
-        {
-            return dir.join(name);
-        }
-    }
-    panic!("these tests open the page in headless Chromium: install it (apt-get install chromium), as .ci/run does");
 }
 
 /// The DOM headless Chromium has built for `url` once the page's script has run.
