@@ -331,3 +331,52 @@ fn the_page_says_it_sends_nothing_and_loads_nothing_from_the_network() {
         }
     }
 }
+
+#[test]
+fn the_page_works_from_the_keyboard() {
+    // A page beside the built one holds it in a frame and presses keys in it, as a student
+    // who does not use a mouse would: ← → Home End step, ← → move between the tabs.
+    let harness = page().with_file_name("keys.html");
+    std::fs::write(
+        &harness,
+        r#"<!doctype html><meta charset="utf-8"><body><pre id="result">waiting</pre>
+<iframe id="f" src="index.html#view=step&spec=15150-s14%2Fhandout-small&case=alphabeta&line=1"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", () => {
+  const d = document.getElementById("f").contentDocument;
+  const key = (el, k) => el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  const line = () => d.getElementById("step-line").textContent.split(":")[0];
+  const view = d.getElementById("view-step");
+  const out = [line()];
+  for (const k of ["ArrowRight", "ArrowRight", "End", "ArrowLeft", "Home"]) { key(view, k); out.push(k + " " + line()); }
+  key(d.getElementById("tab-step"), "ArrowRight");
+  out.push("tab " + d.activeElement.id + " check shown: " + !d.getElementById("view-check").hidden);
+  document.getElementById("result").textContent = out.join("\n");
+});
+</script>"#,
+    )
+    .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new("timeout")
+        .arg("120")
+        .arg(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            // The frame's page is read from the harness: both are files, of one folder.
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(format!("file://{}", harness.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text_of(&dom, "result"),
+        "Line 1 of 24\nArrowRight Line 2 of 24\nArrowRight Line 3 of 24\nEnd Line 24 of 24\nArrowLeft Line 23 of 24\nHome Line 1 of 24\ntab tab-check check shown: true"
+    );
+}
