@@ -34,8 +34,8 @@
 /// `check-game`: its own crate, compiled beside the rest of the command line.
 pub use gametrace_check_game as check_game;
 pub use gametrace_core::{
-    builtin, diagnosis, diff, draw, export, game, input, notation, prefetch, run, search, spec,
-    task, trace, with_game_spec,
+    builtin, diagnosis, diff, draw, export, game, input, notation, play, prefetch, run, search,
+    spec, stats, task, trace, with_game_spec,
 };
 /// Running student programs confined: its own crate, compiled beside the core.
 pub use gametrace_sandbox as sandbox;
@@ -43,7 +43,5 @@ pub use gametrace_sandbox as sandbox;
 pub mod check;
 pub mod cli;
 pub mod grade;
-pub mod play;
 pub mod report;
-pub mod stats;
 pub mod suite;

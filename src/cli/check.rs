@@ -153,8 +153,8 @@ fn game_agreement(
     run: &RunArgs,
     path: &std::path::Path,
 ) -> Result<crate::check_game::Agreement, Diagnostic> {
-    use crate::check_game::{self as game, Checkable, Driver};
-    use crate::spec::{Document, GameDocument, GameSpec};
+    use crate::check_game::{self as game, Driver};
+    use crate::spec::Document;
     let Document::Game(g) = doc else {
         return Err(Diagnostic::new(
             path,
@@ -188,40 +188,5 @@ fn game_agreement(
         scratch: &scratch,
         policy: &policy,
     };
-    fn on<G: Checkable>(
-        s: &GameSpec<G>,
-        name: &str,
-        driver: &Driver,
-        path: &std::path::Path,
-    ) -> Result<game::Agreement, Diagnostic> {
-        let case = s.case(name).ok_or_else(|| {
-            Diagnostic::new(
-                path,
-                format!("`{name}` is a scenario, and --game-cmd goes with a search case"),
-            )
-            .expected("a search case")
-            .found(format!("--case {name}"))
-            .hint("check the game's rules with `gametrace check-game`")
-        })?;
-        Ok(game::game_on_searched_positions(
-            &case.game,
-            case.case.depth,
-            driver,
-        ))
-    }
-    match g {
-        GameDocument::Connect4(s) => on(s, name, &driver, path),
-        GameDocument::Tippy(s) => on(s, name, &driver, path),
-        GameDocument::Riskless(s) => on(s, name, &driver, path),
-        GameDocument::SubtractSquare(s) => on(s, name, &driver, path),
-        other => {
-            let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));
-            Err(
-                Diagnostic::new(path, format!("--game-cmd cannot run {game} yet"))
-                    .expected("a spec of connect4 (or PopOut), tippy or subtract_square")
-                    .found(format!("game: {game}"))
-                    .hint("leave out --game-cmd"),
-            )
-        }
-    }
+    game::game_on_case(g, name, &driver, path)
 }

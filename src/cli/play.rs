@@ -112,7 +112,7 @@ const PLAYABLE: [&str; 8] = [
 
 fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
     use crate::game::{connect4, nim::Nim, riskless, Player as Side};
-    use crate::play::{referee, Ending, Player};
+    use crate::play::{Ending, Player, Table};
     let usage = |message: String, hint: &str| {
         eprintln!("error: {message}\n  hint: {hint}");
         2
@@ -131,7 +131,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     let mut out = io::stdout().lock();
     macro_rules! go {
         ($g:expr) => {
-            referee(&$g, maxie, minnie, max_moves, &mut input, &mut out)
+            Table::from($g).referee(maxie, minnie, max_moves, &mut input, &mut out)
         };
     }
     // Each option, whether it was given, and the games it belongs to.
@@ -183,13 +183,15 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     let ended = if is_spec {
         match spec::load(spec_path) {
             // The referee has no dice, and its computer players know no chance nodes.
-            Ok(Document::Game(crate::spec::GameDocument::Pig(_))) => {
-                return usage(
-                    format!("{game}: `play` does not play Pig"),
-                    "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
-                )
-            }
-            Ok(Document::Game(g)) => crate::with_game_spec!(&g, s => go!(s.game)),
+            Ok(Document::Game(g)) => match Table::of_spec(&g) {
+                Some(table) => table.referee(maxie, minnie, max_moves, &mut input, &mut out),
+                None => {
+                    return usage(
+                        format!("{game}: `play` does not play Pig"),
+                        "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
+                    )
+                }
+            },
             Ok(_) => {
                 return report_error(
                     &Diagnostic::new(spec_path, "`play` plays real games")

@@ -108,15 +108,6 @@ fn run(
             Ok(())
         };
         let written = header.and_then(|()| match &doc {
-            Document::Tree(spec) => match spec.case(name) {
-                Some(case) => {
-                    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
-                    let limit = case.time_limit.or(time_limit);
-                    let traced = crate::run::trace_game_within(&game, case, &mut out, limit);
-                    searched(traced.map(|w| w.map(drop)), name, &mut out)
-                }
-                None => Ok(()),
-            },
             Document::Task(spec) => match spec.case(name) {
                 Some(case) => {
                     let result = crate::check::reference(spec, case);
@@ -124,20 +115,10 @@ fn run(
                 }
                 None => Ok(()),
             },
-            Document::Game(g) => crate::with_game_spec!(g, spec => {
-                match (spec.case(name), spec.scenario(name)) {
-                    (Some(case), _) => {
-                        let limit = case.case.time_limit.or(time_limit);
-                        let traced =
-                            crate::run::trace_game_within(&case.game, &case.case, &mut out, limit);
-                        searched(traced.map(|w| w.map(drop)), name, &mut out)
-                    }
-                    (None, Some(s)) => out.write_all(
-                        crate::game::scenario::transcript(s).as_bytes(),
-                    ),
-                    (None, None) => Ok(()),
-                }
-            }),
+            _ => match crate::run::trace_named(&doc, name, &mut out, time_limit) {
+                Some(traced) => searched(traced.map(|w| w.map(drop)), name, &mut out),
+                None => Ok(()),
+            },
         });
         if let Err(e) = written {
             return write_failed(e);

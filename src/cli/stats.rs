@@ -44,7 +44,7 @@ fn stats(path: &Path, format: StatsFormat, positions: u64, limit: Duration) -> i
             positions,
             ..Default::default()
         };
-        let s = crate::with_game_spec!(&g, s => crate::stats::game::stats(s, limits, limit));
+        let s = crate::stats::game::of_document(&g, limits, limit);
         let text = match format {
             StatsFormat::Table => crate::stats::game::human(&s),
             StatsFormat::Json => crate::stats::game::json(&s),

@@ -157,38 +157,18 @@ pub fn run(
             }
         };
         let outcomes: Vec<Outcome> = match &doc {
-            Document::Tree(spec) => spec
-                .cases
-                .iter()
-                .filter(|c| select.selects(&c.name))
-                .map(|c| check_case(spec, c, options))
-                .collect(),
             Document::Task(spec) => spec
                 .cases
                 .iter()
                 .filter(|c| select.selects(&c.name))
                 .map(|c| check_task_case(spec, c))
                 .collect(),
-            Document::Game(g) => crate::with_game_spec!(g, spec => spec
-                .cases
-                .iter()
-                .filter(|c| select.selects(&c.case.name))
-                .map(|c| {
-                    let traced = crate::run::trace_game_within(
-                        &c.game,
-                        &c.case,
-                        Vec::new(),
-                        c.case.time_limit.or(options.time_limit),
-                    );
-                    judge_traced(&spec.path, &c.case, traced, options)
-                })
-                .chain(
-                    spec.scenarios
-                        .iter()
-                        .filter(|s| select.selects(&s.name))
-                        .map(|s| judge_scenario(&spec.path, s)),
-                )
-                .collect()),
+            Document::Tree(_) | Document::Game(_) => doc
+                .case_names()
+                .into_iter()
+                .filter(|name| select.selects(name))
+                .map(|name| check_named(&doc, name, options))
+                .collect(),
         };
         totals.selected += outcomes.len();
         for o in outcomes {
@@ -199,22 +179,30 @@ pub fn run(
     totals
 }
 
-fn check_case(spec: &spec::Spec, case: &spec::Case, options: Options) -> Outcome {
-    let game = crate::game::tree::TreeGame::new(&spec.tree, case.root_player);
-    let limit = case.time_limit.or(options.time_limit);
-    let traced = crate::run::trace_game_within(&game, case, Vec::new(), limit);
-    judge_traced(&spec.path, case, traced, options)
+/// A tree or game case searched and compared with its expected trace, or a game scenario
+/// judged by the rules.
+fn check_named(doc: &Document, name: &str, options: Options) -> Outcome {
+    let mut bytes = Vec::new();
+    match (doc.search_case(name), doc) {
+        (Some(case), _) => {
+            let traced = crate::run::trace_named(doc, name, &mut bytes, options.time_limit)
+                .expect("the spec's own case");
+            judge_traced(doc.path(), case, traced.map(|w| w.map(|_| bytes)), options)
+        }
+        (None, Document::Game(g)) => judge_scenario(doc.path(), name, g.judge_scenario(name)),
+        (None, _) => unreachable!("a tree spec's cases are searches"),
+    }
 }
 
 /// A case's search, compared with its expected trace unless it ran out of time.
 fn judge_traced(
     path: &Path,
     case: &spec::Case,
-    traced: Result<std::io::Result<(Vec<u8>, crate::search::Summary)>, TimedOut>,
+    traced: Result<std::io::Result<Vec<u8>>, TimedOut>,
     options: Options,
 ) -> Outcome {
     match traced {
-        Ok(Ok((bytes, _))) => compare(path, case, &String::from_utf8_lossy(&bytes), options),
+        Ok(Ok(bytes)) => compare(path, case, &String::from_utf8_lossy(&bytes), options),
         Ok(Err(e)) => Outcome::Error {
             spec: path.to_owned(),
             case: Some(case.name.clone()),
@@ -229,11 +217,8 @@ fn judge_traced(
 }
 
 /// A scenario's steps judged (nothing to bless: what must hold is in the spec).
-fn judge_scenario<G: crate::game::Playable>(
-    path: &Path,
-    s: &crate::game::scenario::Scenario<G>,
-) -> Outcome {
-    let verdict = match crate::game::scenario::judge(s) {
+fn judge_scenario(path: &Path, name: &str, judged: Option<Result<usize, String>>) -> Outcome {
+    let verdict = match judged.expect("the spec's own scenario") {
         Ok(_) => Verdict::Pass,
         Err(why) => Verdict::Fail {
             detail: why.lines().map(|l| format!("    {l}\n")).collect(),
@@ -241,7 +226,7 @@ fn judge_scenario<G: crate::game::Playable>(
     };
     Outcome::Case {
         spec: path.to_owned(),
-        case: s.name.clone(),
+        case: name.to_owned(),
         verdict,
     }
 }

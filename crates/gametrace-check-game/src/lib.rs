@@ -44,7 +44,7 @@ use difference::*;
 use naming::*;
 use perft::*;
 use playouts::*;
-pub use searched::{game_on_searched_positions, Agreement};
+pub use searched::{game_on_case, game_on_searched_positions, Agreement};
 use shrink::*;
 
 use crate::game::{Game, Playable, Status};

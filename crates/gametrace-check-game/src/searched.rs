@@ -17,6 +17,54 @@ pub struct Agreement {
 /// The most positions [`game_on_searched_positions`] compares.
 pub(super) const SEARCHED_BUDGET: usize = 20_000;
 
+/// `check --game-cmd`: the student's game on the positions case `name` of `doc` searches.
+/// Not generic, so the command line compiles no copy of the checks (a release build shares
+/// no generic code between crates). `path` is the spec's, for the messages.
+pub fn game_on_case(
+    doc: &gametrace_core::spec::GameDocument,
+    name: &str,
+    driver: &Driver,
+    path: &std::path::Path,
+) -> Result<Agreement, gametrace_core::spec::Diagnostic> {
+    use gametrace_core::spec::{Diagnostic, GameDocument, GameSpec};
+    fn on<G: Checkable>(
+        s: &GameSpec<G>,
+        name: &str,
+        driver: &Driver,
+        path: &std::path::Path,
+    ) -> Result<Agreement, Diagnostic> {
+        let case = s.case(name).ok_or_else(|| {
+            Diagnostic::new(
+                path,
+                format!("`{name}` is a scenario, and --game-cmd goes with a search case"),
+            )
+            .expected("a search case")
+            .found(format!("--case {name}"))
+            .hint("check the game's rules with `gametrace check-game`")
+        })?;
+        Ok(game_on_searched_positions(
+            &case.game,
+            case.case.depth,
+            driver,
+        ))
+    }
+    match doc {
+        GameDocument::Connect4(s) => on(s, name, driver, path),
+        GameDocument::Tippy(s) => on(s, name, driver, path),
+        GameDocument::Riskless(s) => on(s, name, driver, path),
+        GameDocument::SubtractSquare(s) => on(s, name, driver, path),
+        other => {
+            let game = crate::with_game_spec!(other, s => crate::game::Playable::name(&s.game));
+            Err(
+                Diagnostic::new(path, format!("--game-cmd cannot run {game} yet"))
+                    .expected("a spec of connect4 (or PopOut), tippy or subtract_square")
+                    .found(format!("game: {game}"))
+                    .hint("leave out --game-cmd"),
+            )
+        }
+    }
+}
+
 pub fn game_on_searched_positions<G: Checkable>(
     game: &G,
     depth: u32,

@@ -33,6 +33,51 @@ pub fn trace_game_within<G: Game, W: Write>(
     }
 }
 
+/// What a spec names `name`, traced to `out` as `gametrace run` prints it: a tree or game
+/// case searched (stopping at the case's `time_limit`, else at `limit`), or a game scenario's
+/// transcript. `None` when the spec has no such case or scenario (a task spec has neither).
+///
+/// Not generic, and that is its point: a release build does not share generic code between
+/// crates, so a caller elsewhere (the command line, `suite`) calling [`trace_game_within`]
+/// would compile every game × searcher × printer again. Through here it compiles none.
+pub fn trace_named(
+    doc: &crate::spec::Document,
+    name: &str,
+    out: &mut dyn Write,
+    limit: Option<Duration>,
+) -> Option<Result<io::Result<Summary>, TimedOut>> {
+    use crate::spec::Document;
+    let summary = |traced: Result<io::Result<(&mut dyn Write, Summary)>, TimedOut>| {
+        traced.map(|w| w.map(|(_, s)| s))
+    };
+    match doc {
+        Document::Tree(spec) => spec.case(name).map(|case| {
+            let game = TreeGame::new(&spec.tree, case.root_player);
+            summary(trace_game_within(
+                &game,
+                case,
+                out,
+                case.time_limit.or(limit),
+            ))
+        }),
+        Document::Task(_) => None,
+        Document::Game(g) => crate::with_game_spec!(g, spec => {
+            match (spec.case(name), spec.scenario(name)) {
+                (Some(c), _) => Some(summary(trace_game_within(
+                    &c.game,
+                    &c.case,
+                    out,
+                    c.case.time_limit.or(limit),
+                ))),
+                (None, Some(s)) => Some(Ok(out
+                    .write_all(crate::game::scenario::transcript(s).as_bytes())
+                    .map(|()| Summary::default()))),
+                (None, None) => None,
+            }
+        }),
+    }
+}
+
 /// What [`trace_game_within`] finds, without printing: the same searches, reporting to a
 /// [`NullSink`], so no line is formatted and no parallel branch keeps its events for replay
 /// (a traced parallel minimax holds every event of a branch until the branch joins).
@@ -253,14 +298,18 @@ fn text_of(bytes: Vec<u8>) -> String {
 
 /// The case's trace as text.
 pub fn trace_of(spec: &Spec, case: &Case) -> String {
-    let (bytes, _) = run_case(spec, case, Vec::new()).expect("writing to memory cannot fail");
+    // Through `dyn Write`, the writer [`trace_named`] prints to: one copy of the searchers.
+    let mut bytes = Vec::new();
+    let game = TreeGame::new(&spec.tree, case.root_player);
+    trace_game(&game, case, &mut bytes as &mut dyn Write).expect("writing to memory cannot fail");
     text_of(bytes)
 }
 
 /// A game case's trace as text.
 pub fn game_trace_of<G: Playable>(case: &GameCase<G>) -> String {
-    let (bytes, _) =
-        trace_game(&case.game, &case.case, Vec::new()).expect("writing to memory cannot fail");
+    let mut bytes = Vec::new();
+    trace_game(&case.game, &case.case, &mut bytes as &mut dyn Write)
+        .expect("writing to memory cannot fail");
     text_of(bytes)
 }
 

@@ -147,6 +147,15 @@ impl Document {
         .unwrap_or_default()
     }
 
+    /// Case `name`'s search (a tree or game case; not a task case or a scenario).
+    pub fn search_case(&self, name: &str) -> Option<&Case> {
+        match self {
+            Document::Tree(s) => s.case(name),
+            Document::Task(_) => None,
+            Document::Game(g) => crate::with_game_spec!(g, s => s.case(name).map(|c| &c.case)),
+        }
+    }
+
     /// The names of the cases (and a game spec's scenarios).
     pub fn case_names(&self) -> Vec<&str> {
         match self {
@@ -191,6 +200,12 @@ macro_rules! with_game_spec {
 impl GameDocument {
     pub fn path(&self) -> &std::path::Path {
         crate::with_game_spec!(self, s => &s.path)
+    }
+
+    /// Scenario `name` judged by the game's rules ([`crate::game::scenario::judge`]): the
+    /// steps checked, or what went wrong. `None` if there is no such scenario.
+    pub fn judge_scenario(&self, name: &str) -> Option<Result<usize, String>> {
+        crate::with_game_spec!(self, s => s.scenario(name).map(crate::game::scenario::judge))
     }
 
     pub fn names(&self) -> Vec<&str> {

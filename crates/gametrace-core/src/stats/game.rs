@@ -55,6 +55,12 @@ pub fn stats<G: Playable>(spec: &GameSpec<G>, limits: Limits, limit: Duration) -
     }
 }
 
+/// [`stats`] of whichever game `doc` is: not generic, so the command line compiles no search
+/// of its own (see [`crate::run::trace_named`]).
+pub fn of_document(doc: &crate::spec::GameDocument, limits: Limits, limit: Duration) -> GameStats {
+    crate::with_game_spec!(doc, s => stats(s, limits, limit))
+}
+
 pub fn json(s: &GameStats) -> String {
     let mut out = serde_json::to_string_pretty(s).unwrap_or_default();
     out.push('\n');

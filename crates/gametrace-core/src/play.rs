@@ -2,10 +2,11 @@
 //! real game, as the handouts' `Referee` runs them. The board is shown after every move, and
 //! each computer move with the time its search took.
 
+use crate::clock::Instant;
 use crate::game::{Estimator, Outcome, Playable, Status};
 use crate::search::{csc148, s14, Algorithm, NullSink};
+use crate::spec::GameDocument;
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
 
 /// Who makes a side's moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -289,3 +290,60 @@ mod tests {
         );
     }
 }
+
+/// A game the referee plays, whichever it is: [`Table::referee`] is not generic, so the
+/// command line compiles no search of its own (see [`crate::run::trace_named`]).
+pub enum Table {
+    Nim(crate::game::nim::Nim),
+    Connect4(crate::game::connect4::Connect4),
+    Riskless(crate::game::riskless::Riskless),
+    SubtractSquare(crate::game::subtract_square::SubtractSquare),
+    Tippy(crate::game::tippy::Tippy),
+    Kalah(crate::game::kalah::Kalah),
+    TicTacToe(crate::game::tictactoe::TicTacToe),
+}
+
+macro_rules! tables {
+    ($($variant:ident($game:ty)),*) => {
+        $(impl From<$game> for Table {
+            fn from(g: $game) -> Table {
+                Table::$variant(g)
+            }
+        })*
+
+        impl Table {
+            /// [`referee`] on this game.
+            pub fn referee(
+                &self,
+                maxie: Player,
+                minnie: Player,
+                max_moves: u64,
+                input: &mut dyn BufRead,
+                out: &mut dyn Write,
+            ) -> io::Result<Ending> {
+                match self {
+                    $(Table::$variant(g) => referee(g, maxie, minnie, max_moves, input, out),)*
+                }
+            }
+
+            /// A game spec's game at its position; `None` for Pig (the referee has no dice,
+            /// and its computer players know no chance nodes).
+            pub fn of_spec(doc: &GameDocument) -> Option<Table> {
+                match doc {
+                    $(GameDocument::$variant(s) => Some(Table::$variant(s.game.clone())),)*
+                    GameDocument::Pig(_) => None,
+                }
+            }
+        }
+    };
+}
+
+tables!(
+    Nim(crate::game::nim::Nim),
+    Connect4(crate::game::connect4::Connect4),
+    Riskless(crate::game::riskless::Riskless),
+    SubtractSquare(crate::game::subtract_square::SubtractSquare),
+    Tippy(crate::game::tippy::Tippy),
+    Kalah(crate::game::kalah::Kalah),
+    TicTacToe(crate::game::tictactoe::TicTacToe)
+);

@@ -436,7 +436,7 @@ pub fn of_document(
                     let limit = c.case.time_limit.or(limit);
                     out.push(if is_search(&c.case) {
                         let mut facts = search(&c.game, &c.case, limit);
-                        facts.position = crate::check::case::position_json(c);
+                        facts.position = crate::check::judge::position_json(c);
                         CaseFacts::Search(facts)
                     } else {
                         let counted = match limit {
