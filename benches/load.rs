@@ -20,6 +20,34 @@ fn big_spec() -> String {
     })
 }
 
+/// `text` with its flow mappings wrapped as PyYAML's `yaml.dump(default_flow_style=None)` wraps
+/// them at its default width of 80: after the comma past which the line is over 80 columns,
+/// the next entry on a line of its own, indented two past the key.
+fn wrapped_as_pyyaml_writes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let mut column = 0;
+        for (k, piece) in line.split(", ").enumerate() {
+            if k > 0 {
+                out.push(',');
+                if column + 1 > 80 {
+                    out.push('\n');
+                    out.push_str(&" ".repeat(indent + 2));
+                    column = indent + 2;
+                } else {
+                    out.push(' ');
+                    column += 2;
+                }
+            }
+            out.push_str(piece);
+            column += piece.len();
+        }
+        out.push('\n');
+    }
+    out
+}
+
 fn load(c: &mut Criterion) {
     let text = big_spec();
     let mut group = c.benchmark_group("load");
@@ -35,6 +63,28 @@ fn load(c: &mut Criterion) {
     group.bench_function("yaml-parse-full", |b| {
         b.iter(|| spec::yaml::full(&text).unwrap().unwrap())
     });
+    // The same tree with branching 9 and depth 5 (59 049 leaves): its leaf mappings pass 80
+    // columns, so as PyYAML writes it they are wrapped (748 KB), a shape the fast path reads too.
+    let nine = spec::new::spec(&Generate {
+        branching: 9,
+        depth: 5,
+        seed: 3,
+        min: -10,
+        max: 10,
+    });
+    let wrapped = wrapped_as_pyyaml_writes(&nine);
+    assert!(wrapped.lines().count() > nine.lines().count() * 3 / 2);
+    assert_eq!(
+        spec::yaml::fast::parse(&wrapped),
+        spec::yaml::full(&wrapped).unwrap()
+    );
+    for (name, text) in [("b9d5-one-line", &nine), ("b9d5-pyyaml-wrapped", &wrapped)] {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("load-{name}"), |b| {
+            b.iter(|| spec::load_str(Path::new("big.yaml"), text).unwrap())
+        });
+    }
+    group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("load", |b| {
         b.iter(|| spec::load_str(Path::new("big.yaml"), &text).unwrap())
     });
