@@ -75,6 +75,11 @@ fn yaml_line() -> impl Strategy<Value = String> {
         " [ a , b ]",
         " {a : b}",
         " :x",
+        " {a: 1,",
+        " {",
+        " [",
+        " [1, [2,",
+        " {a: {b: 1,",
         " x:",
         " %",
         " @",
@@ -96,9 +101,15 @@ fn yaml_line() -> impl Strategy<Value = String> {
         "...",
         "",
     ]);
+    // Lines that may go on with a flow collection a line above left open.
+    let continued = prop::sample::select(vec![
+        "b: 2}", "2]", "2, 3]", "c: 3}}", "x: [1,", "}", "]", ", 2]", "y", "b: 2},", "3]}",
+        "{d: 4}]", "'q',", "b: 2, c:", "# c", "2]] # c",
+    ]);
     prop_oneof![
         4 => (indent.clone(), key, value).prop_map(|(i, k, v)| format!("{i}{k}:{v}")),
-        1 => (indent, item).prop_map(|(i, it)| format!("{i}{it}")),
+        1 => (indent.clone(), item).prop_map(|(i, it)| format!("{i}{it}")),
+        2 => (indent, continued).prop_map(|(i, c)| format!("{i}{c}")),
     ]
 }
 
@@ -206,6 +217,30 @@ proptest! {
         if comment > 0 {
             let at = text.match_indices('\n').nth(comment - 1).map_or(0, |(i, _)| i + 1);
             text.insert_str(at, "   # a comment: [x, y]\n");
+        }
+        if let Some(node) = gametrace::spec::yaml::fast::parse(&text) {
+            prop_assert_eq!(Some(node), gametrace::spec::yaml::full(&text).unwrap_or_else(|e| panic!("the full parser refuses {text:?}: {e:?}")), "{:?}", text);
+        }
+    }
+
+    /// The same on nested documents whose flow collections are wrapped after any of their
+    /// commas and brackets, onto lines of any indent (PyYAML and ruamel wrap at 80 columns).
+    #[test]
+    fn the_fast_yaml_path_agrees_on_wrapped_flow_collections(d in doc(), step in 1usize..5, breaks in proptest::collection::vec((any::<bool>(), 0usize..9), 0..40)) {
+        let mut one_line = String::new();
+        render(&Doc::Map(vec![("top", d)]), 0, step, &mut one_line);
+        let mut text = String::new();
+        let mut next = breaks.iter();
+        for ch in one_line.chars() {
+            text.push(ch);
+            if matches!(ch, ',' | '[' | '{') {
+                if let Some(&(wrap, indent)) = next.next() {
+                    if wrap {
+                        text.push('\n');
+                        text.push_str(&" ".repeat(indent));
+                    }
+                }
+            }
         }
         if let Some(node) = gametrace::spec::yaml::fast::parse(&text) {
             prop_assert_eq!(Some(node), gametrace::spec::yaml::full(&text).unwrap_or_else(|e| panic!("the full parser refuses {text:?}: {e:?}")), "{:?}", text);
