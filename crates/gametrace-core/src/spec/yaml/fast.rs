@@ -1,7 +1,7 @@
 //! A fast path for the YAML our specs are written in: block mappings and sequences of one-line
 //! entries, flow mappings and sequences (on one line, or wrapped after `{`, `[` and `,` as
-//! PyYAML's and ruamel's `dump` wrap them at 80 columns), plain and quoted scalars, and
-//! comments — what `gametrace new` and `export` write, what a teacher's generator script
+//! PyYAML's and ruamel's `dump` wrap them at 80 columns), plain and quoted scalars, literal
+//! block scalars (`|`, `|-`: Connect 4 boards), and comments — what `gametrace new` and `export` write, what a teacher's generator script
 //! writes, and what people write by hand. It builds the same
 //! positioned [`Node`]s as the full parser (yaml-rust2) about ten times faster.
 //!
@@ -178,6 +178,9 @@ impl<'a> Parser<'a> {
                 }
                 let value = self.block(depth + 1)?;
                 entries.push((key, value));
+            } else if c.peek() == Some(b'|') {
+                let value = self.literal(&mut c, indent)?;
+                entries.push((key, value));
             } else {
                 let value = self.one_line_value(&mut c, indent, depth)?;
                 entries.push((key, value));
@@ -187,6 +190,66 @@ impl<'a> Parser<'a> {
         Some(Node {
             pos,
             yaml: Yaml::Map(entries),
+        })
+    }
+
+    /// A literal block scalar, `|` or `|-`, as Connect 4 specs write their boards: its lines
+    /// indented past the entry's `indent`, all alike. Blank lines inside it, `|+`, an
+    /// indentation indicator, folded scalars (`>`), a line indented between the entry and the
+    /// text, and an end of file with no line break are the full parser's.
+    fn literal(&mut self, c: &mut Cursor, indent: usize) -> Option<Node> {
+        c.at += 1;
+        let strip = c.peek() == Some(b'-');
+        if strip {
+            c.at += 1;
+        }
+        if c.peek().is_some_and(|b| b != b' ') {
+            return None;
+        }
+        c.spaces();
+        if !c.at_comment_or_end() {
+            return None;
+        }
+        let src = self.src;
+        let mut at = c.line.end + 1;
+        let mut text = CompactString::default();
+        let mut width = None;
+        while at < src.len() {
+            let end = src[at..].iter().position(|&b| b == b'\n').map(|n| at + n)?;
+            let line = &src[at..end];
+            let spaces = line.iter().take_while(|&&b| b == b' ').count();
+            if spaces == line.len() {
+                return None;
+            }
+            let n = *width.get_or_insert(spaces);
+            if spaces < n {
+                if spaces > indent || n <= indent {
+                    return None;
+                }
+                break;
+            }
+            if n <= indent {
+                return None;
+            }
+            text.push_str(c.text(at + n, end)?);
+            text.push('\n');
+            at = end + 1;
+        }
+        // yaml-rust2 places the scalar at its text: the next line, past the indentation.
+        let pos = Pos {
+            line: c.line.number + 1,
+            col: width? + 1,
+        };
+        if strip {
+            text.pop();
+        }
+        // On past the scalar's lines (those not blank or a comment were read as lines).
+        while self.lines.get(self.next).is_some_and(|l| l.start < at) {
+            self.next += 1;
+        }
+        Some(Node {
+            pos,
+            yaml: Yaml::Scalar { text, plain: false },
         })
     }
 
@@ -542,6 +605,15 @@ mod tests {
     }
 
     #[test]
+    fn literal_block_scalars_as_connect4_boards_are_written() {
+        same("game: connect4\nposition: |\n  .......\n  ...X...\n  ..OXO..\ncases:\n  ab: {algorithm: alphabeta}\n");
+        same("a:\n  board: |-\n    X..\n    # not a comment\n    .O.  \n  next: 1\nb: 2\n");
+        same("a: | # a comment\n  x\n");
+        same("a: |\n      deep\n");
+        same("a: |\n  x\n    more indented\n  y\nb: |-\n x\n");
+    }
+
+    #[test]
     fn flow_collections_wrapped_as_pyyaml_and_ruamel_wrap_them() {
         // `yaml.dump(spec, default_flow_style=None)` at its default width of 80: a long flow
         // mapping goes on after a comma, indented past its key.
@@ -565,7 +637,17 @@ mod tests {
             "a:\nb: 1\n",
             "a:\n- 1\n",
             "- a: 1\n",
-            "a: |\n  text\n",
+            "a: |\n  text\n\n  more\n",
+            "a: |+\n  text\n",
+            "a: |2\n  text\n",
+            "a: >\n  text\n",
+            "a: |x\n  text\n",
+            "a: |\n  text",
+            "a: |\nb: 1\n",
+            "a: |\n",
+            "a:\n  b: |\n   x\n  y\n",
+            "a: |\n    x\n  y\n",
+            "- |\n  text\n",
             "a: &x 1\n",
             "a: *x\n",
             "a: \"esc\\n\"\n",
