@@ -251,60 +251,14 @@ pub fn referee<G: Playable>(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::nim::Nim;
-
-    #[test]
-    fn players_are_read_as_the_issue_writes_them() {
-        assert_eq!(Player::parse("human"), Ok(Player::Human));
-        assert_eq!(
-            Player::parse("jamboree:3:0.5").unwrap().to_string(),
-            "jamboree:3:0.5"
-        );
-        assert_eq!(
-            Player::parse("alphabeta:4:improved").unwrap().to_string(),
-            "alphabeta:4:improved"
-        );
-        assert!(Player::parse("alphabeta").is_err());
-        assert!(Player::parse("minimax:0").is_err());
-        assert!(Player::parse("jamboree:3:2").is_err());
-    }
-
-    #[test]
-    fn a_perfect_player_wins_nim_from_a_winning_start() {
-        // 6 sticks, Maxie to move: take 1 leaves 5 (= 1 mod 4), a loss for Minnie.
-        let nim = Nim::new(6, crate::game::Player::Maxie);
-        let ab = Player::parse("alphabeta:2").unwrap();
-        let mut out = Vec::new();
-        let end = referee(&nim, ab, ab, 100, &mut io::empty(), &mut out).unwrap();
-        assert_eq!(
-            end,
-            Ending::Over(Outcome::Winner(crate::game::Player::Maxie))
-        );
-        let text = String::from_utf8(out).unwrap();
-        assert!(
-            text.contains("Maxie decides to make the move 1 in "),
-            "{text}"
-        );
-    }
-}
-
-/// A game the referee plays, whichever it is: [`Table::referee`] is not generic, so the
-/// command line compiles no search of its own (see [`crate::run::trace_named`]).
-pub enum Table {
-    Nim(crate::game::nim::Nim),
-    Connect4(crate::game::connect4::Connect4),
-    Riskless(crate::game::riskless::Riskless),
-    SubtractSquare(crate::game::subtract_square::SubtractSquare),
-    Tippy(crate::game::tippy::Tippy),
-    Kalah(crate::game::kalah::Kalah),
-    TicTacToe(crate::game::tictactoe::TicTacToe),
-}
-
 macro_rules! tables {
     ($($variant:ident($game:ty)),*) => {
+        /// A game the referee plays, whichever it is: [`Table::referee`] is not generic, so the
+        /// command line compiles no search of its own (see [`crate::run::trace_named`]).
+        pub enum Table {
+            $($variant($game),)*
+        }
+
         $(impl From<$game> for Table {
             fn from(g: $game) -> Table {
                 Table::$variant(g)
@@ -347,3 +301,43 @@ tables!(
     Kalah(crate::game::kalah::Kalah),
     TicTacToe(crate::game::tictactoe::TicTacToe)
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::Nim;
+
+    #[test]
+    fn players_are_read_as_the_issue_writes_them() {
+        assert_eq!(Player::parse("human"), Ok(Player::Human));
+        assert_eq!(
+            Player::parse("jamboree:3:0.5").unwrap().to_string(),
+            "jamboree:3:0.5"
+        );
+        assert_eq!(
+            Player::parse("alphabeta:4:improved").unwrap().to_string(),
+            "alphabeta:4:improved"
+        );
+        assert!(Player::parse("alphabeta").is_err());
+        assert!(Player::parse("minimax:0").is_err());
+        assert!(Player::parse("jamboree:3:2").is_err());
+    }
+
+    #[test]
+    fn a_perfect_player_wins_nim_from_a_winning_start() {
+        // 6 sticks, Maxie to move: take 1 leaves 5 (= 1 mod 4), a loss for Minnie.
+        let nim = Nim::new(6, crate::game::Player::Maxie);
+        let ab = Player::parse("alphabeta:2").unwrap();
+        let mut out = Vec::new();
+        let end = referee(&nim, ab, ab, 100, &mut io::empty(), &mut out).unwrap();
+        assert_eq!(
+            end,
+            Ending::Over(Outcome::Winner(crate::game::Player::Maxie))
+        );
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("Maxie decides to make the move 1 in "),
+            "{text}"
+        );
+    }
+}
