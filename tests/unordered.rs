@@ -90,7 +90,7 @@ fn shuffled(
         while i < to && child_of(node_of(&lines[i])) == Some(c) {
             i += 1;
         }
-        let index = children.iter().position(|&x| x == c).unwrap();
+        let index = children.iter().position(|x| x == c).unwrap();
         if index >= first {
             movable.push(out.len());
         }
@@ -107,7 +107,7 @@ fn shuffled(
 fn parents(tree: &Tree) -> Vec<Option<NodeId>> {
     let mut parent = vec![None; tree.len()];
     for v in 0..tree.len() as NodeId {
-        for &c in tree.children(v) {
+        for c in tree.children(v) {
             parent[c as usize] = Some(v);
         }
     }

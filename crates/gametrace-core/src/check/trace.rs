@@ -1096,11 +1096,11 @@ fn path_to(tree: &Tree, node: NodeId) -> Vec<(NodeId, usize, NodeId)> {
     let mut at = tree.root();
     while at != node {
         let kids = tree.children(at);
-        let Some(i) = kids.iter().rposition(|&c| c <= node) else {
+        let Some((i, child)) = kids.iter().enumerate().rev().find(|&(_, c)| c <= node) else {
             break;
         };
-        path.push((at, i, kids[i]));
-        at = kids[i];
+        path.push((at, i, child));
+        at = child;
     }
     path
 }

@@ -142,7 +142,7 @@ fn players(tree: &Tree, root_player: Player) -> Vec<Player> {
         } else {
             p.other()
         };
-        for &c in tree.children(id) {
+        for c in tree.children(id) {
             players[c as usize] = next;
         }
     }
@@ -158,7 +158,7 @@ fn minimax_values(tree: &Tree, players: &[Player]) -> Vec<Estimate> {
         values[id as usize] = match tree.leaf_value(id) {
             Some(v) => Estimate::Guess(v),
             None => {
-                let kids = tree.children(id).iter().map(|&c| values[c as usize]);
+                let kids = tree.children(id).iter().map(|c| values[c as usize]);
                 if let Some(ps) = tree.chance(id) {
                     let mean: Probability = kids
                         .zip(ps)

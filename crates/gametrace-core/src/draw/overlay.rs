@@ -78,7 +78,7 @@ fn read<V, R>(
                 visit.result = Some(o);
                 // Only a move of the node's own leads on down the path.
                 visit.best = m
-                    .filter(|m| tree.children(state.node).contains(&m.child))
+                    .filter(|m| tree.children(state.node).contains(m.child))
                     .map(|m| m.child);
             }
             Event::Done {
@@ -241,7 +241,7 @@ impl Overlay {
         // The root's best move is the one the search reports choosing.
         let root = tree.root();
         if let (Some(i), Some(v)) = (chosen, visits[root as usize].as_mut()) {
-            v.best = tree.children(root).get(i).copied();
+            v.best = tree.children(root).get(i);
         }
         let mut path = vec![root];
         let mut at = root;

@@ -106,7 +106,7 @@ pub fn draw(p: &Picture) -> String {
         stack.extend(tree.children(id).iter().rev());
     }
     for id in (0..n as NodeId).rev() {
-        if let (Some(&first), Some(&last)) = (tree.children(id).first(), tree.children(id).last()) {
+        if let (Some(first), Some(last)) = (tree.children(id).first(), tree.children(id).last()) {
             x[id as usize] = (x[first as usize] + x[last as usize]) / 2.0;
         }
     }
@@ -161,7 +161,7 @@ pub fn draw(p: &Picture) -> String {
     // Edges first, so nodes and labels sit on top of them.
     s.push_str("<g stroke-linecap=\"round\">\n");
     for id in 0..n as NodeId {
-        for (i, &c) in tree.children(id).iter().enumerate() {
+        for (i, c) in tree.children(id).iter().enumerate() {
             // From under the parent's labels, so no edge crosses a label.
             let below = all_labels[id as usize].len() as f64 * LINE + 6.0;
             let (x1, y1, x2, y2) = (

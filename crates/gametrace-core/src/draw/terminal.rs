@@ -25,7 +25,7 @@ pub fn draw(p: &Picture, palette: Palette) -> String {
     while let Some((id, left, prefix)) = stack.pop() {
         lefts.push((left, id));
         let kids = p.tree.children(id);
-        for (i, &c) in kids.iter().enumerate().rev() {
+        for (i, c) in kids.iter().enumerate().rev() {
             let last = i + 1 == kids.len();
             let chosen = p.on_path(id) && p.on_path(c);
             let branch = match (last, chosen) {

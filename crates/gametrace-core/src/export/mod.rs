@@ -124,7 +124,7 @@ fn node(tree: &Tree, id: NodeId) -> TreeNode {
             chance: tree
                 .chance(id)
                 .map(|ps| ps.iter().map(|p| p.to_string()).collect()),
-            children: tree.children(id).iter().map(|&c| node(tree, c)).collect(),
+            children: tree.children(id).iter().map(|c| node(tree, c)).collect(),
         },
     }
 }

@@ -80,7 +80,7 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
         let moves: Vec<String> = kids
             .iter()
             .enumerate()
-            .map(|(i, &c)| format!("{i}: {}", string(&tree.name(c))))
+            .map(|(i, c)| format!("{i}: {}", string(&tree.name(c))))
             .collect();
         let _ = writeln!(
             out,
@@ -134,8 +134,8 @@ fn tuple(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
     }
     let kids = tree.children(id);
     let _ = write!(out, "({name}, [");
-    if kids.iter().all(|&c| tree.is_leaf(c)) {
-        for (i, &c) in kids.iter().enumerate() {
+    if kids.iter().all(|c| tree.is_leaf(c)) {
+        for (i, c) in kids.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
@@ -144,7 +144,7 @@ fn tuple(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
         out.push_str("])");
         return;
     }
-    for &c in kids {
+    for c in kids {
         out.push('\n');
         out.push_str(&"    ".repeat(indent + 1));
         tuple(tree, c, indent + 1, out);

@@ -65,8 +65,8 @@ fn node(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
     }
     let kids = tree.children(id);
     let _ = write!(out, "Node ({name}, [");
-    if kids.iter().all(|&c| tree.is_leaf(c)) {
-        for (i, &c) in kids.iter().enumerate() {
+    if kids.iter().all(|c| tree.is_leaf(c)) {
+        for (i, c) in kids.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
@@ -75,7 +75,7 @@ fn node(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
         out.push_str("])");
         return;
     }
-    for (i, &c) in kids.iter().enumerate() {
+    for (i, c) in kids.iter().enumerate() {
         out.push('\n');
         out.push_str(&"  ".repeat(indent + 1));
         node(tree, c, indent + 1, out);

@@ -19,19 +19,22 @@ pub const MAX_HEIGHT: u32 = 200;
 /// 8 bytes, so a search touches as few cache lines as it can.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    /// Internal node: index of its first child id in `Tree::children`.
+    /// Internal node: the distance between its children (with [`STRIDED`]), or the index of
+    /// its first child id in `Tree::children`.
     /// Leaf: its estimate (`len` is [`INLINE`]), or the index of it in `Tree::values`.
     first: u32,
-    /// Number of children, with [`CONSECUTIVE`] set where their ids are the ones after the
-    /// node's; 0 or [`INLINE`] for a leaf.
+    /// Number of children, with [`STRIDED`] set where they are evenly spaced; 0 or
+    /// [`INLINE`] for a leaf.
     len: u32,
 }
 
-/// Set in an internal node's `len` when its children are the nodes right after it in
-/// preorder (all of them leaves): a search then finds them without reading
-/// `Tree::children`, whose read was a cache miss of its own on trees bigger than the cache,
-/// and the children's nodes sit next to their parent's.
-const CONSECUTIVE: u32 = 1 << 31;
+/// Set in an internal node's `len` when its children are evenly spaced in preorder (every
+/// child's subtree but the last has the same size, as in every generated uniform tree, and
+/// as for any node whose children are leaves): child `i` is then `id + 1 + i * first`. A
+/// search then finds them from the node alone; reading their ids from `Tree::children` was a
+/// cache miss of its own before the first child could be read, on trees bigger than the
+/// cache. Such nodes have no entry in `Tree::children`.
+const STRIDED: u32 = 1 << 31;
 
 /// The `len` of a leaf whose estimate fits in 32 bits and is kept in the node itself: a
 /// search reaching a leaf then reads one array, not two (the second read was a cache miss
@@ -64,7 +67,7 @@ impl Node {
     /// An internal node's number of children.
     #[inline]
     fn count(self) -> u32 {
-        self.len & !CONSECUTIVE
+        self.len & !STRIDED
     }
 
     /// A leaf's estimate.
@@ -91,6 +94,8 @@ enum Names {
 #[derive(Clone, Debug)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// The children's ids of the nodes whose children are not evenly spaced, one node's
+    /// after another.
     children: Vec<NodeId>,
     /// The leaf estimates that do not fit in their node (outside 32 bits), in preorder.
     values: Vec<i64>,
@@ -145,37 +150,37 @@ impl Tree {
         self.nodes[id as usize].is_leaf()
     }
 
+    /// The children of `id` in move order (none for a leaf).
     #[inline]
-    pub fn children(&self, id: NodeId) -> &[NodeId] {
+    pub fn children(&self, id: NodeId) -> Children<'_> {
         let n = self.nodes[id as usize];
         if n.is_leaf() {
-            return &[];
+            Children::default()
+        } else if n.len & STRIDED != 0 {
+            Children {
+                ids: &[],
+                first: id + 1,
+                stride: n.first,
+                len: n.count(),
+            }
+        } else {
+            let ids = &self.children[n.first as usize..(n.first + n.count()) as usize];
+            Children {
+                ids,
+                first: 0,
+                stride: 0,
+                len: n.count(),
+            }
         }
-        &self.children[n.first as usize..(n.first + n.count()) as usize]
     }
 
     /// The children of `id` in move order, as moves.
     #[inline]
     fn moves(&self, id: NodeId) -> TreeMoves<'_> {
-        let n = self.nodes[id as usize];
-        if n.is_leaf() {
-            TreeMoves::default()
-        } else if n.len & CONSECUTIVE != 0 {
-            TreeMoves {
-                nodes: &self.nodes,
-                ids: &[],
-                first: id + 1,
-                at: 0,
-                len: n.count(),
-            }
-        } else {
-            TreeMoves {
-                nodes: &self.nodes,
-                ids: self.children(id),
-                first: 0,
-                at: 0,
-                len: n.count(),
-            }
+        TreeMoves {
+            nodes: &self.nodes,
+            children: self.children(id),
+            at: 0,
         }
     }
 
@@ -184,7 +189,7 @@ impl Tree {
         let mut levels = vec![0u32; self.nodes.len()];
         for id in 0..self.nodes.len() as NodeId {
             let below = levels[id as usize] + 1;
-            for &c in self.children(id) {
+            for c in self.children(id) {
                 levels[c as usize] = below;
             }
         }
@@ -419,14 +424,27 @@ impl TreeBuilder {
             let node = if kids.is_empty() {
                 Node::leaf(0, &mut self.values)
             } else {
-                let consecutive = kids.iter().zip(id + 1..).all(|(&k, next)| k == next);
-                Node {
-                    first: self.children.len() as u32,
-                    len: kids.len() as u32 | if consecutive { CONSECUTIVE } else { 0 },
+                // The first child is always the node after its parent, in preorder.
+                let stride = kids.get(1).map_or(1, |&k| k - kids[0]);
+                let strided = (id + 1..)
+                    .step_by(stride as usize)
+                    .zip(kids)
+                    .all(|(at, &k)| at == k);
+                if strided {
+                    Node {
+                        first: stride,
+                        len: kids.len() as u32 | STRIDED,
+                    }
+                } else {
+                    let first = self.children.len() as u32;
+                    self.children.extend_from_slice(kids);
+                    Node {
+                        first,
+                        len: kids.len() as u32,
+                    }
                 }
             };
             self.nodes[id as usize] = node;
-            self.children.extend_from_slice(kids);
             self.kids.truncate(start);
         }
     }
@@ -493,47 +511,139 @@ impl<'t> TreeGame<'t> {
     }
 }
 
-/// The moves of a tree node: its children's ids from `ids`, or (where `ids` is empty) the
-/// ids from `first` on.
+/// The children of a tree node, in move order: their ids from `ids`, or (where `ids` is
+/// empty) `first`, `first + stride`, ... ([`STRIDED`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Children<'a> {
+    ids: &'a [NodeId],
+    first: NodeId,
+    stride: u32,
+    len: u32,
+}
+
+impl<'a> Children<'a> {
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The child that move `i` reaches.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<NodeId> {
+        if i >= self.len as usize {
+            None
+        } else if self.ids.is_empty() {
+            Some(self.first + i as u32 * self.stride)
+        } else {
+            Some(self.ids[i])
+        }
+    }
+
+    pub fn first(&self) -> Option<NodeId> {
+        self.get(0)
+    }
+
+    pub fn last(&self) -> Option<NodeId> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    pub fn contains(&self, id: NodeId) -> bool {
+        self.iter().any(|c| c == id)
+    }
+
+    /// The ids in move order (a copy: the iterator does not borrow `self`).
+    pub fn iter(&self) -> ChildIds<'a> {
+        self.into_iter()
+    }
+
+    pub fn to_vec(&self) -> Vec<NodeId> {
+        self.iter().collect()
+    }
+}
+
+impl<'a> IntoIterator for Children<'a> {
+    type Item = NodeId;
+    type IntoIter = ChildIds<'a>;
+    #[inline]
+    fn into_iter(self) -> ChildIds<'a> {
+        ChildIds {
+            children: self,
+            front: 0,
+            back: self.len,
+        }
+    }
+}
+
+/// The ids of a node's children, in move order.
+pub struct ChildIds<'a> {
+    children: Children<'a>,
+    front: u32,
+    back: u32,
+}
+
+impl Iterator for ChildIds<'_> {
+    type Item = NodeId;
+    #[inline]
+    fn next(&mut self) -> Option<NodeId> {
+        if self.front == self.back {
+            return None;
+        }
+        self.front += 1;
+        self.children.get(self.front as usize - 1)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.back - self.front) as usize;
+        (left, Some(left))
+    }
+}
+
+impl DoubleEndedIterator for ChildIds<'_> {
+    fn next_back(&mut self) -> Option<NodeId> {
+        if self.front == self.back {
+            return None;
+        }
+        self.back -= 1;
+        self.children.get(self.back as usize)
+    }
+}
+
+impl ExactSizeIterator for ChildIds<'_> {}
+
+/// The moves of a tree node: its children, with the next one's node prefetched.
 #[derive(Default)]
 pub struct TreeMoves<'a> {
     /// The tree's nodes, for the prefetch of the next child's.
     nodes: &'a [Node],
-    ids: &'a [NodeId],
-    first: NodeId,
+    children: Children<'a>,
     at: u32,
-    len: u32,
 }
 
 impl Iterator for TreeMoves<'_> {
     type Item = TreeMove;
     #[inline]
     fn next(&mut self) -> Option<TreeMove> {
-        if self.at == self.len {
-            return None;
-        }
         let index = self.at;
+        let child = self.children.get(index as usize)?;
         self.at += 1;
-        let child_at = |i: u32| match self.ids.get(i as usize) {
-            Some(&c) => c,
-            None => self.first + i,
-        };
         // A search goes through this child's subtree before it asks for the next child, time
         // enough to bring the next child's node into the cache: on a tree bigger than the
         // cache, that read would wait on memory.
-        if self.at < self.len {
-            if let Some(next) = self.nodes.get(child_at(self.at) as usize) {
-                crate::prefetch::prefetch(next);
+        if let Some(next) = self.children.get(self.at as usize) {
+            if let Some(node) = self.nodes.get(next as usize) {
+                crate::prefetch::prefetch(node);
             }
         }
-        Some(TreeMove {
-            index,
-            child: child_at(index),
-        })
+        Some(TreeMove { index, child })
     }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.len - self.at) as usize;
+        let left = self.children.len() - self.at as usize;
         (left, Some(left))
     }
 }
@@ -628,54 +738,103 @@ mod tests {
         b.finish()
     }
 
+    /// A tree to build: a leaf or an inner node with its children.
+    enum Shape {
+        Leaf,
+        Inner(Vec<Shape>),
+    }
+    use Shape::{Inner, Leaf};
+
+    fn uniform(branching: usize, depth: u32) -> Shape {
+        if depth == 0 {
+            Leaf
+        } else {
+            Inner(
+                (0..branching)
+                    .map(|_| uniform(branching, depth - 1))
+                    .collect(),
+            )
+        }
+    }
+
+    /// Builds `shape` and records, apart from the tree, each node's children's ids as the
+    /// builder hands out ids (one after another, in preorder).
+    fn build(shape: &Shape) -> (Tree, Vec<Vec<NodeId>>) {
+        fn go(s: &Shape, b: &mut TreeBuilder, kids: &mut Vec<Vec<NodeId>>) -> NodeId {
+            let id = kids.len() as NodeId;
+            kids.push(Vec::new());
+            match s {
+                Leaf => b.leaf(&format!("n{id}"), i64::from(id)),
+                Inner(children) => {
+                    b.open(&format!("n{id}"));
+                    for c in children {
+                        let child = go(c, b, kids);
+                        kids[id as usize].push(child);
+                    }
+                    b.close();
+                }
+            }
+            id
+        }
+        let mut b = TreeBuilder::new();
+        let mut kids = Vec::new();
+        go(shape, &mut b, &mut kids);
+        (b.finish(), kids)
+    }
+
     #[test]
     fn moves_are_the_children_in_order_however_they_are_found() {
-        // Leaf children right after their parent (found without `children`), a leaf after an
-        // inner child, and a chain.
-        let mut b = TreeBuilder::new();
-        b.open("r");
-        b.open("x");
-        b.leaf("x1", 1);
-        b.leaf("x2", 2);
-        b.close();
-        b.open("y");
-        b.open("y1");
-        b.leaf("y11", 3);
-        b.close();
-        b.leaf("y2", 4);
-        b.close();
-        b.close();
-        let trees = [
-            b.finish(),
-            small(),
-            Tree::generate(&Generate {
-                branching: 3,
-                depth: 4,
-                seed: 1,
-                min: -5,
-                max: 5,
-            }),
+        let shapes = [
+            // Leaves right after their parent; a leaf after an inner child; a chain.
+            Inner(vec![
+                Inner(vec![Leaf, Leaf]),
+                Inner(vec![Inner(vec![Leaf]), Leaf]),
+            ]),
+            uniform(3, 4),
+            // Evenly spaced but for the last child's subtree (found by stride) ...
+            Inner(vec![Leaf, Leaf, Inner(vec![Leaf, Leaf, Leaf])]),
+            Inner(vec![Inner(vec![Leaf, Leaf]), Inner(vec![Leaf, Leaf]), Leaf]),
+            // ... and not evenly spaced (found through `Tree::children`).
+            Inner(vec![Inner(vec![Leaf, Leaf]), Leaf, Leaf]),
+            Inner(vec![Leaf, Inner(vec![Leaf]), Leaf, Leaf]),
         ];
-        for t in &trees {
-            let game = TreeGame::new(t, Player::Maxie);
-            for id in 0..t.len() as NodeId {
+        for shape in &shapes {
+            let (t, kids) = build(shape);
+            assert_eq!(t.len(), kids.len());
+            let game = TreeGame::new(&t, Player::Maxie);
+            for (id, want) in kids.iter().enumerate() {
+                let id = id as NodeId;
                 let state = TreeState {
                     node: id,
                     player: Player::Maxie,
                 };
+                assert_eq!(&t.children(id).to_vec(), want, "node {}", t.name(id));
+                let back: Vec<_> = t.children(id).iter().rev().collect();
+                assert!(back.iter().rev().eq(want.iter()), "node {}", t.name(id));
+                assert_eq!(t.children(id).len(), want.len());
+                assert_eq!(t.children(id).last(), want.last().copied());
                 let moves: Vec<_> = game.moves(&state).map(|m| (m.index, m.child)).collect();
-                let want: Vec<_> = t
-                    .children(id)
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| (i as u32, c))
-                    .collect();
-                assert_eq!(moves, want, "node {}", t.name(id));
+                let want_moves: Vec<_> = (0..).zip(want.iter().copied()).collect();
+                assert_eq!(moves, want_moves, "node {}", t.name(id));
                 assert_eq!(game.moves(&state).len(), want.len());
             }
         }
-        assert_eq!(trees[0].children(1), &[2, 3]);
-        assert_eq!(trees[0].children(4), &[5, 7]);
+    }
+
+    #[test]
+    fn uniform_trees_need_no_child_list() {
+        let (built, _) = build(&uniform(4, 3));
+        let generated = Tree::generate(&Generate {
+            branching: 3,
+            depth: 4,
+            seed: 1,
+            min: -5,
+            max: 5,
+        });
+        assert!(built.children.is_empty());
+        assert!(generated.children.is_empty());
+        let (uneven, _) = build(&Inner(vec![Inner(vec![Leaf, Leaf]), Leaf, Leaf]));
+        assert_eq!(uneven.children, [1, 4, 5]);
     }
 
     #[test]
@@ -703,14 +862,14 @@ mod tests {
         b.close();
         b.close();
         let t = b.finish();
-        let got: Vec<_> = t.children(0).iter().map(|&c| t.leaf_value(c)).collect();
+        let got: Vec<_> = t.children(0).iter().map(|c| t.leaf_value(c)).collect();
         let mut want: Vec<_> = values.iter().map(|&v| Some(v)).collect();
         want.extend([Some(i64::MIN + 1), Some(-7)]);
         assert_eq!(got, want);
         assert!(t
             .children(0)
             .iter()
-            .all(|&c| t.is_leaf(c) && t.children(c).is_empty()));
+            .all(|c| t.is_leaf(c) && t.children(c).is_empty()));
         assert_eq!(t.leaf_value(0), None);
     }
 
@@ -719,8 +878,8 @@ mod tests {
         let t = small();
         let names: Vec<_> = (0..t.len() as NodeId).map(|i| t.name(i)).collect();
         assert_eq!(names, ["a", "b", "c", "d", "e"]);
-        assert_eq!(t.children(0), &[1, 4]);
-        assert_eq!(t.children(1), &[2, 3]);
+        assert_eq!(t.children(0).to_vec(), [1, 4]);
+        assert_eq!(t.children(1).to_vec(), [2, 3]);
         assert_eq!(t.leaf_value(4), Some(-1));
         assert_eq!(t.leaf_value(1), None);
         assert_eq!(t.height(), 2);

@@ -75,11 +75,11 @@ fn node(tree: &Tree, id: NodeId, indent: usize, statics: Option<&Generate>, out:
     }
     let kids = tree.children(id);
     let own = statics.map(|g| static_value(g, id));
-    if kids.iter().all(|&c| tree.is_leaf(c)) {
+    if kids.iter().all(|c| tree.is_leaf(c)) {
         let leaves: Vec<String> = own
             .map(|v| format!("static: {v}"))
             .into_iter()
-            .chain(kids.iter().map(|&c| {
+            .chain(kids.iter().map(|c| {
                 format!(
                     "{}: {}",
                     yaml_key(&tree.name(c)),
@@ -94,7 +94,7 @@ fn node(tree: &Tree, id: NodeId, indent: usize, statics: Option<&Generate>, out:
     if let Some(v) = own {
         let _ = writeln!(out, "{pad}  static: {v}");
     }
-    for &c in kids {
+    for c in kids {
         node(tree, c, indent + 1, statics, out);
     }
 }

@@ -107,10 +107,11 @@ fn work_span(spec: &Spec, algorithm: Algorithm, overlay: &Overlay) -> (u64, u64)
         }
         let kids = tree.children(id);
         let in_turn = sequential_count(algorithm, kids.len());
-        let sequential: u64 = kids[..in_turn].iter().map(|&c| span[c as usize]).sum();
-        let parallel = kids[in_turn..]
+        let sequential: u64 = kids.iter().take(in_turn).map(|c| span[c as usize]).sum();
+        let parallel = kids
             .iter()
-            .map(|&c| span[c as usize])
+            .skip(in_turn)
+            .map(|c| span[c as usize])
             .max()
             .unwrap_or(0);
         span[id as usize] = 1 + sequential + parallel;

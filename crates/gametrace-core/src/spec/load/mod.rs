@@ -443,7 +443,7 @@ impl Loader<'_> {
             if !items.is_empty() && items.len() < moves {
                 let unnamed: Vec<String> = (items.len()..moves)
                     .map(|i| {
-                        let child = tree.children(tree.root())[i];
+                        let child = tree.children(tree.root()).get(i).unwrap_or(0);
                         format!("move {i} (to `{}`)", tree.name(child))
                     })
                     .collect();
