@@ -9,8 +9,14 @@ use predicates::str::contains;
 use std::fs;
 use std::path::Path;
 
+/// The command, with its cache folder (where `solve` and `play` keep endgame databases) in
+/// a folder of this test run's own, not the user's.
 fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
+    static CACHE: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(|| tempfile::tempdir().unwrap());
+    let mut c = Command::cargo_bin("gametrace").unwrap();
+    c.env("XDG_CACHE_HOME", cache.path());
+    c
 }
 
 fn stdout_of(args: &[&str]) -> String {
@@ -478,4 +484,164 @@ fn bad_kalah_input_is_named_at_its_place() {
         &["`negamax_ab` is a CS10 searcher", "add `dialect: cs10`"],
     );
     assert!(Path::new("specs/kalah/rules.yaml").exists());
+}
+
+#[test]
+fn the_judge_weighs_a_students_moves_against_perfect_play() {
+    // Kalah(2, 1), CS10's rules, worked out by hand. p1's pit 1 sows into p1's kalah and
+    // moves again; its only move, pit 0, lands in the empty pit 1 and captures p2's pit 0:
+    // 3 to 1 once p2 has moved again and swept nothing: +2. p1's pit 0 instead leaves p1
+    // [0, 2]; whatever p2 answers, p1's forced pit 1 puts one seed in p1's kalah and one in
+    // p2's row, and p2 ends it 1 to 3: -2. So pit 0 gives away 4 seeds. The perfect p2,
+    // finding both its moves worth the same, plays the lower pit, 0.
+    let out = gametrace()
+        .args(["play", "kalah", "--pits", "2", "--seeds", "1"])
+        .args(["--p1", "human", "--p2", "perfect", "--judge", "p1"])
+        .write_stdin("0\n1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "Judge: move 1, pit 0, gives away 4 seeds: the final margin goes to -2, where pit 1 keeps +2.",
+        "p2 decides to make the move 0 in ",
+        "Judge: move 3, pit 1, is a best move: the final margin stays -2.",
+        "p2 wins!",
+        "p1 (human) lost 4 seeds of margin over 2 moves; its worst move was pit 0 at move 1, \u{2212}4.",
+    ] {
+        assert!(text.contains(line), "{line}\n---\n{text}");
+    }
+    // p2 is not judged.
+    assert_eq!(text.matches("Judge:").count(), 2, "{text}");
+}
+
+#[test]
+fn perfect_players_reach_the_solved_margin_and_give_nothing_away() {
+    // Two perfect players on Kalah(4, 4) under each rule set end the game with the margin
+    // `solve` finds, and the judge finds no move of either that gives anything away.
+    for rules in [
+        &[][..],
+        &["--capture-empty"][..],
+        &["--end-rule", "either-side-empty"][..],
+    ] {
+        let mut solve = vec!["solve", "kalah", "--pits", "4", "--seeds", "4"];
+        solve.extend(rules);
+        let want = solved_margin(&solve);
+        let mut play = vec!["play", "kalah", "--pits", "4", "--seeds", "4"];
+        play.extend(rules);
+        play.extend(["--p1", "perfect", "--p2", "perfect", "--judge", "both"]);
+        let text = stdout_of(&play);
+        // The last board's kalahs: `  [p1's]   ...   [p2's]`.
+        let last = text
+            .lines()
+            .rfind(|l| l.trim_start().starts_with('['))
+            .unwrap();
+        let kalahs: Vec<i64> = last
+            .split(['[', ']'])
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
+        assert_eq!(kalahs[0] - kalahs[1], want, "{rules:?}\n{text}");
+        assert!(
+            text.contains("p1 (perfect) gave away no margin over "),
+            "{text}"
+        );
+        assert!(
+            text.contains("p2 (perfect) gave away no margin over "),
+            "{text}"
+        );
+        assert!(!text.contains("gives away"), "{text}");
+        assert!(!text.contains("depth-limited"), "{text}");
+    }
+}
+
+#[test]
+fn perfect_play_and_the_judge_are_for_kalah() {
+    for args in [
+        &["play", "nim", "--p2", "perfect"][..],
+        &["play", "connect4", "--p1", "alphabeta:2", "--judge", "p1"][..],
+    ] {
+        gametrace()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains("has no perfect player and no judge"))
+            .stderr(contains("hint:"));
+    }
+}
+
+#[test]
+fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
+    // A database of 2.7 million positions (12 seeds on 6 pits) is worth keeping: the first
+    // run builds and writes it, the second reads it, a damaged file is said and built again.
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("cache");
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "solve",
+            "kalah",
+            "--pits",
+            "6",
+            "--seeds",
+            "2",
+            "--endgame",
+            "12",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |extra: &[&str]| {
+        let out = gametrace()
+            .args(args(extra))
+            .arg("--endgame-dir")
+            .arg(&keep)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let first = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (
+            first(out.stdout).lines().next().unwrap().to_owned(),
+            first(out.stderr),
+        )
+    };
+    let (built, note) = run(&[]);
+    assert_eq!(note, "");
+    let file = keep.join("kalah-6pits-cs10-12seeds.endgame");
+    let bytes = fs::read(&file).unwrap();
+    assert_eq!(bytes.len(), 64 + 2_704_156); // the header, then C(24, 12) positions
+    let (read, note) = run(&[]);
+    assert_eq!((read.as_str(), note.as_str()), (built.as_str(), ""));
+    // The same answer as a run that keeps no file.
+    let alone = stdout_of(
+        &args(&["--no-endgame-file"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(alone.lines().next().unwrap(), built);
+    // One byte changed: said, built again, kept again.
+    let mut damaged = bytes.clone();
+    damaged[64 + 1000] ^= 0x40;
+    fs::write(&file, damaged).unwrap();
+    let (again, note) = run(&[]);
+    assert_eq!(again, built);
+    assert!(note.contains("not using the endgame database"), "{note}");
+    assert!(note.contains("checksum does not match"), "{note}");
+    assert_eq!(fs::read(&file).unwrap(), bytes);
+    // Left to choose (no --endgame), a run takes the biggest database kept for the board that
+    // fits: 12 seeds where it would build 8 (a third of the 24 seeds).
+    let chosen = |extra: &[&str]| -> String {
+        let mut v = vec!["solve", "kalah", "--pits", "6", "--seeds", "2"];
+        v.extend(extra);
+        stdout_of(&v).lines().nth(1).unwrap().to_owned()
+    };
+    let keep = keep.to_str().unwrap();
+    assert!(chosen(&["--endgame-dir", keep]).contains("endgame database to 12 seeds"));
+    assert!(chosen(&["--no-endgame-file"]).contains("endgame database to 8 seeds"));
 }

@@ -9,6 +9,7 @@ mod common;
 mod completions;
 mod diff;
 mod doctor;
+mod endgame;
 mod explain;
 mod export;
 mod grade;

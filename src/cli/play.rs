@@ -64,6 +64,30 @@ pub struct Args {
     /// Stop after this many moves (PopOut games can go round in circles)
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_moves: u64,
+    /// Kalah: weigh each move of this side against perfect play (the seeds of final margin
+    /// it gives away), and sum them up at the end
+    #[arg(long, value_enum, value_name = "SIDE")]
+    pub judge: Option<JudgeArg>,
+    /// Kalah: the solver's time for each position (for `perfect` and --judge) before it
+    /// falls back to a search 8 turns deep, in seconds
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub solver_time: f64,
+    /// Kalah: memory for the solver's endgame database and table (K, M, G suffixes)
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_bytes)]
+    pub memory: usize,
+    #[command(flatten)]
+    pub keeping: super::endgame::Keeping,
+}
+
+/// Whose moves `--judge` weighs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum JudgeArg {
+    /// p1's (Maxie's)
+    P1,
+    /// p2's (Minnie's)
+    P2,
+    /// both sides'
+    Both,
 }
 
 pub fn execute(a: Args) -> i32 {
@@ -80,7 +104,30 @@ pub fn execute(a: Args) -> i32 {
         capture_empty: a.capture_empty,
         k: a.k,
     };
-    play(&a.game, (&a.maxie, &a.minnie), options, a.max_moves)
+    let judged = match a.judge {
+        None => [false, false],
+        Some(JudgeArg::P1) => [true, false],
+        Some(JudgeArg::P2) => [false, true],
+        Some(JudgeArg::Both) => [true, true],
+    };
+    let rules = Rules {
+        endgame_dir: a.keeping.dir(),
+        max_moves: a.max_moves,
+        judged,
+        solver: crate::play::SolverLimits {
+            time: std::time::Duration::from_secs_f64(a.solver_time),
+            memory: a.memory,
+        },
+    };
+    play(&a.game, (&a.maxie, &a.minnie), options, rules)
+}
+
+/// How `play` referees, whatever the game: the move limit, the judge, the solver's limits.
+struct Rules {
+    endgame_dir: Option<std::path::PathBuf>,
+    max_moves: u64,
+    judged: [bool; 2],
+    solver: crate::play::SolverLimits,
 }
 
 /// `play`'s game options, for a game named on the command line.
@@ -110,9 +157,9 @@ const PLAYABLE: [&str; 8] = [
     "tictactoe",
 ];
 
-fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i32 {
+fn play(game: &str, players: (&str, &str), o: PlayOptions, rules: Rules) -> i32 {
     use crate::game::{connect4, nim::Nim, riskless, Player as Side};
-    use crate::play::{Ending, Player, Table};
+    use crate::play::{Ending, Player, Seats, Table};
     let usage = |message: String, hint: &str| {
         eprintln!("error: {message}\n  hint: {hint}");
         2
@@ -129,9 +176,36 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
+    let seats = Seats {
+        maxie,
+        minnie,
+        max_moves: rules.max_moves,
+        judged: rules.judged,
+        solver: rules.solver,
+    };
+    let referee = |table: Table, input: &mut dyn io::BufRead, out: &mut dyn io::Write| {
+        if seats.need_solver() && !table.solvable() {
+            eprintln!(
+                "error: {game} has no perfect player and no judge: the solver solves Kalah only\n  hint: leave out `perfect` and --judge, or play kalah"
+            );
+            return Err(2);
+        }
+        let bar = super::solve::Bar::new();
+        let dir = rules.endgame_dir.as_deref();
+        let memory = seats.solver.memory;
+        let ended = table.referee(seats, input, out, &mut |kalah, seeds| {
+            let size = super::endgame::Size::AtLeast { seeds, memory };
+            super::endgame::database(kalah, size, None, dir, &bar)
+        });
+        bar.finish();
+        Ok(ended)
+    };
     macro_rules! go {
         ($g:expr) => {
-            Table::from($g).referee(maxie, minnie, max_moves, &mut input, &mut out)
+            match referee(Table::from($g), &mut input, &mut out) {
+                Ok(ended) => ended,
+                Err(code) => return code,
+            }
         };
     }
     // Each option, whether it was given, and the games it belongs to.
@@ -184,7 +258,10 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, max_moves: u64) -> i3
         match spec::load(spec_path) {
             // The referee has no dice, and its computer players know no chance nodes.
             Ok(Document::Game(g)) => match Table::of_spec(&g) {
-                Some(table) => table.referee(maxie, minnie, max_moves, &mut input, &mut out),
+                Some(table) => match referee(table, &mut input, &mut out) {
+                    Ok(ended) => ended,
+                    Err(code) => return code,
+                },
                 None => {
                     return usage(
                         format!("{game}: `play` does not play Pig"),

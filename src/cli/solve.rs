@@ -51,6 +51,8 @@ pub struct Args {
     /// most 60 million positions]
     #[arg(long, value_name = "SEEDS")]
     pub endgame: Option<u32>,
+    #[command(flatten)]
+    pub keeping: super::endgame::Keeping,
 }
 
 pub fn execute(a: Args) -> i32 {
@@ -98,7 +100,17 @@ pub fn execute(a: Args) -> i32 {
         endgame: a.endgame,
     };
     let bar = Bar::new();
-    let solved = crate::search::solve::solve(&kalah, limits, &mut |p| bar.show(p));
+    let seeds = crate::search::solve::database_seeds(&kalah, &limits);
+    let size = match a.endgame {
+        Some(_) => super::endgame::Size::Exactly(seeds),
+        None => super::endgame::Size::AtLeast {
+            seeds,
+            memory: a.memory,
+        },
+    };
+    let dir = a.keeping.dir();
+    let solved = super::endgame::database(&kalah, size, limits.deadline, dir.as_deref(), &bar)
+        .and_then(|db| crate::search::solve::solve_with(&kalah, limits, db, &mut |p| bar.show(p)));
     bar.finish();
     let board = format!("Kalah({pits}, {seeds}), {rules}");
     match solved {
@@ -138,10 +150,10 @@ pub fn execute(a: Args) -> i32 {
 
 /// The progress bar on a terminal: the endgame database as it fills, then the bounds on
 /// the margin closing in.
-struct Bar(Option<indicatif::ProgressBar>);
+pub(super) struct Bar(Option<indicatif::ProgressBar>);
 
 impl Bar {
-    fn new() -> Bar {
+    pub(super) fn new() -> Bar {
         Bar(std::io::stderr().is_terminal().then(|| {
             let bar = indicatif::ProgressBar::new(1);
             bar.set_style(
@@ -154,7 +166,7 @@ impl Bar {
         }))
     }
 
-    fn show(&self, p: Progress) {
+    pub(super) fn show(&self, p: Progress) {
         let Some(bar) = &self.0 else { return };
         match p {
             Progress::Endgame { done, of } => {
@@ -179,7 +191,7 @@ impl Bar {
         }
     }
 
-    fn finish(&self) {
+    pub(super) fn finish(&self) {
         if let Some(bar) = &self.0 {
             bar.finish_and_clear();
         }

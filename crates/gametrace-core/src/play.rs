@@ -3,7 +3,9 @@
 //! each computer move with the time its search took.
 
 use crate::clock::Instant;
-use crate::game::{Estimator, Outcome, Playable, Status};
+use crate::game::kalah::{Board, Kalah, Pit};
+use crate::game::{Estimator, Game, Outcome, Playable, Status};
+use crate::search::solve::{Database, Unsolved};
 use crate::search::{csc148, s14, Algorithm, NullSink};
 use crate::spec::GameDocument;
 use std::io::{self, BufRead, Write};
@@ -26,13 +28,16 @@ pub enum Player {
         window: bool,
         depth: u32,
     },
+    /// The solver's perfect play (`perfect`; Kalah only), depth-limited where a position is
+    /// not solved within the time allowed.
+    Perfect,
 }
 
 impl Player {
     /// `human`, `minimax:D`, `alphabeta:D` or `jamboree:D:P`, each computer player optionally
     /// followed by `:improved` (or `:naive`, the default).
     pub fn parse(s: &str) -> Result<Player, String> {
-        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved; CSC148's minimax, memoize, prune or myopic:D; or CS10's negamax:D or negamax_ab:D";
+        let usage = "human, minimax:D, alphabeta:D or jamboree:D:P (D a depth, P a fraction from 0 to 1), optionally followed by :improved; CSC148's minimax, memoize, prune or myopic:D; CS10's negamax:D or negamax_ab:D; or perfect (Kalah)";
         let mut parts: Vec<&str> = s.split(':').collect();
         let estimator = match parts.last().and_then(|p| Estimator::parse(p)) {
             Some(e) if parts.len() > 1 => {
@@ -68,6 +73,7 @@ impl Player {
         };
         match parts[..] {
             ["human"] => Ok(Player::Human),
+            ["perfect"] => Ok(Player::Perfect),
             ["minimax"] => strategy(false, false, None),
             ["memoize"] => strategy(true, false, None),
             ["prune"] => strategy(false, true, None),
@@ -101,6 +107,7 @@ impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Player::Human => f.write_str("human"),
+            Player::Perfect => f.write_str("perfect"),
             Player::Computer {
                 algorithm,
                 depth,
@@ -142,16 +149,171 @@ pub enum Ending {
     InputEnded,
 }
 
-/// Plays `game` from its start between `maxie` and `minnie`, reading human moves from
-/// `input` and writing everything to `out`. At most `max_moves` moves are made.
+/// Who plays a game under the referee, for how many moves, and whose moves are judged.
+#[derive(Clone, Copy, Debug)]
+pub struct Seats {
+    pub maxie: Player,
+    pub minnie: Player,
+    /// At most this many moves are made.
+    pub max_moves: u64,
+    /// Judge Maxie's moves, Minnie's, against perfect play (`--judge`).
+    pub judged: [bool; 2],
+    /// What the solver may use on each position (perfect play and judging).
+    pub solver: SolverLimits,
+}
+
+/// What the solver may use: its time for each position before it falls back to a
+/// depth-limited search, and its memory.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverLimits {
+    pub time: std::time::Duration,
+    pub memory: usize,
+}
+
+impl Seats {
+    /// Does a player or the judge need the solver?
+    pub fn need_solver(&self) -> bool {
+        self.judged.contains(&true) || [self.maxie, self.minnie].contains(&Player::Perfect)
+    }
+}
+
+/// How a move's worth was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exactness {
+    /// Solved: perfect play on both sides to the end of the game.
+    Exact,
+    /// Not solved in the time allowed: a search this many turns deep, which counts the seeds
+    /// in the kalahs where it stops.
+    DepthLimited(u32),
+}
+
+/// A move weighed against the best one at its position, in the game's final margin for the
+/// player making it (their kalah minus the other's at the end).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    /// The move, as the judge names it (`pit 3`).
+    pub this_move: String,
+    pub best_move: String,
+    pub best: i64,
+    pub this: i64,
+    pub exactness: Exactness,
+}
+
+/// Perfect play, for a game the solver solves: the perfect player's moves and the judge's
+/// weighing of every move.
+pub trait Oracle<G: Playable> {
+    /// A best move at `state` (a game in play), and how it was found.
+    fn best(&mut self, game: &G, state: &G::State) -> (G::Move, Exactness);
+    /// `mv` at `state`, weighed against the best move there.
+    fn weigh(&mut self, game: &G, state: &G::State, mv: G::Move) -> Weighed;
+}
+
+/// A judged side's moves so far.
+#[derive(Default)]
+struct Ledger {
+    moves: u64,
+    lost: i64,
+    /// The move that gave away the most: its number in the game, its name, what it lost.
+    worst: Option<(u64, String, i64)>,
+    depth_limited: u64,
+}
+
+impl Ledger {
+    fn add(&mut self, number: u64, w: &Weighed) {
+        let loss = w.best - w.this;
+        self.moves += 1;
+        self.lost += loss;
+        if loss > 0 && self.worst.as_ref().is_none_or(|(_, _, l)| loss > *l) {
+            self.worst = Some((number, w.this_move.clone(), loss));
+        }
+        if w.exactness != Exactness::Exact {
+            self.depth_limited += 1;
+        }
+    }
+
+    fn summary(&self, who: &str) -> String {
+        let moves = plural(self.moves, "move");
+        let mut line = match &self.worst {
+            None => format!("{who} gave away no margin over {moves}: every move was a best move"),
+            Some((number, name, loss)) => format!(
+                "{who} lost {} of margin over {moves}; its worst move was {name} at move {number}, \u{2212}{loss}",
+                plural(self.lost as u64, "seed")
+            ),
+        };
+        if self.depth_limited > 0 {
+            line += &format!(
+                " ({} weighed by a depth-limited search, not solved in the time allowed)",
+                plural(self.depth_limited, "move")
+            );
+        }
+        line + "."
+    }
+}
+
+/// Maxie's seat is 0, Minnie's 1.
+fn seat(p: crate::game::Player) -> usize {
+    match p {
+        crate::game::Player::Maxie => 0,
+        crate::game::Player::Minnie => 1,
+    }
+}
+
+fn plural(n: u64, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// What the judge says of one move, under it.
+fn judgement(number: u64, w: &Weighed) -> String {
+    let name = &w.this_move;
+    let how = match w.exactness {
+        Exactness::Exact => String::new(),
+        Exactness::DepthLimited(d) => format!(" (depth-limited, {d} turns)"),
+    };
+    let signed = |v: i64| {
+        if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        }
+    };
+    if w.this >= w.best {
+        format!(
+            "Judge: move {number}, {name}, is a best move: the final margin stays {}{how}.",
+            signed(w.best)
+        )
+    } else {
+        format!(
+            "Judge: move {number}, {name}, gives away {}: the final margin goes to {}, where {} keeps {}{how}.",
+            plural((w.best - w.this) as u64, "seed"),
+            signed(w.this),
+            w.best_move,
+            signed(w.best)
+        )
+    }
+}
+
+/// Plays `game` from its start between the seats' players, reading human moves from `input`
+/// and writing everything to `out`. `oracle` plays `perfect` and weighs the judged sides'
+/// moves; without one, neither may be asked for.
 pub fn referee<G: Playable>(
     game: &G,
-    maxie: Player,
-    minnie: Player,
-    max_moves: u64,
+    seats: Seats,
+    mut oracle: Option<&mut dyn Oracle<G>>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> io::Result<Ending> {
+    let (maxie, minnie) = (seats.maxie, seats.minnie);
+    if seats.need_solver() && oracle.is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} has no perfect player and no judge", game.name()),
+        ));
+    }
+    let mut ledgers = [Ledger::default(), Ledger::default()];
     let mut state = game.start();
     writeln!(
         out,
@@ -162,92 +324,217 @@ pub fn referee<G: Playable>(
     )?;
     write!(out, "{}", game.render(&state))?;
     let mut made = 0u64;
-    loop {
+    let ending = loop {
         if let Status::Over(outcome) = game.status(&state) {
             match outcome {
                 Outcome::Winner(p) => writeln!(out, "\n{} wins!", game.player_name(p))?,
                 Outcome::Draw => writeln!(out, "\nIt's a draw.")?,
             }
-            return Ok(Ending::Over(outcome));
+            break Ending::Over(outcome);
         }
-        if made == max_moves {
+        if made == seats.max_moves {
             writeln!(out, "\nStopped after {made} moves (--max-moves).")?;
-            return Ok(Ending::Stopped);
+            break Ending::Stopped;
         }
-        let side = match game.player(&state) {
-            crate::game::Player::Maxie => maxie,
-            crate::game::Player::Minnie => minnie,
-        };
-        let who = game.player_name(game.player(&state));
+        let mover = game.player(&state);
+        let seat = seat(mover);
+        let who = game.player_name(mover);
         let started = Instant::now();
-        let mv = match side {
-            Player::Human => loop {
-                write!(out, "\n{who}, please type your move: ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(out, "\nNo more input: the game stops here.")?;
-                    return Ok(Ending::InputEnded);
-                }
-                match game.parse_move(&state, &line) {
-                    Ok(mv) => break mv,
-                    Err(why) => {
-                        let legal: Vec<String> =
-                            game.moves(&state).map(|m| game.move_name(m)).collect();
-                        writeln!(out, "{why}")?;
-                        writeln!(out, "Legal moves: {}", legal.join(" "))?;
-                    }
-                }
+        let (mv, exactness) = match ([maxie, minnie][seat], oracle.as_deref_mut()) {
+            (Player::Human, _) => match human_move(game, &state, who, input, out)? {
+                Some(mv) => (mv, Exactness::Exact),
+                None => break Ending::InputEnded,
             },
-            Player::Computer {
-                algorithm,
-                depth,
-                estimator,
-            } => {
-                let from_here = game.starting_at(state.clone()).estimating_with(estimator);
-                let summary = s14::search(&from_here, depth, algorithm, &mut NullSink);
-                let index = summary.best_index.unwrap_or(0);
-                game.moves(&state)
-                    .nth(index)
-                    .expect("a game in play has a move")
-            }
-            Player::Negamax { window, depth } => {
-                let from_here = game.starting_at(state.clone());
-                let algorithm = if window {
-                    Algorithm::AlphaBeta
-                } else {
-                    Algorithm::Minimax
-                };
-                let (summary, _) = crate::search::cs10::search(
-                    &from_here,
-                    depth,
-                    algorithm,
-                    Default::default(),
-                    &mut NullSink,
-                );
-                let index = summary.best_index.unwrap_or(0);
-                game.moves(&state)
-                    .nth(index)
-                    .expect("a game in play has a move")
-            }
-            Player::Strategy(strategy) => {
-                let from_here = game.starting_at(state.clone());
-                let summary = csc148::search(&from_here, strategy, &mut NullSink);
-                let index = summary.best_index.unwrap_or(0);
-                game.moves(&state)
-                    .nth(index)
-                    .expect("a game in play has a move")
-            }
+            (Player::Perfect, Some(o)) => o.best(game, &state),
+            (computer, _) => (computer_move(game, &state, computer), Exactness::Exact),
         };
         let seconds = started.elapsed().as_secs_f64();
+        let name = game.move_name(mv);
+        let note = match exactness {
+            Exactness::Exact => String::new(),
+            Exactness::DepthLimited(d) => {
+                format!(" (not solved in the time allowed: a search {d} turns deep chose it)")
+            }
+        };
         writeln!(
             out,
-            "\n{who} decides to make the move {} in {seconds:.3} seconds.\n",
-            game.move_name(mv)
+            "\n{who} decides to make the move {name} in {seconds:.3} seconds{note}."
         )?;
+        if let (true, Some(o)) = (seats.judged[seat], oracle.as_deref_mut()) {
+            let w = o.weigh(game, &state, mv);
+            writeln!(out, "{}", judgement(made + 1, &w))?;
+            ledgers[seat].add(made + 1, &w);
+        }
+        writeln!(out)?;
         state = game.play(&state, mv);
         made += 1;
         write!(out, "{}", game.render(&state))?;
+    };
+    for p in [crate::game::Player::Maxie, crate::game::Player::Minnie] {
+        let seat = seat(p);
+        if seats.judged[seat] {
+            let who = format!("{} ({})", game.player_name(p), [maxie, minnie][seat]);
+            writeln!(out, "\n{}", ledgers[seat].summary(&who))?;
+        }
+    }
+    Ok(ending)
+}
+
+/// A human's move, read from `input` until it is legal; `None` when the input ends.
+fn human_move<G: Playable>(
+    game: &G,
+    state: &G::State,
+    who: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Option<G::Move>> {
+    loop {
+        write!(out, "\n{who}, please type your move: ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out, "\nNo more input: the game stops here.")?;
+            return Ok(None);
+        }
+        match game.parse_move(state, &line) {
+            Ok(mv) => return Ok(Some(mv)),
+            Err(why) => {
+                let legal: Vec<String> = game.moves(state).map(|m| game.move_name(m)).collect();
+                writeln!(out, "{why}")?;
+                writeln!(out, "Legal moves: {}", legal.join(" "))?;
+            }
+        }
+    }
+}
+
+/// A searching player's move (the first move for a player that does not search).
+fn computer_move<G: Playable>(game: &G, state: &G::State, player: Player) -> G::Move {
+    let index = match player {
+        Player::Computer {
+            algorithm,
+            depth,
+            estimator,
+        } => {
+            let from_here = game.starting_at(state.clone()).estimating_with(estimator);
+            s14::search(&from_here, depth, algorithm, &mut NullSink).best_index
+        }
+        Player::Negamax { window, depth } => {
+            let from_here = game.starting_at(state.clone());
+            let algorithm = if window {
+                Algorithm::AlphaBeta
+            } else {
+                Algorithm::Minimax
+            };
+            let (summary, _) = crate::search::cs10::search(
+                &from_here,
+                depth,
+                algorithm,
+                Default::default(),
+                &mut NullSink,
+            );
+            summary.best_index
+        }
+        Player::Strategy(strategy) => {
+            let from_here = game.starting_at(state.clone());
+            csc148::search(&from_here, strategy, &mut NullSink).best_index
+        }
+        Player::Human | Player::Perfect => None,
+    };
+    game.moves(state)
+        .nth(index.unwrap_or(0))
+        .expect("a game in play has a move")
+}
+
+/// The solver as Kalah's perfect player and judge.
+pub struct KalahOracle {
+    perfect: crate::search::solve::Perfect,
+    time: std::time::Duration,
+}
+
+/// Where the solver's endgame database comes from: given a game and the seeds it should hold
+/// at least, built (`Database::build`) or read from a file kept before.
+pub type Databases<'a> = dyn FnMut(&Kalah, u32) -> Result<Database, Unsolved> + 'a;
+
+/// How many turns deep a position not solved in time is searched.
+pub const FALLBACK_DEPTH: u32 = 8;
+
+impl KalahOracle {
+    /// The solver for `kalah`, within `limits`, with the endgame database `databases` gives
+    /// for its board, rules and size.
+    pub fn new(
+        kalah: &Kalah,
+        limits: SolverLimits,
+        databases: &mut Databases,
+    ) -> Result<KalahOracle, Unsolved> {
+        let solving = crate::search::solve::Limits {
+            memory: limits.memory,
+            ..Default::default()
+        };
+        let database = databases(kalah, crate::search::solve::database_seeds(kalah, &solving))?;
+        let perfect = crate::search::solve::Perfect::with_database(kalah, solving, database)?;
+        Ok(KalahOracle {
+            perfect,
+            time: limits.time,
+        })
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        Some(Instant::now() + self.time)
+    }
+}
+
+impl Oracle<Kalah> for KalahOracle {
+    fn best(&mut self, kalah: &Kalah, b: &Board) -> (Pit, Exactness) {
+        let (found, exactness) = match self.perfect.best(b, self.deadline()) {
+            Ok(found) => (found, Exactness::Exact),
+            Err(_) => (
+                self.perfect.limited_best(b, FALLBACK_DEPTH).ok().flatten(),
+                Exactness::DepthLimited(FALLBACK_DEPTH),
+            ),
+        };
+        let mv = match found {
+            Some((pit, _)) => Pit { pit, side: None },
+            None => kalah.moves(b).next().expect("a game in play has a move"),
+        };
+        (mv, exactness)
+    }
+
+    fn weigh(&mut self, kalah: &Kalah, b: &Board, mv: Pit) -> Weighed {
+        let deadline = self.deadline();
+        let mut exact = || -> Result<Option<(u8, i32, i32)>, Unsolved> {
+            let Some((pit, best)) = self.perfect.best(b, deadline)? else {
+                return Ok(None);
+            };
+            Ok(Some((pit, best, self.perfect.after(b, mv.pit, deadline)?)))
+        };
+        let (found, exactness) = match exact() {
+            Ok(found) => (found, Exactness::Exact),
+            Err(_) => {
+                let mut limited = || -> Result<Option<(u8, i32, i32)>, Unsolved> {
+                    let Some((pit, best)) = self.perfect.limited_best(b, FALLBACK_DEPTH)? else {
+                        return Ok(None);
+                    };
+                    Ok(Some((
+                        pit,
+                        best,
+                        self.perfect.limited_after(b, mv.pit, FALLBACK_DEPTH)?,
+                    )))
+                };
+                (
+                    limited().ok().flatten(),
+                    Exactness::DepthLimited(FALLBACK_DEPTH),
+                )
+            }
+        };
+        let (pit, best, this) = found.unwrap_or((mv.pit, 0, 0));
+        let name = |pit| format!("pit {}", kalah.move_name(Pit { pit, side: None }));
+        Weighed {
+            this_move: name(mv.pit),
+            best_move: name(pit),
+            best: i64::from(best),
+            this: i64::from(this),
+            exactness,
+        }
     }
 }
 
@@ -266,18 +553,33 @@ macro_rules! tables {
         })*
 
         impl Table {
-            /// [`referee`] on this game.
+            /// [`referee`] on this game. Where a player is `perfect` or a side is judged, the
+            /// solver gets its endgame database from `databases` first; only Kalah has a
+            /// solver ([`Table::solvable`]).
             pub fn referee(
                 &self,
-                maxie: Player,
-                minnie: Player,
-                max_moves: u64,
+                seats: Seats,
                 input: &mut dyn BufRead,
                 out: &mut dyn Write,
+                databases: &mut Databases,
             ) -> io::Result<Ending> {
-                match self {
-                    $(Table::$variant(g) => referee(g, maxie, minnie, max_moves, input, out),)*
+                if let (Table::Kalah(k), true) = (self, seats.need_solver()) {
+                    let mut oracle = KalahOracle::new(k, seats.solver, databases).map_err(|_| {
+                        io::Error::new(
+                            io::ErrorKind::InvalidInput,
+                            "the solver takes boards of up to 8 pits a side with fewer than 256 seeds",
+                        )
+                    })?;
+                    return referee(k, seats, Some(&mut oracle), input, out);
                 }
+                match self {
+                    $(Table::$variant(g) => referee(g, seats, None, input, out),)*
+                }
+            }
+
+            /// Can the solver play this game perfectly and judge it?
+            pub fn solvable(&self) -> bool {
+                matches!(self, Table::Kalah(_))
             }
 
             /// A game spec's game at its position; `None` for Pig (the referee has no dice,
@@ -329,7 +631,17 @@ mod tests {
         let nim = Nim::new(6, crate::game::Player::Maxie);
         let ab = Player::parse("alphabeta:2").unwrap();
         let mut out = Vec::new();
-        let end = referee(&nim, ab, ab, 100, &mut io::empty(), &mut out).unwrap();
+        let seats = Seats {
+            maxie: ab,
+            minnie: ab,
+            max_moves: 100,
+            judged: [false, false],
+            solver: SolverLimits {
+                time: std::time::Duration::from_secs(1),
+                memory: 1 << 20,
+            },
+        };
+        let end = referee(&nim, seats, None, &mut io::empty(), &mut out).unwrap();
         assert_eq!(
             end,
             Ending::Over(Outcome::Winner(crate::game::Player::Maxie))

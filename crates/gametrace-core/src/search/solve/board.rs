@@ -4,7 +4,7 @@
 //! adds runs of ones to the bytes (a whole lap at once), so a move costs a few word
 //! operations whatever the seeds; no byte overflows because a board holds fewer than 256.
 
-use crate::game::kalah::{EndRule, Rules};
+use crate::game::kalah::{side, Board, EndRule, Kalah, Rules};
 
 /// The pits of a position, the mover's row first.
 pub type Pits = u128;
@@ -175,23 +175,24 @@ impl Rings {
     }
 }
 
+/// The packed pits of a game board, from the mover's side. The board holds fewer than 256
+/// seeds in its pits (the caller checks).
+pub fn pack(k: &Kalah, b: &Board) -> Pits {
+    let me = side(b.to_move);
+    let mut x = 0u128;
+    for (s, at) in [(me, 0), (1 - me, k.pits)] {
+        for i in 0..k.pits {
+            x |= u128::from(b.pits[s][i] as u8) << (8 * (at + i));
+        }
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::kalah::{side, Board, Kalah};
+    use crate::game::kalah::{Board, Kalah};
     use crate::game::Game;
-
-    /// The packed pits of a game board, from the mover's side.
-    pub(crate) fn pack(k: &Kalah, b: &Board) -> Pits {
-        let me = side(b.to_move);
-        let mut x = 0u128;
-        for (s, at) in [(me, 0), (1 - me, k.pits)] {
-            for i in 0..k.pits {
-                x |= u128::from(b.pits[s][i]) << (8 * (at + i));
-            }
-        }
-        x
-    }
 
     #[test]
     fn sowing_packed_pits_is_sowing_the_board() {

@@ -12,15 +12,52 @@ use super::board::{byte, seeds, After, Pits, Rings};
 /// Not yet known (no value is below -127: boards hold fewer than 128 seeds here).
 const UNKNOWN: i8 = i8::MIN;
 
+/// Bytes that stay put for as long as a database reads them: a memory-mapped file, say.
+pub type Bytes = std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>;
+
+/// The values, one byte a position: built here, or read from a file.
+enum Values {
+    Built(Vec<i8>),
+    /// A database file's bytes, its values from [`HEADER`] on.
+    Loaded(Bytes),
+}
+
 pub struct Endgame {
     rings: Rings,
     /// The most seeds a stored position holds.
     pub max: u32,
-    /// `levels[s][rank]`: the value of the position with `s` seeds of that rank.
-    levels: Vec<Vec<i8>>,
+    /// The values, `starts[s] + rank` for the position with `s` seeds of that rank.
+    values: Values,
+    starts: Vec<usize>,
     /// `skip[(c × (max+1) + r) × (max+1) + v]`: the placements of `r` seeds in `c` pits
     /// whose first pit holds fewer than `v`.
     skip: Vec<u64>,
+}
+
+/// A database file's header: what it was built for, and a checksum of its values.
+pub const HEADER: usize = 64;
+const MAGIC: &[u8; 24] = b"gametrace kalah endgame\n";
+const VERSION: u32 = 1;
+
+/// Why a database file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable(pub String);
+
+/// A quick checksum of the values (eight bytes at a time): a file cut short or damaged
+/// would otherwise give wrong values, which is to say wrong verdicts, silently.
+fn checksum(values: &[u8]) -> u64 {
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15 ^ values.len() as u64;
+    let mut words = values.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        h = (h ^ w).wrapping_mul(0x0100_0000_01B3).rotate_left(29);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b))
+            .wrapping_mul(0x0100_0000_01B3)
+            .rotate_left(29);
+    }
+    h
 }
 
 /// The placements of `r` seeds in `c` pits: C(r + c − 1, c − 1).
@@ -47,34 +84,30 @@ impl Endgame {
         assert!(max < 128);
         let m = 2 * rings.pits;
         let w = max as usize + 1;
-        let mut skip = vec![0u64; (m + 1) * w * w];
-        for c in 1..=m {
-            for r in 0..w {
-                let mut acc = 0;
-                for v in 0..w {
-                    skip[(c * w + r) * w + v] = acc;
-                    if v <= r {
-                        acc += placements(c - 1, (r - v) as u32);
-                    }
-                }
-            }
+        let skip = Endgame::skip_table(m, max);
+        let mut starts = Vec::with_capacity(w);
+        let mut total = 0usize;
+        for s in 0..=max {
+            starts.push(total);
+            total += placements(m, s) as usize;
         }
+        let values = vec![UNKNOWN; total];
+        super::table::huge_pages(&values);
         let mut e = Endgame {
             rings,
             max,
-            levels: Vec::new(),
+            values: Values::Built(values),
+            starts,
             skip,
         };
         let mut done = 0;
         for s in 0..=max {
             let n = placements(m, s) as usize;
-            e.levels.push(vec![UNKNOWN; n]);
-            super::table::huge_pages(&e.levels[s as usize]);
             // Every placement, in rank order, from all seeds in the last pit.
             let mut x: Pits = u128::from(s as u8) << (8 * (m - 1));
             let mut rank = 0;
             loop {
-                if e.levels[s as usize][rank] == UNKNOWN {
+                if e.get(s, rank) == UNKNOWN {
                     e.fill(x, s);
                 }
                 rank += 1;
@@ -95,6 +128,110 @@ impl Endgame {
         e
     }
 
+    /// The skip table for `m` pits and up to `max` seeds (see [`Endgame::skip`]).
+    fn skip_table(m: usize, max: u32) -> Vec<u64> {
+        let w = max as usize + 1;
+        let mut skip = vec![0u64; (m + 1) * w * w];
+        for c in 1..=m {
+            for r in 0..w {
+                let mut acc = 0;
+                for v in 0..w {
+                    skip[(c * w + r) * w + v] = acc;
+                    if v <= r {
+                        acc += placements(c - 1, (r - v) as u32);
+                    }
+                }
+            }
+        }
+        skip
+    }
+
+    /// The stored value of the position with `s` seeds and this rank.
+    #[inline]
+    fn get(&self, s: u32, rank: usize) -> i8 {
+        let at = self.starts[s as usize] + rank;
+        match &self.values {
+            Values::Built(v) => v[at],
+            Values::Loaded(bytes) => (*bytes).as_ref().as_ref()[HEADER + at] as i8,
+        }
+    }
+
+    /// Writes the database as a file: a header naming the board, rules and seeds it holds,
+    /// then its values.
+    pub fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let values: &[u8] = match &self.values {
+            Values::Built(v) => bytemuck_i8(v),
+            Values::Loaded(bytes) => &(*bytes).as_ref().as_ref()[HEADER..],
+        };
+        out.write_all(&self.header(checksum(values)))?;
+        out.write_all(values)
+    }
+
+    fn header(&self, sum: u64) -> [u8; HEADER] {
+        let mut h = [0u8; HEADER];
+        h[..24].copy_from_slice(MAGIC);
+        h[24..28].copy_from_slice(&VERSION.to_le_bytes());
+        h[28..32].copy_from_slice(&(self.rings.pits as u32).to_le_bytes());
+        h[32] = match self.rings.rules.end {
+            crate::game::kalah::EndRule::Cs10 => 0,
+            crate::game::kalah::EndRule::EitherSideEmpty => 1,
+        };
+        h[33] = u8::from(self.rings.rules.capture_empty);
+        h[36..40].copy_from_slice(&self.max.to_le_bytes());
+        h[40..48].copy_from_slice(&(size(self.rings.pits, self.max)).to_le_bytes());
+        h[48..56].copy_from_slice(&sum.to_le_bytes());
+        h
+    }
+
+    /// A database from a file's bytes (as [`Endgame::write`] wrote them), for this board and
+    /// these rules with `max` seeds, checked whole against its header.
+    pub fn read(rings: Rings, max: u32, bytes: Bytes) -> Result<Endgame, Unreadable> {
+        let all: &[u8] = (*bytes).as_ref();
+        let want = HEADER as u64 + size(rings.pits, max);
+        if all.len() < HEADER || &all[..24] != MAGIC {
+            return Err(Unreadable("not a gametrace endgame database".to_owned()));
+        }
+        let e = Endgame {
+            rings,
+            max,
+            values: Values::Built(Vec::new()),
+            starts: Vec::new(),
+            skip: Vec::new(),
+        };
+        let mut expected = e.header(0);
+        expected[48..56].copy_from_slice(&all[48..56]);
+        if all[..HEADER] != expected {
+            return Err(Unreadable(
+                "built for another board, rule set, number of seeds or version".to_owned(),
+            ));
+        }
+        if all.len() as u64 != want {
+            return Err(Unreadable(format!(
+                "{} bytes where {want} were expected: cut short or grown",
+                all.len()
+            )));
+        }
+        let sum = u64::from_le_bytes(all[48..56].try_into().unwrap_or([0; 8]));
+        if checksum(&all[HEADER..]) != sum {
+            return Err(Unreadable(
+                "its checksum does not match: damaged".to_owned(),
+            ));
+        }
+        let m = 2 * rings.pits;
+        let mut starts = Vec::with_capacity(max as usize + 1);
+        let mut total = 0usize;
+        for s in 0..=max {
+            starts.push(total);
+            total += placements(m, s) as usize;
+        }
+        Ok(Endgame {
+            values: Values::Loaded(bytes),
+            starts,
+            skip: Endgame::skip_table(m, max),
+            ..e
+        })
+    }
+
     /// The rank of `x` among the placements of its `s` seeds.
     fn rank(&self, x: Pits, s: u32) -> usize {
         let w = self.max as usize + 1;
@@ -111,13 +248,13 @@ impl Endgame {
 
     /// The value of `x` (with `s` seeds, at most `max`) for the mover.
     pub fn value(&self, x: Pits, s: u32) -> i32 {
-        i32::from(self.levels[s as usize][self.rank(x, s)])
+        i32::from(self.get(s, self.rank(x, s)))
     }
 
     /// Works out `x` (with `s` seeds) and every same-count position it needs.
     fn fill(&mut self, x: Pits, s: u32) -> i32 {
-        let at = self.rank(x, s);
-        let known = self.levels[s as usize][at];
+        let rank = self.rank(x, s);
+        let known = self.get(s, rank);
         if known != UNKNOWN {
             return i32::from(known);
         }
@@ -140,7 +277,9 @@ impl Endgame {
                 best
             }
         };
-        self.levels[s as usize][at] = v as i8;
+        if let Values::Built(values) = &mut self.values {
+            values[self.starts[s as usize] + rank] = v as i8;
+        }
         v
     }
 
@@ -152,6 +291,13 @@ impl Endgame {
             self.fill(y, s)
         }
     }
+}
+
+/// The values as bytes, for the file.
+fn bytemuck_i8(v: &[i8]) -> &[u8] {
+    // SAFETY: i8 and u8 have the same size and alignment, and every bit pattern is valid
+    // for both.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), v.len()) }
 }
 
 /// The next placement of the same seeds in `m` pits in rank order (the first pit's count
@@ -199,6 +345,54 @@ mod tests {
             }
             assert_eq!(rank as u64, placements(4, s));
         }
+    }
+
+    #[test]
+    fn a_database_file_reads_back_as_built_and_refuses_any_other() {
+        let rules = Rules {
+            end: EndRule::EitherSideEmpty,
+            capture_empty: true,
+        };
+        let r = Rings::new(3, rules);
+        let built = Endgame::build(r, 7, &mut |_| true);
+        let mut file = Vec::new();
+        built.write(&mut file).unwrap();
+        assert_eq!(file.len() as u64, HEADER as u64 + size(3, 7));
+        let bytes = |b: Vec<u8>| -> Bytes { std::sync::Arc::new(b) };
+        let read = Endgame::read(r, 7, bytes(file.clone())).unwrap();
+        for s in 0..=7 {
+            let mut x = u128::from(s as u8) << 40;
+            loop {
+                assert_eq!(read.value(x, s), built.value(x, s), "{x:x}");
+                match next_placement(x, 6) {
+                    Some(y) => x = y,
+                    None => break,
+                }
+            }
+        }
+        // Written again from the file, the same bytes.
+        let mut again = Vec::new();
+        read.write(&mut again).unwrap();
+        assert_eq!(again, file);
+        let refused = |r: Rings, max: u32, b: Vec<u8>, why: &str| {
+            let e = Endgame::read(r, max, bytes(b)).err().expect("refused");
+            assert!(e.0.contains(why), "{e:?} should say {why}");
+        };
+        // Another rule set, board or size; a file cut short; one byte changed; not a database.
+        let other = Rings::new(3, Rules::default());
+        refused(other, 7, file.clone(), "another board");
+        refused(Rings::new(4, rules), 7, file.clone(), "another board");
+        refused(r, 6, file.clone(), "another board");
+        refused(r, 7, file[..file.len() - 1].to_vec(), "cut short");
+        let mut damaged = file.clone();
+        damaged[HEADER + 100] ^= 1;
+        refused(r, 7, damaged, "checksum");
+        refused(
+            r,
+            7,
+            b"# a YAML spec".to_vec(),
+            "not a gametrace endgame database",
+        );
     }
 
     #[test]

@@ -15,8 +15,9 @@ mod endgame;
 mod table;
 
 use crate::clock::Instant;
+use crate::game::kalah::Board;
 use crate::game::kalah::Kalah;
-use board::{seeds, After, Pits, Rings};
+use board::{pack, seeds, After, Pits, Rings};
 use endgame::Endgame;
 use table::Table;
 
@@ -89,9 +90,9 @@ impl Default for Limits {
     }
 }
 
-struct Solver<'e> {
+struct Solver {
     rings: Rings,
-    endgame: &'e Endgame,
+    endgame: Endgame,
     table: Table,
     positions: u64,
     deadline: Option<Instant>,
@@ -110,7 +111,7 @@ struct Child {
     at_most: i32,
 }
 
-impl Solver<'_> {
+impl Solver {
     /// The value of `x` (with `s` seeds) for the mover, fail-soft within (alpha, beta): exact
     /// inside the window, a bound outside it.
     fn value(&mut self, x: Pits, s: u32, mut alpha: i32, mut beta: i32) -> Result<i32, Unsolved> {
@@ -290,6 +291,197 @@ pub fn endgame_bytes(pits: usize, max: u32) -> u64 {
     endgame::size(pits, max)
 }
 
+/// An endgame database for one board and rule set: built, or read from a file written
+/// before (the command line keeps them under the user's cache folder).
+pub struct Database(Endgame);
+
+pub use endgame::{Bytes, Unreadable};
+
+impl Database {
+    /// The most seeds its positions hold.
+    pub fn seeds(&self) -> u32 {
+        self.0.max
+    }
+
+    /// Writes it as a file (a header naming the board, rules and seeds, a checksum, then a
+    /// byte a position), for [`Database::read`].
+    pub fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.0.write(out)
+    }
+
+    /// A database for `kalah`'s board and rules with `seeds` seeds, from a file's bytes,
+    /// checked whole against its header.
+    pub fn read(kalah: &Kalah, seeds: u32, bytes: Bytes) -> Result<Database, Unreadable> {
+        if kalah.pits > 8 || seeds > 127 {
+            return Err(Unreadable("too large a board".to_owned()));
+        }
+        Endgame::read(Rings::new(kalah.pits, kalah.rules), seeds, bytes).map(Database)
+    }
+
+    /// Builds the database for `kalah`'s board and rules up to `seeds` seeds, reporting to
+    /// `progress`, unless `deadline` passes first.
+    pub fn build(
+        kalah: &Kalah,
+        seeds: u32,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Database, Unsolved> {
+        if kalah.pits > 8 {
+            return Err(Unsolved::TooLarge);
+        }
+        let rings = Rings::new(kalah.pits, kalah.rules);
+        let max = seeds.min(127);
+        let of = endgame::size(kalah.pits, max);
+        let mut out_of_time = false;
+        let endgame = Endgame::build(rings, max, &mut |done| {
+            progress(Progress::Endgame { done, of });
+            out_of_time = deadline.is_some_and(|d| Instant::now() > d);
+            !out_of_time
+        });
+        if out_of_time {
+            return Err(Unsolved::OutOfTime);
+        }
+        Ok(Database(endgame))
+    }
+}
+
+/// The seeds the endgame database holds when solving `kalah` within `limits`: `--endgame`,
+/// or a third of the seeds within a quarter of the memory and [`ENDGAME_POSITIONS`].
+pub fn database_seeds(kalah: &Kalah, limits: &Limits) -> u32 {
+    let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
+    limits
+        .endgame
+        .unwrap_or_else(|| endgame_seeds(kalah.pits, total, limits.memory))
+        .min(127)
+}
+
+impl Solver {
+    /// A solver for `kalah` with this database, within `limits`.
+    fn new(kalah: &Kalah, limits: Limits, database: Database) -> Result<Solver, Unsolved> {
+        let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
+        if kalah.pits > 8 || total > 255 || kalah.total(&kalah.start) > 255 {
+            return Err(Unsolved::TooLarge);
+        }
+        let endgame = database.0;
+        let of = endgame::size(kalah.pits, endgame.max);
+        Ok(Solver {
+            rings: Rings::new(kalah.pits, kalah.rules),
+            endgame,
+            table: Table::with_bytes(limits.memory.saturating_sub(of as usize).max(1 << 20)),
+            positions: 0,
+            deadline: limits.deadline,
+        })
+    }
+
+    /// A solver for `kalah` within `limits`, its database built first.
+    fn build(
+        kalah: &Kalah,
+        limits: Limits,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Solver, Unsolved> {
+        if kalah.pits > 8 {
+            return Err(Unsolved::TooLarge);
+        }
+        let seeds = database_seeds(kalah, &limits);
+        let database = Database::build(kalah, seeds, limits.deadline, progress)?;
+        Solver::new(kalah, limits, database)
+    }
+
+    /// The exact value of `x` for the mover: MTD(f), null-window probes from a guess of 0,
+    /// each moving one bound, reporting each to `progress`.
+    fn exact(
+        &mut self,
+        x: Pits,
+        probes: &mut u32,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<i32, Unsolved> {
+        let total = seeds(x);
+        let left = total as i32;
+        let (mut lo, mut hi, mut g) = (-left, left, 0);
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            g = self.value(x, total, beta - 1, beta)?;
+            *probes += 1;
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+            progress(Progress::Search {
+                lo,
+                hi,
+                seeds: left,
+                positions: self.positions,
+            });
+        }
+        Ok(lo)
+    }
+
+    /// Whether sowing pit `i` of `x` reaches `margin` for the mover (null-window tests).
+    fn reaches(&mut self, x: Pits, i: u8, margin: i32) -> Result<bool, Unsolved> {
+        let sown = self.rings.sow(x, usize::from(i));
+        let g = sown.gain;
+        Ok(match sown.after {
+            After::Over => g >= margin,
+            After::Again(y) => g + self.value(y, seeds(y), margin - g - 1, margin - g)? >= margin,
+            After::Turn(y) => g - self.value(y, seeds(y), g - margin, g - margin + 1)? >= margin,
+        })
+    }
+
+    /// A best move from `x` worth `margin`: the lowest pit that reaches it.
+    fn best(&mut self, x: Pits, margin: i32) -> Result<Option<u8>, Unsolved> {
+        let mut moves = self.rings.moves(x);
+        while moves != 0 {
+            let i = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            if self.reaches(x, i, margin)? {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl Solver {
+    /// `x`'s value for the mover by alpha-beta `depth` turns deep (a chain of moves again is
+    /// one turn), counting only the kalahs where it stops: exact in the database, at the end of
+    /// the game and where the table knows the value.
+    fn limited(&mut self, x: Pits, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let s = seeds(x);
+        if s <= self.endgame.max {
+            return self.endgame.value(x, s);
+        }
+        if let Some(v) = self.rings.finished(x) {
+            return v;
+        }
+        if let Some(k) = self.table.get(x).filter(|k| k.lo == k.hi) {
+            return k.lo;
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let mut best = i32::MIN;
+        let mut moves = self.rings.moves(x);
+        while moves != 0 {
+            let i = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let sown = self.rings.sow(x, i);
+            let g = sown.gain;
+            let v = match sown.after {
+                After::Over => g,
+                After::Again(y) => g + self.limited(y, depth, alpha - g, beta - g),
+                After::Turn(y) => g - self.limited(y, depth - 1, g - beta, g - alpha),
+            };
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
 /// Solves `kalah` from its start: p1's final margin with perfect play, unless the deadline
 /// passes first. Boards of up to 8 pits a side with fewer than 256 seeds.
 pub fn solve(
@@ -297,85 +489,181 @@ pub fn solve(
     limits: Limits,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Solved, Unsolved> {
-    let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
-    if kalah.pits > 8 || total > 255 {
-        return Err(Unsolved::TooLarge);
-    }
-    let rings = Rings::new(kalah.pits, kalah.rules);
-    let max = limits
-        .endgame
-        .unwrap_or_else(|| endgame_seeds(kalah.pits, total, limits.memory))
-        .min(127);
-    let of = endgame::size(kalah.pits, max);
-    let mut out_of_time = false;
-    let endgame = Endgame::build(rings, max, &mut |done| {
-        progress(Progress::Endgame { done, of });
-        out_of_time = limits.deadline.is_some_and(|d| Instant::now() > d);
-        !out_of_time
-    });
-    if out_of_time {
-        return Err(Unsolved::OutOfTime);
-    }
-    let mut s = Solver {
-        rings,
-        endgame: &endgame,
-        table: Table::with_bytes(limits.memory.saturating_sub(of as usize).max(1 << 20)),
-        positions: 0,
-        deadline: limits.deadline,
-    };
-    let root: Pits = rings.start(kalah.seeds as u8);
-    let left = total as i32;
-    // MTD(f): null-window probes from a guess of 0, each moving one bound.
-    let (mut lo, mut hi, mut g) = (-left, left, 0);
+    let s = Solver::build(kalah, limits, progress)?;
+    solve_from(kalah, s, progress)
+}
+
+/// [`solve`] with a database built or read before (its size overrides `limits.endgame`).
+pub fn solve_with(
+    kalah: &Kalah,
+    limits: Limits,
+    database: Database,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solved, Unsolved> {
+    let s = Solver::new(kalah, limits, database)?;
+    solve_from(kalah, s, progress)
+}
+
+fn solve_from(
+    kalah: &Kalah,
+    mut s: Solver,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solved, Unsolved> {
+    let root: Pits = s.rings.start(kalah.seeds as u8);
     let mut probes = 0;
-    while lo < hi {
-        let beta = if g == lo { g + 1 } else { g };
-        g = s.value(root, total, beta - 1, beta)?;
-        probes += 1;
-        if g < beta {
-            hi = g;
-        } else {
-            lo = g;
-        }
-        progress(Progress::Search {
-            lo,
-            hi,
-            seeds: left,
-            positions: s.positions,
-        });
-    }
-    let margin = lo;
-    // The best first move: the lowest pit whose value reaches the margin.
-    let mut best = None;
-    let mut moves = rings.moves(root);
-    while moves != 0 {
-        let i = moves.trailing_zeros() as u8;
-        moves &= moves - 1;
-        let sown = rings.sow(root, usize::from(i));
-        let reaches = match sown.after {
-            After::Over => sown.gain >= margin,
-            After::Again(y) => {
-                sown.gain + s.value(y, seeds(y), margin - sown.gain - 1, margin - sown.gain)?
-                    >= margin
-            }
-            After::Turn(y) => {
-                sown.gain - s.value(y, seeds(y), sown.gain - margin, sown.gain - margin + 1)?
-                    >= margin
-            }
-        };
-        if reaches {
-            best = Some(i);
-            break;
-        }
-    }
+    let margin = s.exact(root, &mut probes, progress)?;
+    let best = s.best(root, margin)?;
     Ok(Solved {
         margin,
         best,
         positions: s.positions,
         table: (s.table.used, s.table.capacity()),
-        endgame: (max, of),
+        endgame: (s.endgame.max, endgame::size(kalah.pits, s.endgame.max)),
         probes,
     })
+}
+
+/// A perfect Kalah player for one board and rule set: the exact final margin of any
+/// position, and of each move from it (`gametrace play kalah --p2 perfect`, `--judge`).
+/// Its database is built once and its table kept from one position to the next, so a whole
+/// game costs little more than its hardest position.
+pub struct Perfect {
+    kalah: Kalah,
+    solver: Solver,
+}
+
+/// A position's worth, or a move's, for the player to move: their kalah minus the other's at
+/// the end of the game, with perfect play on both sides.
+pub type Margin = i32;
+
+impl Perfect {
+    /// Builds the endgame database for `kalah`'s board and rules (within `limits`; its
+    /// deadline bounds the build alone).
+    pub fn new(
+        kalah: &Kalah,
+        limits: Limits,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Perfect, Unsolved> {
+        let solver = Solver::build(kalah, limits, progress)?;
+        Ok(Perfect {
+            kalah: kalah.clone(),
+            solver,
+        })
+    }
+
+    /// [`Perfect::new`] with a database built or read before.
+    pub fn with_database(
+        kalah: &Kalah,
+        limits: Limits,
+        database: Database,
+    ) -> Result<Perfect, Unsolved> {
+        let solver = Solver::new(kalah, limits, database)?;
+        Ok(Perfect {
+            kalah: kalah.clone(),
+            solver,
+        })
+    }
+
+    /// The mover's packed pits and their kalah lead, for a board of this game.
+    fn position(&self, board: &Board) -> Result<(Pits, i32), Unsolved> {
+        if self.kalah.total(board) > 255 {
+            return Err(Unsolved::TooLarge);
+        }
+        Ok((pack(&self.kalah, board), self.kalah.margin(board) as i32))
+    }
+
+    /// The final margin for the player to move at `board` with perfect play from here,
+    /// unless `deadline` passes first.
+    pub fn value(&mut self, board: &Board, deadline: Option<Instant>) -> Result<Margin, Unsolved> {
+        let (x, lead) = self.position(board)?;
+        if self.kalah.over(board) {
+            return Ok(lead);
+        }
+        self.solver.deadline = deadline;
+        Ok(lead + self.solver.exact(x, &mut 0, &mut |_| {})?)
+    }
+
+    /// The final margin for the player to move at `board` if they sow `pit` (not empty) and
+    /// both sides play perfectly after.
+    pub fn after(
+        &mut self,
+        board: &Board,
+        pit: u8,
+        deadline: Option<Instant>,
+    ) -> Result<Margin, Unsolved> {
+        let (x, lead) = self.position(board)?;
+        self.solver.deadline = deadline;
+        let sown = self.solver.rings.sow(x, usize::from(pit));
+        let rest = match sown.after {
+            After::Over => 0,
+            After::Again(y) => self.solver.exact(y, &mut 0, &mut |_| {})?,
+            After::Turn(y) => -self.solver.exact(y, &mut 0, &mut |_| {})?,
+        };
+        Ok(lead + sown.gain + rest)
+    }
+
+    /// A best move at `board` (the lowest pit among the best) and the final margin it keeps
+    /// for the player to move; `None` if the game is over.
+    pub fn best(
+        &mut self,
+        board: &Board,
+        deadline: Option<Instant>,
+    ) -> Result<Option<(u8, Margin)>, Unsolved> {
+        let (x, lead) = self.position(board)?;
+        if self.kalah.over(board) {
+            return Ok(None);
+        }
+        self.solver.deadline = deadline;
+        let margin = self.solver.exact(x, &mut 0, &mut |_| {})?;
+        Ok(self.solver.best(x, margin)?.map(|pit| (pit, lead + margin)))
+    }
+
+    /// [`Perfect::after`] by a search `depth` turns deep instead of to the end (see
+    /// `Solver::limited`): for a position not solved in the time there is.
+    pub fn limited_after(
+        &mut self,
+        board: &Board,
+        pit: u8,
+        depth: u32,
+    ) -> Result<Margin, Unsolved> {
+        let (x, lead) = self.position(board)?;
+        let sown = self.solver.rings.sow(x, usize::from(pit));
+        let (lo, hi) = (-256, 256);
+        let rest = match sown.after {
+            After::Over => 0,
+            After::Again(y) => self.solver.limited(y, depth, lo, hi),
+            After::Turn(y) => -self.solver.limited(y, depth - 1, lo, hi),
+        };
+        Ok(lead + sown.gain + rest)
+    }
+
+    /// [`Perfect::best`] by a search `depth` turns deep: the lowest pit among the best.
+    pub fn limited_best(
+        &mut self,
+        board: &Board,
+        depth: u32,
+    ) -> Result<Option<(u8, Margin)>, Unsolved> {
+        let (x, _) = self.position(board)?;
+        if self.kalah.over(board) {
+            return Ok(None);
+        }
+        let mut best: Option<(u8, Margin)> = None;
+        let mut moves = self.solver.rings.moves(x);
+        while moves != 0 {
+            let i = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let v = self.limited_after(board, i, depth)?;
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+            }
+        }
+        Ok(best)
+    }
+
+    /// Positions searched so far, above the database.
+    pub fn positions(&self) -> u64 {
+        self.solver.positions
+    }
 }
 
 #[cfg(test)]
@@ -385,6 +673,87 @@ mod tests {
     use crate::game::Game;
     use crate::search::cs10::{search, Options};
     use crate::search::{Algorithm, NullSink};
+
+    /// p1's final margin from `b` by CS10's negamax searched past the end of the game (a
+    /// finished game scores 100 × p1's margin).
+    fn negamax_margin(k: &Kalah, b: Board) -> i64 {
+        let rest = crate::game::Playable::starting_at(k, b);
+        let (r, _) = search(
+            &rest,
+            60,
+            Algorithm::AlphaBeta,
+            Options::default(),
+            &mut NullSink,
+        );
+        let Some(crate::game::Estimate::Guess(v)) = r.value else {
+            panic!("a value")
+        };
+        assert_eq!(v % 100, 0, "the search reached the end");
+        v / 100
+    }
+
+    #[test]
+    fn the_perfect_player_agrees_with_negamax_on_every_position_of_random_games() {
+        // Every position of random games, on small boards under every rule set: the value
+        // and every move's value for the player to move, against negamax to the end; and
+        // the best move keeps the value.
+        let mut rng = 7u64;
+        let mut next = move |n: usize| {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (rng >> 33) as usize % n
+        };
+        for pits in 1..=3 {
+            for seeds in 1..=3 {
+                for end in [EndRule::Cs10, EndRule::EitherSideEmpty] {
+                    for capture_empty in [false, true] {
+                        let k = Kalah::new(pits, seeds, Rules { end, capture_empty });
+                        // A small database and a one-bucket table as well as a roomy one.
+                        for (memory, endgame) in [(MEMORY, Some(2)), (1, Some(0))] {
+                            let limits = Limits {
+                                deadline: None,
+                                memory,
+                                endgame,
+                            };
+                            let mut perfect = Perfect::new(&k, limits, &mut |_| {}).unwrap();
+                            let mut b = k.start();
+                            while !k.over(&b) {
+                                let sign = match b.to_move {
+                                    crate::game::Player::Maxie => 1,
+                                    crate::game::Player::Minnie => -1,
+                                };
+                                let want = sign * negamax_margin(&k, b);
+                                let here =
+                                    format!("Kalah({pits}, {seeds}) {end:?} {capture_empty} {b:?}");
+                                assert_eq!(
+                                    i64::from(perfect.value(&b, None).unwrap()),
+                                    want,
+                                    "{here}"
+                                );
+                                let moves: Vec<_> = k.moves(&b).collect();
+                                for &m in &moves {
+                                    let child = k.sow(&b, m);
+                                    let got = sign * negamax_margin(&k, child);
+                                    assert_eq!(
+                                        i64::from(perfect.after(&b, m.pit, None).unwrap()),
+                                        got,
+                                        "{here} pit {}",
+                                        m.pit
+                                    );
+                                }
+                                let (pit, margin) = perfect.best(&b, None).unwrap().unwrap();
+                                assert_eq!(i64::from(margin), want, "{here}");
+                                assert_eq!(i64::from(perfect.after(&b, pit, None).unwrap()), want);
+                                b = k.sow(&b, moves[next(moves.len())]);
+                            }
+                            assert_eq!(perfect.best(&b, None).unwrap(), None);
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_solver_agrees_with_negamax_searched_to_the_end() {
