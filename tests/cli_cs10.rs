@@ -612,6 +612,7 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
     };
     let (built, note) = run(&[]);
     assert_eq!(note, "");
+    assert!(built.starts_with("Kalah(6, 2), CS10's rules: "), "{built}");
     let file = keep.join("kalah-6pits-cs10-12seeds.endgame");
     let bytes = fs::read(&file).unwrap();
     assert_eq!(bytes.len(), 64 + 2_704_156); // the header, then C(24, 12) positions

@@ -100,11 +100,11 @@ pub fn execute(a: Args) -> i32 {
         endgame: a.endgame,
     };
     let bar = Bar::new();
-    let seeds = crate::search::solve::database_seeds(&kalah, &limits);
+    let stored = crate::search::solve::database_seeds(&kalah, &limits);
     let size = match a.endgame {
-        Some(_) => super::endgame::Size::Exactly(seeds),
+        Some(_) => super::endgame::Size::Exactly(stored),
         None => super::endgame::Size::AtLeast {
-            seeds,
+            seeds: stored,
             memory: a.memory,
         },
     };
