@@ -1,6 +1,8 @@
 //! `cargo bench --bench solve`: `gametrace solve` on Kalah(4, 4), (5, 4) and (6, 3) under each
-//! of the four rule sets (end rule × empty capture), with the default limits. The larger
-//! boards take minutes and are timed once by the command in the guide (docs/src/cs10.md).
+//! of the four rule sets (end rule × empty capture), with the default limits; a whole game of
+//! two perfect players with both judged (`play --p1 perfect --p2 perfect --judge both`); and
+//! reading a kept endgame database back (its checks included). The larger boards take minutes
+//! and are timed once by the command in the guide (docs/src/cs10.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gametrace::game::kalah::{Kalah, Rules};
@@ -31,5 +33,60 @@ fn solves(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, solves);
+/// A whole game of Kalah(5, 4) under CS10's rules between two perfect players, both judged:
+/// the database, a solve for every move, and the judge's two solves for every move.
+fn perfect_game(c: &mut Criterion) {
+    use gametrace::play::{referee, KalahOracle, Player, Seats, SolverLimits};
+    use gametrace::search::solve::Database;
+    let mut g = c.benchmark_group("kalah-perfect-game");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let k = Kalah::new(5, 4, Rules::default());
+    let limits = SolverLimits {
+        time: Duration::from_secs(60),
+        memory: 2 << 30,
+    };
+    let seats = Seats {
+        maxie: Player::Perfect,
+        minnie: Player::Perfect,
+        max_moves: 1000,
+        judged: [true, true],
+        solver: limits,
+    };
+    g.bench_function("5-4-cs10-judged", |b| {
+        b.iter(|| {
+            let mut oracle = KalahOracle::new(&k, limits, &mut |k, seeds| {
+                Database::build(k, seeds, None, &mut |_| {})
+            })
+            .unwrap();
+            referee(
+                &k,
+                seats,
+                Some(&mut oracle),
+                &mut std::io::empty(),
+                &mut std::io::sink(),
+            )
+            .unwrap()
+        })
+    });
+    g.finish();
+}
+
+/// Reading back a kept 16-seed database of Kalah(6, 4) (30 million positions, 30 MB), with
+/// its header and checksum checked: what a run pays instead of building it.
+fn database_read(c: &mut Criterion) {
+    use gametrace::search::solve::{Bytes, Database};
+    let mut g = c.benchmark_group("kalah-database");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let k = Kalah::new(6, 4, Rules::default());
+    let built = Database::build(&k, 16, None, &mut |_| {}).unwrap();
+    let mut file = Vec::new();
+    built.write(&mut file).unwrap();
+    let bytes: Bytes = std::sync::Arc::new(file);
+    g.bench_function("read-6-pits-16-seeds", |b| {
+        b.iter(|| Database::read(&k, 16, bytes.clone()).unwrap().seeds())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, solves, perfect_game, database_read);
 criterion_main!(benches);
