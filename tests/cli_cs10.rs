@@ -567,6 +567,17 @@ fn perfect_play_and_the_judge_are_for_kalah() {
             .stderr(contains("has no perfect player and no judge"))
             .stderr(contains("hint:"));
     }
+    // A Kalah board too big for the solver: said before any move, exit 2.
+    gametrace()
+        .args([
+            "play", "kalah", "--pits", "8", "--seeds", "20", "--p2", "perfect",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "this Kalah board has 8 pits a side and 320 seeds: the solver takes boards",
+        ))
+        .stderr(contains("hint:"));
 }
 
 #[test]

@@ -367,6 +367,12 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, rules: Rules) -> i32 
     match ended {
         Ok(Ending::Over(_) | Ending::Stopped) => 0,
         Ok(Ending::InputEnded) => 2,
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+            eprintln!(
+                "error: {e}\n  hint: leave out `perfect` and --judge, or play a smaller board"
+            );
+            2
+        }
         Err(e) => write_failed(e),
     }
 }

@@ -567,7 +567,11 @@ macro_rules! tables {
                     let mut oracle = KalahOracle::new(k, seats.solver, databases).map_err(|_| {
                         io::Error::new(
                             io::ErrorKind::InvalidInput,
-                            "the solver takes boards of up to 8 pits a side with fewer than 256 seeds",
+                            format!(
+                                "this Kalah board has {} pits a side and {} seeds: the solver takes boards of up to 8 pits a side with fewer than 256 seeds",
+                                k.pits,
+                                k.total(&k.start)
+                            ),
                         )
                     })?;
                     return referee(k, seats, Some(&mut oracle), input, out);
