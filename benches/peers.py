@@ -233,6 +233,19 @@ try:
         f"PyYAML ({loader.__name__}) and the same Python alpha-beta", pt,
         f"value {v}, {leaves} leaves", v == guess(r["value"]),
         "(both load the same 600 KB YAML text)")
+
+    # The same tree as a teacher's generator script writes it: PyYAML's own dump, its flow
+    # mappings wrapped at 80 columns (the shape gametrace's fast path reads since 2026-11-26).
+    wrapped = yaml.dump(yaml.load(spec, Loader=loader), Dumper=getattr(yaml, "CSafeDumper",
+                        yaml.SafeDumper), sort_keys=False, default_flow_style=None)
+    tw, rw = gametrace_json(wrapped, "alphabeta")
+    spec = wrapped
+    pt, (v, leaves) = best_of(python_load_and_search)
+    row("explicit tree b6d6 as yaml.dump writes it, load the spec and alphabeta", tw,
+        f"value {rw['value']}, {rw['terminals_visited']} leaves",
+        f"PyYAML ({loader.__name__}) and the same Python alpha-beta", pt,
+        f"value {v}, {leaves} leaves", v == guess(rw["value"]) and rw == r,
+        f"(both load the same {len(wrapped) // 1000} KB YAML text)")
 except ImportError as e:
     print(f"PyYAML is not installed ({e}); the load-and-search row is left out", flush=True)
 
