@@ -657,3 +657,69 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
     assert!(chosen(&["--endgame-dir", keep]).contains("endgame database to 12 seeds"));
     assert!(chosen(&["--no-endgame-file"]).contains("endgame database to 8 seeds"));
 }
+
+#[test]
+fn bad_solver_flags_are_refused_and_an_unusable_endgame_folder_only_noted() {
+    for (args, says) in [
+        (
+            &["--judge", "p3"][..],
+            "invalid value 'p3' for '--judge <SIDE>'",
+        ),
+        (
+            &["--solver-time", "0"][..],
+            "expected a number of seconds above 0",
+        ),
+        (&["--memory", "lots"][..], "expected bytes like 8M"),
+    ] {
+        gametrace()
+            .args([
+                "play", "kalah", "--pits", "2", "--seeds", "1", "--p1", "perfect",
+            ])
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(says));
+    }
+    // A folder that is a file: the database cannot be read or kept there, which is said, and
+    // the solve goes on in memory with the same answer.
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("file");
+    fs::write(&not_a_folder, "not a folder").unwrap();
+    let out = gametrace()
+        .args([
+            "solve",
+            "kalah",
+            "--pits",
+            "6",
+            "--seeds",
+            "2",
+            "--endgame",
+            "12",
+        ])
+        .arg("--endgame-dir")
+        .arg(&not_a_folder)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("cannot keep the endgame database"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("hint: --endgame-dir DIR"), "{stderr}");
+    let alone = stdout_of(&[
+        "solve",
+        "kalah",
+        "--pits",
+        "6",
+        "--seeds",
+        "2",
+        "--endgame",
+        "12",
+        "--no-endgame-file",
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().next(),
+        alone.lines().next()
+    );
+}
