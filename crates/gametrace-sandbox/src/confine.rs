@@ -6,8 +6,10 @@
 //! - **Landlock** (unprivileged, works inside containers): the program may read its runtime,
 //!   its submission and the files its command names; it may write only its [`Scratch`]; no
 //!   TCP connect or bind; no signals to processes outside.
-//! - **seccomp**: creating an Internet or packet socket kills the program (`SIGSYS`), which
-//!   is how gametrace tells a network attempt from a crash.
+//! - **seccomp**: creating an Internet or packet socket is refused with `ENETUNREACH`
+//!   ("Network is unreachable", which is how gametrace tells a network attempt from a
+//!   crash when the program then fails); a program that only probes, as the JVM's network
+//!   library does when `javac` starts, goes on.
 //! - **namespaces**: a new network namespace (no interfaces but a downed loopback) and a new
 //!   PID namespace, whose first process is a tiny init of gametrace's: when the program ends,
 //!   the kernel kills everything left in it. Without root, a user namespace comes first.
@@ -783,9 +785,14 @@ pub const SANDBOX_PROBE: u32 = 0x4754_5342;
 pub const SANDBOX_ERRNO: u32 = 4000;
 
 /// The sandbox's seccomp filter, for the native architecture and its 32-bit companion:
-/// - `socket(2)` for AF_INET, AF_INET6 and AF_PACKET kills the process (so a network attempt
-///   is told from a crash by its SIGSYS), as does 32-bit x86's socketcall(SYS_SOCKET); any
-///   other family but AF_UNIX (netlink, vsock, XDP, ...) is refused (EAFNOSUPPORT);
+/// - `socket(2)` for AF_INET, AF_INET6 and AF_PACKET is refused with ENETUNREACH, which
+///   nothing else gives `socket(2)`: a program that fails after it says "Network is
+///   unreachable", and that is the NETWORK verdict. (It used to kill the process, but the
+///   JVM's network library opens and closes an Internet socket as it loads, to learn
+///   whether IPv4 and IPv6 are there: every `javac` run in the sandbox was killed.)
+///   32-bit x86's socketcall(SYS_SOCKET) still kills (its family is out of a filter's
+///   reach); any other family but AF_UNIX (netlink, vsock, XDP, ...) is refused
+///   (EAFNOSUPPORT);
 /// - `connect(2)`, and `sendto(2)` with an address, are refused (EACCES): a Unix socket
 ///   addressed to a path reaches a service of the host's (a pair of them, `socketpair`,
 ///   still works);
@@ -836,7 +843,7 @@ pub fn network_filter() -> Option<seccompiler::BpfProgram> {
             jump(BPF_JEQ, libc::AF_PACKET as u32, 2, 0),
             errno(libc::EAFNOSUPPORT as u32),
             allow(),
-            kill(),
+            errno(libc::ENETUNREACH as u32),
         ]
     };
     // mknod's mode is argument `n`: a device is refused, anything else (a FIFO) allowed.

@@ -58,7 +58,7 @@ impl Limit {
                 "the implementation's files took more than {} on disk in all and it was stopped (raise it with --disk-limit)",
                 bytes(n)
             ),
-            Limit::Network => "the implementation tried to open a network connection, which the sandbox forbids, and was killed".to_owned(),
+            Limit::Network => "the implementation tried to open a network connection, which the sandbox forbids".to_owned(),
         }
     }
 }
@@ -636,7 +636,9 @@ fn limit_hit(
         _ => {}
     }
     let said = |patterns: &[&str]| patterns.iter().any(|p| stderr.contains(p));
-    if said(&["Bad system call"]) {
+    // "Network is unreachable" is the sandbox's answer to an Internet socket (ENETUNREACH,
+    // which `socket(2)` gives for nothing else), as the runtime reports it.
+    if said(&["Bad system call", "Network is unreachable"]) {
         return Some(Limit::Network);
     }
     if said(&["File too large", "File size limit exceeded"]) {
@@ -800,6 +802,27 @@ mod tests {
         // A shell reports its child's SIGSYS as 128 + 31.
         assert_eq!(
             limit_hit("Bad system call", exited(159), &l, false, false),
+            Some(Limit::Network)
+        );
+        // The refused Internet socket, as Python and bash report it.
+        assert_eq!(
+            limit_hit(
+                "OSError: [Errno 101] Network is unreachable",
+                exited(1),
+                &l,
+                false,
+                false
+            ),
+            Some(Limit::Network)
+        );
+        assert_eq!(
+            limit_hit(
+                "bash: socket: Network is unreachable",
+                exited(1),
+                &l,
+                false,
+                false
+            ),
             Some(Limit::Network)
         );
         assert_eq!(
