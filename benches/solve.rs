@@ -36,7 +36,7 @@ fn solves(c: &mut Criterion) {
 /// A whole game of Kalah(5, 4) under CS10's rules between two perfect players, both judged:
 /// the database, a solve for every move, and the judge's two solves for every move.
 fn perfect_game(c: &mut Criterion) {
-    use gametrace::play::{referee, KalahOracle, Player, Seats, SolverLimits};
+    use gametrace::play::{referee, Hands, KalahOracle, Player, Seats, SolverLimits};
     use gametrace::search::solve::Database;
     let mut g = c.benchmark_group("kalah-perfect-game");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
@@ -51,6 +51,7 @@ fn perfect_game(c: &mut Criterion) {
         max_moves: 1000,
         judged: [true, true],
         solver: limits,
+        clock: false,
     };
     g.bench_function("5-4-cs10-judged", |b| {
         b.iter(|| {
@@ -62,7 +63,7 @@ fn perfect_game(c: &mut Criterion) {
                 &k,
                 seats,
                 Some(&mut oracle),
-                &mut std::io::empty(),
+                &mut Hands::people(&mut std::io::empty()),
                 &mut std::io::sink(),
             )
             .unwrap()

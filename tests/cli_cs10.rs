@@ -723,3 +723,245 @@ fn bad_solver_flags_are_refused_and_an_unusable_endgame_folder_only_noted() {
         alone.lines().next()
     );
 }
+
+/// A class of CS10 Kalah players, each the fixture's `ComputerKalahPlayerAB` as one student
+/// would have left it (`edit` turns the fixture's line into theirs), compiled with the Java
+/// driver into the submission's `build` folder, as a TA's build step would.
+fn java_players(students: &[(&str, Option<(&str, &str)>)]) -> tempfile::TempDir {
+    let class = tempfile::tempdir().unwrap();
+    for (name, edit) in students {
+        let dir = class.path().join(name);
+        fs::create_dir_all(dir.join("build")).unwrap();
+        fs::copy(
+            "tests/fixtures/java/kalah/KalahGame.java",
+            dir.join("KalahGame.java"),
+        )
+        .unwrap();
+        let mut player =
+            fs::read_to_string("tests/fixtures/java/kalah/ComputerKalahPlayerAB.java").unwrap();
+        if let Some((from, to)) = edit {
+            assert!(player.contains(from), "{from}");
+            player = player.replacen(from, to, 1);
+        }
+        fs::write(dir.join("ComputerKalahPlayerAB.java"), player).unwrap();
+        let status = std::process::Command::new("javac")
+            .arg("-d")
+            .arg(dir.join("build"))
+            .arg(dir.join("KalahGame.java"))
+            .arg(dir.join("ComputerKalahPlayerAB.java"))
+            .arg("adapters/java/GametracePlayer.java")
+            .status()
+            .expect("these tests compile Java: install a JDK, as .ci/run does");
+        assert!(status.success(), "javac failed for {name}");
+    }
+    class
+}
+
+fn grade_players(class: &Path, out: &Path, depth: u32, extra: &[&str]) -> std::process::Output {
+    gametrace()
+        .arg("grade")
+        .arg(class)
+        .arg("--player-cmd")
+        .arg(format!(
+            "java -cp {{submission}}/build GametracePlayer ComputerKalahPlayerAB Computer {depth}"
+        ))
+        .args(["--pits", "3", "--seeds", "3", "--timeout", "30", "--out"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn grade_plays_each_students_kalah_player_against_the_perfect_player() {
+    let class = java_players(&[
+        // Searches to the end of every game of Kalah(3, 3) (40 turns is more than any game
+        // has): finished games score 100 times the margin, so each move it picks keeps the
+        // best final margin there is, and the judge can find nothing given away.
+        ("alice", None),
+        // The opponent's value taken as its own: it plays for p2 as often as for itself.
+        (
+            "bob",
+            Some((
+                "forMe = slip(\"child-not-negated\") ? childValue : -childValue;",
+                "forMe = childValue;",
+            )),
+        ),
+        // Returns the search's value instead of its move: a score of 100 times a margin is
+        // no pit of a 3-pit row.
+        (
+            "carol",
+            Some((
+                "value(state, maxDepth, -INF, INF, best);\n    return best[0];",
+                "return value(state, maxDepth, -INF, INF, best);",
+            )),
+        ),
+        // No array for the best move: the search throws where it first records one.
+        (
+            "dave",
+            Some((
+                "int[] best = new int[1];\n    value(",
+                "int[] best = null;\n    value(",
+            )),
+        ),
+    ]);
+    let out = tempfile::tempdir().unwrap();
+    // A class graded is exit 0, whatever the students' scores.
+    let graded = grade_players(class.path(), out.path(), 40, &["--margin-allowed", "0"]);
+    assert!(graded.status.success(), "{graded:?}");
+    let report =
+        |name: &str| fs::read_to_string(out.path().join(format!("reports/{name}.txt"))).unwrap();
+    let alice = report("alice");
+    for line in [
+        "PASS    kalah 3x3 (cs10) plays p1: p1's player gave away no margin over ",
+        "PASS    kalah 3x3 (cs10) plays p2: p2's player gave away no margin over ",
+        "kalah: p1 (program) against p2 (perfect)",
+        "kalah: p1 (perfect) against p2 (program)",
+    ] {
+        assert!(alice.contains(line), "{line}\n---\n{alice}");
+    }
+    assert!(!alice.contains(" gives away "), "{alice}");
+    let bob = report("bob");
+    assert!(
+        bob.contains("FAIL    kalah 3x3 (cs10) plays p1: p1's player lost ")
+            && bob.contains("(at most 0 seeds allowed)"),
+        "{bob}"
+    );
+    let carol = report("carol");
+    // Kalah(3, 3) is worth +2 to p1 (as the deep player's games show): 200 is the root's
+    // value, and -200 p2's.
+    for line in [
+        "FAIL    kalah 3x3 (cs10) plays p1: p1's player chose `200` at move 1, which is not a legal move there (the legal moves: 0 1 2)",
+        "p1's program chose `200` at move 1, which is not a legal move there (the legal moves: 0 1 2): p1 forfeits the game.",
+        "FAIL    kalah 3x3 (cs10) plays p2: p2's player chose `-200` at move ",
+    ] {
+        assert!(carol.contains(line), "{line}\n---\n{carol}");
+    }
+    let dave = report("dave");
+    assert!(
+        dave.contains("CRASHED kalah 3x3 (cs10) plays p1: p1's player gave no move at move 1: its code raised java.lang.NullPointerException"),
+        "{dave}"
+    );
+    assert!(
+        dave.contains("at ComputerKalahPlayerAB.value (ComputerKalahPlayerAB.java:"),
+        "{dave}"
+    );
+    let book = fs::read_to_string(out.path().join("gradebook.csv")).unwrap();
+    assert!(book.contains("alice,2,2,1,1,"), "{book}");
+    assert!(book.contains("carol,0,2,0,0,"), "{book}");
+    // The reports are the same whatever the number of jobs: the perfect player's and the
+    // judge's answers do not depend on what the shared solver kept from other games.
+    let again = tempfile::tempdir().unwrap();
+    grade_players(
+        class.path(),
+        again.path(),
+        40,
+        &["--margin-allowed", "0", "--jobs", "1"],
+    );
+    for name in ["alice", "bob", "carol", "dave"] {
+        let other = fs::read_to_string(again.path().join(format!("reports/{name}.txt"))).unwrap();
+        assert_eq!(report(name), other, "{name}");
+    }
+}
+
+#[test]
+fn a_java_player_graded_moves_as_the_same_search_built_in() {
+    // The fixture's player at depth 2 is CS10's negamax with a window, the search behind
+    // `negamax_ab:2`; through the driver it must make the same moves, so the judge's verdict
+    // on it is the verdict `play` gives the built-in player, on each side.
+    let class = java_players(&[("alice", None)]);
+    let out = tempfile::tempdir().unwrap();
+    let graded = grade_players(class.path(), out.path(), 2, &[]);
+    assert!(graded.status.success(), "{graded:?}");
+    let report = fs::read_to_string(out.path().join("reports/alice.txt")).unwrap();
+    for (side, players) in [
+        ("p1", ["--p1", "negamax_ab:2", "--p2", "perfect"]),
+        ("p2", ["--p1", "perfect", "--p2", "negamax_ab:2"]),
+    ] {
+        let played = stdout_of(
+            &[
+                &[
+                    "play", "kalah", "--pits", "3", "--seeds", "3", "--judge", side,
+                ][..],
+                &players[..],
+            ]
+            .concat(),
+        );
+        let summary = played.lines().last().unwrap();
+        let built_in = format!("{side} (negamax_ab:2) ");
+        assert!(summary.starts_with(&built_in), "{summary}");
+        let verdict = summary[built_in.len()..].trim_end_matches('.');
+        let want = format!("PASS    kalah 3x3 (cs10) plays {side}: {side}'s player {verdict}");
+        assert!(report.contains(&want), "{want}\n---\n{report}");
+        // And `play` seats the same program in the same seat (`--p1-cmd`, `--p2-cmd`).
+        let cmd = format!(
+            "java -cp {} GametracePlayer ComputerKalahPlayerAB Computer 2",
+            class.path().join("alice/build").display()
+        );
+        let other = if side == "p1" { "--p2" } else { "--p1" };
+        let seated = stdout_of(&[
+            "play",
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "3",
+            "--judge",
+            side,
+            &format!("--{side}-cmd"),
+            &cmd,
+            other,
+            "perfect",
+        ]);
+        let summary = seated.lines().last().unwrap();
+        assert_eq!(summary, format!("{side} (program) {verdict}."), "{seated}");
+    }
+}
+
+#[test]
+fn programs_sit_at_kalah_only() {
+    gametrace()
+        .args(["play", "connect4", "--p1-cmd", "python3 player.py"])
+        .assert()
+        .code(2)
+        .stderr(contains("--p1-cmd and --p2-cmd seat Kalah players only"));
+}
+
+#[test]
+fn the_guides_cs10_recipe_compiles_each_submission_inside_the_sandbox() {
+    // The Grading chapter's CS10 recipe, word for word: javac and java both run in the
+    // sandbox. The JVM's network library opens and closes an Internet socket as it loads
+    // (to learn whether IPv4 and IPv6 are there); the sandbox used to kill any program that
+    // did, so every submission came out NETWORK. Now the socket is refused and javac goes on.
+    let class = tempfile::tempdir().unwrap();
+    let alice = class.path().join("alice");
+    fs::create_dir_all(&alice).unwrap();
+    for file in ["KalahGame.java", "ComputerKalahPlayerAB.java"] {
+        fs::copy(
+            Path::new("tests/fixtures/java/kalah").join(file),
+            alice.join(file),
+        )
+        .unwrap();
+    }
+    let out = tempfile::tempdir().unwrap();
+    let graded = gametrace()
+        .arg("grade")
+        .arg(class.path())
+        .args(["--specs", "kalah/search", "--case", "negamax_ab-2", "--shell"])
+        .args(["--timeout", "60", "--out"])
+        .arg(out.path())
+        .args([
+            "--against",
+            r#"mkdir -p "$TMPDIR/b" && javac -d "$TMPDIR/b" *.java && java -cp "$TMPDIR/b" ComputerKalahPlayerAB 3 2 {depth}"#,
+        ])
+        .output()
+        .unwrap();
+    assert!(graded.status.success(), "{graded:?}");
+    let report = fs::read_to_string(out.path().join("reports/alice.txt")).unwrap();
+    assert!(
+        report.contains(
+            "PASS    specs/kalah/search.yaml negamax_ab-2: full: all 48 trace lines match"
+        ),
+        "{report}"
+    );
+}

@@ -5,6 +5,7 @@ use crate::check::case;
 use crate::check::case::CommandLine;
 use crate::check::trace::Mode;
 use crate::grade::class::{self, Graded, Progress, Submission};
+use crate::grade::players as class_players;
 use crate::report::{number, Format};
 use crate::suite;
 use std::collections::BTreeSet;
@@ -14,7 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("graded").required(true).multiple(true).args(["against", "game_cmd"])))]
+#[command(group(clap::ArgGroup::new("graded").required(true).multiple(true).args(["against", "game_cmd", "player_cmd"])))]
 pub struct Args {
     /// The folder of submissions: each folder under it is one submission
     pub submissions: PathBuf,
@@ -41,6 +42,8 @@ pub struct Args {
     pub game: Vec<PathBuf>,
     #[command(flatten, next_help_heading = "Students' own games")]
     pub game_args: GameArgs,
+    #[command(flatten, next_help_heading = "Students' Kalah players")]
+    pub players: PlayerArgs,
     /// The course's folder (its library, its build files): copied afresh for each
     /// submission, the submission's files put over it at --submission-into, and every
     /// command run there; the original is only read
@@ -106,6 +109,114 @@ pub struct Args {
     pub run: RunArgs,
     #[command(flatten)]
     pub parallel: Parallel,
+}
+
+/// `grade --player-cmd`: each submission's Kalah player against the perfect player, judged.
+#[derive(clap::Args, Debug)]
+pub struct PlayerArgs {
+    /// Play each submission's Kalah player against the solver's perfect player, once from
+    /// each side, and weigh each of its moves against perfect play: the driver's command line,
+    /// run inside the submission ({submission} names it), speaking the probe protocol with
+    /// `choose` (adapters/java/GametracePlayer.java for a CS10 player)
+    #[arg(long, value_name = "COMMAND")]
+    pub player_cmd: Option<String>,
+    /// Pits a side
+    #[arg(long, value_name = "N", default_value_t = 6, requires = "player_cmd")]
+    pub pits: u64,
+    /// Seeds a pit at the start
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "player_cmd")]
+    pub seeds: u64,
+    /// When the game ends [default: cs10, the notes' rule]
+    #[arg(long, value_enum, value_name = "RULE", requires = "player_cmd")]
+    pub end_rule: Option<super::solve::EndRuleArg>,
+    /// Capture the lone seed even when the opposite pit is empty
+    #[arg(long, requires = "player_cmd")]
+    pub capture_empty: bool,
+    /// A game passes when the player gave away at most this many seeds of final margin
+    /// [default: any complete game of legal moves passes; the margin is reported]
+    #[arg(long, value_name = "SEEDS", requires = "player_cmd")]
+    pub margin_allowed: Option<u32>,
+    /// The solver's time for each position before it falls back to a search 8 turns deep;
+    /// a move weighed that way is marked depth-limited
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds, requires = "player_cmd")]
+    pub solver_time: f64,
+    /// Memory for the solver's endgame database and table (K, M, G suffixes)
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_bytes, requires = "player_cmd")]
+    pub memory: usize,
+    /// A game stops, and fails, after this many moves
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1000,
+        requires = "player_cmd"
+    )]
+    pub max_moves: u64,
+    #[command(flatten)]
+    pub keeping: super::endgame::Keeping,
+}
+
+impl PlayerArgs {
+    /// The players' grading, with the solver ready (its endgame database built or read);
+    /// `Err` is the exit code after the error is said.
+    fn players(&self, cmd: CommandLine) -> Result<Option<class_players::Players>, i32> {
+        use crate::game::kalah;
+        let Some(line) = &self.player_cmd else {
+            return Ok(None);
+        };
+        if !cmd.shell && crate::sandbox::split(line).is_none() {
+            eprintln!(
+                "error: cannot split --player-cmd into arguments\n  = found: {line}\n  = hint: close every quote, or pass --shell to hand the line to sh"
+            );
+            return Err(2);
+        }
+        let (pits, seeds) = (self.pits, self.seeds);
+        if !(1..=kalah::MAX_PITS as u64).contains(&pits)
+            || !(1..=u64::from(kalah::MAX_SEEDS)).contains(&seeds)
+        {
+            eprintln!(
+                "error: Kalah cannot be played with {pits} pits of {seeds} seeds\n  = hint: --pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
+                kalah::MAX_PITS,
+                kalah::MAX_SEEDS
+            );
+            return Err(2);
+        }
+        let rules = kalah::Rules {
+            end: self.end_rule.map_or(kalah::EndRule::Cs10, Into::into),
+            capture_empty: self.capture_empty,
+        };
+        let game = kalah::Kalah::new(pits as usize, seeds as u16, rules);
+        let solver = crate::play::SolverLimits {
+            time: std::time::Duration::from_secs_f64(self.solver_time),
+            memory: self.memory,
+        };
+        let bar = super::solve::Bar::new();
+        let dir = self.keeping.dir();
+        let oracle = crate::play::KalahOracle::new(&game, solver, &mut |k, seeds| {
+            let size = super::endgame::Size::AtLeast {
+                seeds,
+                memory: solver.memory,
+            };
+            super::endgame::database(k, size, None, dir.as_deref(), &bar)
+        });
+        bar.finish();
+        let Ok(oracle) = oracle else {
+            eprintln!(
+                "error: the solver cannot play Kalah with {pits} pits of {seeds} seeds\n  = hint: the solver takes boards of up to 8 pits a side with fewer than 256 seeds"
+            );
+            return Err(2);
+        };
+        Ok(Some(class_players::Players {
+            cmd: CommandLine {
+                line: line.clone(),
+                ..cmd
+            },
+            kalah: game,
+            oracle: std::sync::Mutex::new(oracle),
+            margin_allowed: self.margin_allowed.map(i64::from),
+            max_moves: self.max_moves,
+            solver,
+        }))
+    }
 }
 
 /// `K/N` with 1 <= K <= N (`--shard`).
@@ -253,6 +364,13 @@ pub fn execute(a: Args) -> i32 {
         },
         options: a.game_args.options(1, !a.no_diagnosis),
     });
+    let players = match a.players.players(CommandLine {
+        sandbox: a.run.sandbox(vec![a.out.clone()]),
+        ..a.run.command(String::new())
+    }) {
+        Ok(p) => p.map(std::sync::Arc::new),
+        Err(code) => return code,
+    };
     let jobs = a.jobs.map_or_else(crate::grade::default_jobs, usize::from);
     let options = class::Options {
         against: CommandLine {
@@ -276,6 +394,7 @@ pub fn execute(a: Args) -> i32 {
         out: a.out.clone(),
         resume: a.resume,
         games,
+        players,
         course: a.course_dir.as_ref().map(|dir| class::Course {
             dir: std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
             into: a.submission_into.clone(),

@@ -105,7 +105,7 @@ enum Command {
     /// Grade a class: the suite against every submission folder under SUBMISSIONS (the
     /// command runs inside each), a report for each, a gradebook (CSV and JSON) and a summary,
     /// with progress; --resume picks up an interrupted run
-    Grade(grade::Args),
+    Grade(Box<grade::Args>),
     /// The course specs built into gametrace: list them (with a PREFIX, those under it), or
     /// `specs copy [PREFIX] DIR` to write them and their expected traces out to edit. Any
     /// command takes a built-in spec by its name: `gametrace test csc148/subtract-square-grading`
@@ -208,7 +208,7 @@ pub fn main() -> i32 {
         Command::Cases(a) => cases::execute(a),
         Command::Validate(a) => validate::execute(a),
         Command::Test(a) => test::execute(a),
-        Command::Grade(a) => grade::execute(a),
+        Command::Grade(a) => grade::execute(*a),
         Command::Doctor(a) => doctor::execute(a),
         Command::Specs(a) => specs::execute(a),
         Command::Gradebook(a) => gradebook::execute(a),

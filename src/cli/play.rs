@@ -77,6 +77,26 @@ pub struct Args {
     pub memory: usize,
     #[command(flatten)]
     pub keeping: super::endgame::Keeping,
+    /// Kalah: p1's moves come from this program, a player behind a driver speaking the probe
+    /// protocol's `choose` (adapters/java/GametracePlayer.java for a CS10 player), run in the
+    /// sandbox
+    #[arg(
+        long,
+        value_name = "COMMAND",
+        conflicts_with = "maxie",
+        help_heading = "Programs as players"
+    )]
+    pub p1_cmd: Option<String>,
+    /// Kalah: p2's moves come from this program, as for --p1-cmd
+    #[arg(
+        long,
+        value_name = "COMMAND",
+        conflicts_with = "minnie",
+        help_heading = "Programs as players"
+    )]
+    pub p2_cmd: Option<String>,
+    #[command(flatten, next_help_heading = "Programs as players")]
+    pub run: RunArgs,
 }
 
 /// Whose moves `--judge` weighs.
@@ -119,7 +139,91 @@ pub fn execute(a: Args) -> i32 {
             memory: a.memory,
         },
     };
-    play(&a.game, (&a.maxie, &a.minnie), options, rules)
+    let programs = Programs {
+        cmds: [a.p1_cmd, a.p2_cmd],
+        run: a.run,
+    };
+    play(&a.game, (&a.maxie, &a.minnie), options, rules, &programs)
+}
+
+/// `--p1-cmd` and `--p2-cmd`: the programs in the players' seats, and how they run.
+struct Programs {
+    cmds: [Option<String>; 2],
+    run: RunArgs,
+}
+
+impl Programs {
+    /// Starts the seats' programs for Kalah `k` and runs `game` with them in their seats;
+    /// `Err` is the exit code once the trouble is said.
+    fn seated<R>(
+        &self,
+        k: &crate::game::kalah::Kalah,
+        game: impl FnOnce([Option<&mut dyn crate::play::Program>; 2]) -> R,
+    ) -> Result<R, i32> {
+        use crate::check_game::probe::Student;
+        use crate::grade::players::{kalah_env, Seated};
+        let policy = self.run.sandbox(Vec::new());
+        let mut argvs: [Vec<String>; 2] = Default::default();
+        for (seat, cmd) in self.cmds.iter().enumerate() {
+            let Some(cmd) = cmd else { continue };
+            argvs[seat] = if self.run.shell {
+                vec!["sh".to_owned(), "-c".to_owned(), cmd.clone()]
+            } else {
+                match crate::sandbox::split(cmd) {
+                    Some(words) => words,
+                    None => {
+                        eprintln!("error: cannot split --p{}-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh", seat + 1);
+                        return Err(2);
+                    }
+                }
+            };
+        }
+        let scratches = [
+            crate::sandbox::Scratch::new(),
+            crate::sandbox::Scratch::new(),
+        ];
+        let mut students: [Option<Student>; 2] = [None, None];
+        for seat in 0..2 {
+            if self.cmds[seat].is_none() {
+                continue;
+            }
+            let scratch = match &scratches[seat] {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!(
+                        "error: cannot make a temporary directory for the player's driver: {e}"
+                    );
+                    return Err(2);
+                }
+            };
+            let driver = crate::check_game::Driver {
+                argv: &argvs[seat],
+                dir: None,
+                limits: self.run.limits(),
+                scratch,
+                policy: &policy,
+            };
+            match Student::open(driver.job(), &kalah_env(k)) {
+                Ok(s) => students[seat] = Some(s),
+                Err(t) => {
+                    let (what, details) = t.describe();
+                    eprintln!(
+                        "error: p{}'s program did not start: {what}\n{details}",
+                        seat + 1
+                    );
+                    return Err(1);
+                }
+            }
+        }
+        let [a, b] = &mut students;
+        let mut seated = [a.as_mut().map(Seated::new), b.as_mut().map(Seated::new)];
+        let [x, y] = &mut seated;
+        let programs: [Option<&mut dyn crate::play::Program>; 2] = [
+            x.as_mut().map(|s| s as &mut dyn crate::play::Program),
+            y.as_mut().map(|s| s as &mut dyn crate::play::Program),
+        ];
+        Ok(game(programs))
+    }
 }
 
 /// How `play` referees, whatever the game: the move limit, the judge, the solver's limits.
@@ -157,14 +261,27 @@ const PLAYABLE: [&str; 8] = [
     "tictactoe",
 ];
 
-fn play(game: &str, players: (&str, &str), o: PlayOptions, rules: Rules) -> i32 {
+fn play(
+    game: &str,
+    players: (&str, &str),
+    o: PlayOptions,
+    rules: Rules,
+    programs: &Programs,
+) -> i32 {
     use crate::game::{connect4, nim::Nim, riskless, Player as Side};
     use crate::play::{Ending, Player, Seats, Table};
     let usage = |message: String, hint: &str| {
         eprintln!("error: {message}\n  hint: {hint}");
         2
     };
-    let (maxie, minnie) = match (Player::parse(players.0), Player::parse(players.1)) {
+    let parse = |seat: usize, player: &str| {
+        if programs.cmds[seat].is_some() {
+            Ok(Player::Program)
+        } else {
+            Player::parse(player)
+        }
+    };
+    let (maxie, minnie) = match (parse(0, players.0), parse(1, players.1)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(why), _) => {
             return usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4")
@@ -182,6 +299,7 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, rules: Rules) -> i32 
         max_moves: rules.max_moves,
         judged: rules.judged,
         solver: rules.solver,
+        clock: true,
     };
     let referee = |table: Table, input: &mut dyn io::BufRead, out: &mut dyn io::Write| {
         if seats.need_solver() && !table.solvable() {
@@ -190,15 +308,33 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, rules: Rules) -> i32 
             );
             return Err(2);
         }
+        let with_programs = programs.cmds.iter().any(Option::is_some);
+        let kalah = match &table {
+            Table::Kalah(k) => Some(k.clone()),
+            _ => None,
+        };
+        if with_programs && kalah.is_none() {
+            eprintln!(
+                "error: --p1-cmd and --p2-cmd seat Kalah players only\n  hint: play kalah, or leave them out"
+            );
+            return Err(2);
+        }
         let bar = super::solve::Bar::new();
         let dir = rules.endgame_dir.as_deref();
         let memory = seats.solver.memory;
-        let ended = table.referee(seats, input, out, &mut |kalah, seeds| {
-            let size = super::endgame::Size::AtLeast { seeds, memory };
-            super::endgame::database(kalah, size, None, dir, &bar)
-        });
+        let mut referee = |programs: [Option<&mut dyn crate::play::Program>; 2]| {
+            let mut hands = crate::play::Hands { input, programs };
+            table.referee(seats, &mut hands, out, &mut |kalah, seeds| {
+                let size = super::endgame::Size::AtLeast { seeds, memory };
+                super::endgame::database(kalah, size, None, dir, &bar)
+            })
+        };
+        let played = match &kalah {
+            Some(k) if with_programs => programs.seated(k, referee)?,
+            _ => referee([None, None]),
+        };
         bar.finish();
-        Ok(ended)
+        Ok(played.map(|p| p.ending))
     };
     macro_rules! go {
         ($g:expr) => {
@@ -367,6 +503,8 @@ fn play(game: &str, players: (&str, &str), o: PlayOptions, rules: Rules) -> i32 
     match ended {
         Ok(Ending::Over(_) | Ending::Stopped) => 0,
         Ok(Ending::InputEnded) => 2,
+        // A program's failing is a verdict on it, as `check` gives.
+        Ok(Ending::Forfeited(_)) => 1,
         Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
             eprintln!(
                 "error: {e}\n  hint: leave out `perfect` and --judge, or play a smaller board"

@@ -96,6 +96,8 @@ pub struct Options {
     pub games: Option<Games>,
     /// The course's folder each submission is graded inside (`--course-dir`).
     pub course: Option<Course>,
+    /// Each submission's Kalah player, against the perfect player (`--player-cmd`).
+    pub players: Option<std::sync::Arc<super::players::Players>>,
 }
 
 /// `grade --course-dir DIR --submission-into SUB`: the course's folder (its library, its
@@ -132,13 +134,13 @@ impl Course {
 /// and write (compilers write caches beside the sources), while the real submission folder
 /// and its classmates stay hidden.
 #[derive(Default)]
-struct Staged {
+pub(crate) struct Staged {
     scratch: Option<crate::sandbox::Scratch>,
     hidden: Vec<PathBuf>,
 }
 
 impl Staged {
-    fn apply(&self, policy: &mut crate::sandbox::Policy) {
+    pub(crate) fn apply(&self, policy: &mut crate::sandbox::Policy) {
         if let Some(s) = &self.scratch {
             policy.writable.push(s.path().to_owned());
         }
@@ -167,25 +169,11 @@ impl Games {
             let failed = |why: String| {
                 CaseResult::new(&name, "driver", crate::report::Status::Error, 0.0).message(why)
             };
-            let dir_text = dir.display().to_string();
-            let argv = if self.cmd.shell {
-                let quoted = shlex::try_quote(&dir_text)
-                    .map_or_else(|_| dir_text.clone(), |q| q.into_owned());
-                let line = crate::sandbox::substitute(&self.cmd.line, &[("submission", &quoted)]);
-                vec!["sh".to_owned(), "-c".to_owned(), line]
-            } else {
-                match crate::sandbox::split(&self.cmd.line) {
-                    Some(words) => words
-                        .iter()
-                        .map(|w| crate::sandbox::substitute(w, &[("submission", &dir_text)]))
-                        .collect(),
-                    None => {
-                        cases.push(failed(
-                            "cannot split the game command into arguments".to_owned(),
-                        ));
-                        continue;
-                    }
-                }
+            let Some(argv) = argv_in(&self.cmd, dir) else {
+                cases.push(failed(
+                    "cannot split the game command into arguments".to_owned(),
+                ));
+                continue;
             };
             let scratch = match crate::sandbox::Scratch::new() {
                 Ok(s) => s,
@@ -214,6 +202,26 @@ impl Games {
         }
         cases
     }
+}
+
+/// A driver's command line for one submission: split into words (or handed to `sh -c` with
+/// `--shell`), `{submission}` replaced by the folder it runs in; `None` when the line does
+/// not split.
+pub(crate) fn argv_in(cmd: &CommandLine, dir: &Path) -> Option<Vec<String>> {
+    let dir_text = dir.display().to_string();
+    if cmd.shell {
+        let quoted =
+            shlex::try_quote(&dir_text).map_or_else(|_| dir_text.clone(), |q| q.into_owned());
+        let line = crate::sandbox::substitute(&cmd.line, &[("submission", &quoted)]);
+        return Some(vec!["sh".to_owned(), "-c".to_owned(), line]);
+    }
+    let words = crate::sandbox::split(&cmd.line)?;
+    Some(
+        words
+            .iter()
+            .map(|w| crate::sandbox::substitute(w, &[("submission", &dir_text)]))
+            .collect(),
+    )
 }
 
 /// What the gradebook keeps of one case of a submission.
@@ -357,6 +365,9 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
             o.estimator_openings
         );
     }
+    if let Some(p) = &options.players {
+        with.push_str(&p.graded_with());
+    }
     if let Some(c) = &options.course {
         let _ = write!(
             with,
@@ -421,6 +432,14 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
     }
     if let Some(games) = &options.games {
         for mut r in games.check(&dir, &staged) {
+            if options.for_students {
+                crate::report::for_students(&mut r);
+            }
+            report.cases.push(r);
+        }
+    }
+    if let Some(players) = &options.players {
+        for mut r in players.check(&dir, &staged) {
             if options.for_students {
                 crate::report::for_students(&mut r);
             }

@@ -4,6 +4,7 @@
 //! put in the suite's order before anything is written.
 
 pub mod class;
+pub mod players;
 
 use crate::check::case::{self, Options, Source};
 use crate::report::{CaseResult, Status};

@@ -99,7 +99,7 @@ pub struct Driver<'a> {
 }
 
 impl<'a> Driver<'a> {
-    fn job(&self) -> Job<'a> {
+    pub fn job(&self) -> Job<'a> {
         Job {
             argv: self.argv,
             stdin: None,

@@ -327,6 +327,25 @@ impl<'a> Student<'a> {
         self.ok("undo")
     }
 
+    /// The move the student's player picks at the current position, by the name the game
+    /// gives it (`choose`; `grade --player-cmd`). A number is read as its digits: a Kalah
+    /// player may answer `3` or `"3"`.
+    pub fn choose(&mut self) -> Result<String, Trouble> {
+        match self.ask("choose")? {
+            serde_json::Value::String(s) => Ok(self.canon_only(s)),
+            serde_json::Value::Number(n) if n.is_i64() || n.is_u64() => {
+                Ok(self.canon_only(n.to_string()))
+            }
+            v if v.get("error").is_some() => Err(Trouble::Garbage(format!(
+                "`choose` was answered with an error: {}",
+                text_of(&v["error"])
+            ))),
+            other => Err(Trouble::Garbage(format!(
+                "`choose` was answered with {other}, not a move's name"
+            ))),
+        }
+    }
+
     pub fn moves(&mut self) -> Result<Vec<String>, Trouble> {
         let v = self.ask("moves")?;
         self.moves_of(v)

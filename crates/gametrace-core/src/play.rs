@@ -31,6 +31,9 @@ pub enum Player {
     /// The solver's perfect play (`perfect`; Kalah only), depth-limited where a position is
     /// not solved within the time allowed.
     Perfect,
+    /// A program outside gametrace (a student's player), asked for each move through
+    /// [`Hands::programs`]; `grade --player-cmd` seats it.
+    Program,
 }
 
 impl Player {
@@ -108,6 +111,7 @@ impl std::fmt::Display for Player {
         match self {
             Player::Human => f.write_str("human"),
             Player::Perfect => f.write_str("perfect"),
+            Player::Program => f.write_str("program"),
             Player::Computer {
                 algorithm,
                 depth,
@@ -147,6 +151,49 @@ pub enum Ending {
     Stopped,
     /// A human's input ended before the game did.
     InputEnded,
+    /// This side's program gave no move, or an illegal one: the game stops there (what
+    /// happened is written to the game's record).
+    Forfeited(crate::game::Player),
+}
+
+/// A finished game: how it ended, and the judge's verdict on each judged side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub ending: Ending,
+    /// Maxie's verdict and Minnie's, for the sides `--judge` weighed.
+    pub verdicts: [Option<Verdict>; 2],
+    /// Why a program forfeited the game ([`Ending::Forfeited`]): "gave no move at move 3:
+    /// ..." or "chose `9` at move 3, which is not a legal move there (...)".
+    pub forfeit: Option<String>,
+}
+
+/// A move a program outside gametrace chose, or why it chose none.
+pub type Chosen = Result<String, String>;
+
+/// A player outside gametrace: a program that picks moves (a student's player, behind a
+/// driver speaking the probe protocol).
+pub trait Program {
+    /// The name of the move the program picks now, `moves` being every move of the game so
+    /// far, by name, from the start; `Err` says why it gave none.
+    fn choose(&mut self, moves: &[String]) -> Chosen;
+}
+
+/// Where the moves gametrace does not compute come from: a person's (`human`) are read from
+/// `input`, a program's (`program`) asked of the program in that side's seat.
+pub struct Hands<'i, 'p> {
+    pub input: &'i mut dyn BufRead,
+    /// Maxie's program and Minnie's.
+    pub programs: [Option<&'p mut dyn Program>; 2],
+}
+
+impl<'i> Hands<'i, '_> {
+    /// Only people, reading from `input`.
+    pub fn people(input: &'i mut dyn BufRead) -> Self {
+        Hands {
+            input,
+            programs: [None, None],
+        }
+    }
 }
 
 /// Who plays a game under the referee, for how many moves, and whose moves are judged.
@@ -160,6 +207,9 @@ pub struct Seats {
     pub judged: [bool; 2],
     /// What the solver may use on each position (perfect play and judging).
     pub solver: SolverLimits,
+    /// Say how long each move took (`play` does; `grade`'s game records leave it out, so
+    /// that the same submission gets the same report on every run).
+    pub clock: bool,
 }
 
 /// What the solver may use: its time for each position before it falls back to a
@@ -208,17 +258,21 @@ pub trait Oracle<G: Playable> {
     fn weigh(&mut self, game: &G, state: &G::State, mv: G::Move) -> Weighed;
 }
 
-/// A judged side's moves so far.
-#[derive(Default)]
-struct Ledger {
-    moves: u64,
-    lost: i64,
+/// The judge's verdict on a side's moves: how much final margin they gave away against
+/// perfect play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// The side's moves weighed.
+    pub moves: u64,
+    /// Seeds of final margin given away, over all of them.
+    pub lost: i64,
     /// The move that gave away the most: its number in the game, its name, what it lost.
-    worst: Option<(u64, String, i64)>,
-    depth_limited: u64,
+    pub worst: Option<(u64, String, i64)>,
+    /// Moves weighed by a depth-limited search (not solved in the time allowed).
+    pub depth_limited: u64,
 }
 
-impl Ledger {
+impl Verdict {
     fn add(&mut self, number: u64, w: &Weighed) {
         let loss = w.best - w.this;
         self.moves += 1;
@@ -231,9 +285,11 @@ impl Ledger {
         }
     }
 
-    fn summary(&self, who: &str) -> String {
+    /// The judge's last word on the side `who`: "p1 (negamax:1) lost 6 seeds of margin ...".
+    pub fn summary(&self, who: &str) -> String {
         let moves = plural(self.moves, "move");
         let mut line = match &self.worst {
+            None if self.moves == 0 => format!("{who} made no move"),
             None => format!("{who} gave away no margin over {moves}: every move was a best move"),
             Some((number, name, loss)) => format!(
                 "{who} lost {} of margin over {moves}; its worst move was {name} at move {number}, \u{2212}{loss}",
@@ -296,16 +352,16 @@ fn judgement(number: u64, w: &Weighed) -> String {
     }
 }
 
-/// Plays `game` from its start between the seats' players, reading human moves from `input`
-/// and writing everything to `out`. `oracle` plays `perfect` and weighs the judged sides'
-/// moves; without one, neither may be asked for.
+/// Plays `game` from its start between the seats' players, taking people's and programs'
+/// moves from `hands` and writing everything to `out`. `oracle` plays `perfect` and weighs
+/// the judged sides' moves; without one, neither may be asked for.
 pub fn referee<G: Playable>(
     game: &G,
     seats: Seats,
     mut oracle: Option<&mut dyn Oracle<G>>,
-    input: &mut dyn BufRead,
+    hands: &mut Hands<'_, '_>,
     out: &mut dyn Write,
-) -> io::Result<Ending> {
+) -> io::Result<Played> {
     let (maxie, minnie) = (seats.maxie, seats.minnie);
     if seats.need_solver() && oracle.is_none() {
         return Err(io::Error::new(
@@ -313,7 +369,17 @@ pub fn referee<G: Playable>(
             format!("{} has no perfect player and no judge", game.name()),
         ));
     }
-    let mut ledgers = [Ledger::default(), Ledger::default()];
+    for (seat, player) in [maxie, minnie].into_iter().enumerate() {
+        if player == Player::Program && hands.programs[seat].is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a program's seat has no program to ask",
+            ));
+        }
+    }
+    let mut verdicts = [Verdict::default(), Verdict::default()];
+    let mut forfeit = None;
+    let mut history: Vec<String> = Vec::new();
     let mut state = game.start();
     writeln!(
         out,
@@ -323,7 +389,6 @@ pub fn referee<G: Playable>(
         game.player_name(crate::game::Player::Minnie)
     )?;
     write!(out, "{}", game.render(&state))?;
-    let mut made = 0u64;
     let ending = loop {
         if let Status::Over(outcome) = game.status(&state) {
             match outcome {
@@ -332,6 +397,7 @@ pub fn referee<G: Playable>(
             }
             break Ending::Over(outcome);
         }
+        let made = history.len() as u64;
         if made == seats.max_moves {
             writeln!(out, "\nStopped after {made} moves (--max-moves).")?;
             break Ending::Stopped;
@@ -341,10 +407,23 @@ pub fn referee<G: Playable>(
         let who = game.player_name(mover);
         let started = Instant::now();
         let (mv, exactness) = match ([maxie, minnie][seat], oracle.as_deref_mut()) {
-            (Player::Human, _) => match human_move(game, &state, who, input, out)? {
+            (Player::Human, _) => match human_move(game, &state, who, hands.input, out)? {
                 Some(mv) => (mv, Exactness::Exact),
                 None => break Ending::InputEnded,
             },
+            (Player::Program, _) => {
+                let program = hands.programs[seat]
+                    .as_deref_mut()
+                    .expect("checked above: a program's seat has a program");
+                match program_move(game, &state, program, &history) {
+                    Ok(mv) => (mv, Exactness::Exact),
+                    Err(why) => {
+                        writeln!(out, "\n{who}'s program {why}: {who} forfeits the game.")?;
+                        forfeit = Some(why);
+                        break Ending::Forfeited(mover);
+                    }
+                }
+            }
             (Player::Perfect, Some(o)) => o.best(game, &state),
             (computer, _) => (computer_move(game, &state, computer), Exactness::Exact),
         };
@@ -356,28 +435,63 @@ pub fn referee<G: Playable>(
                 format!(" (not solved in the time allowed: a search {d} turns deep chose it)")
             }
         };
-        writeln!(
-            out,
-            "\n{who} decides to make the move {name} in {seconds:.3} seconds{note}."
-        )?;
+        if !seats.clock {
+            writeln!(out, "\n{who} decides to make the move {name}{note}.")?;
+        } else {
+            writeln!(
+                out,
+                "\n{who} decides to make the move {name} in {seconds:.3} seconds{note}."
+            )?;
+        }
         if let (true, Some(o)) = (seats.judged[seat], oracle.as_deref_mut()) {
             let w = o.weigh(game, &state, mv);
             writeln!(out, "{}", judgement(made + 1, &w))?;
-            ledgers[seat].add(made + 1, &w);
+            verdicts[seat].add(made + 1, &w);
         }
         writeln!(out)?;
         state = game.play(&state, mv);
-        made += 1;
+        history.push(name);
         write!(out, "{}", game.render(&state))?;
     };
+    let mut judged = [None, None];
     for p in [crate::game::Player::Maxie, crate::game::Player::Minnie] {
         let seat = seat(p);
         if seats.judged[seat] {
             let who = format!("{} ({})", game.player_name(p), [maxie, minnie][seat]);
-            writeln!(out, "\n{}", ledgers[seat].summary(&who))?;
+            writeln!(out, "\n{}", verdicts[seat].summary(&who))?;
+            judged[seat] = Some(std::mem::take(&mut verdicts[seat]));
         }
     }
-    Ok(ending)
+    Ok(Played {
+        ending,
+        verdicts: judged,
+        forfeit,
+    })
+}
+
+/// A program's move: the name it gives, read as the game reads a person's move; `Err` says
+/// what went wrong ("gave no move: ...", "chose 9, which is not a legal move here ...").
+fn program_move<G: Playable>(
+    game: &G,
+    state: &G::State,
+    program: &mut dyn Program,
+    history: &[String],
+) -> Result<G::Move, String> {
+    let number = history.len() + 1;
+    let name = program
+        .choose(history)
+        .map_err(|why| format!("gave no move at move {number}: {why}"))?;
+    // A move is taken only by its exact printed name: `parse_move` is forgiving with what
+    // people type, and a program is held to the names the game gives.
+    game.moves(state)
+        .find(|&m| game.move_name(m) == name)
+        .ok_or_else(|| {
+            let legal: Vec<String> = game.moves(state).map(|m| game.move_name(m)).collect();
+            format!(
+                "chose `{name}` at move {number}, which is not a legal move there (the legal moves: {})",
+                legal.join(" ")
+            )
+        })
 }
 
 /// A human's move, read from `input` until it is legal; `None` when the input ends.
@@ -438,7 +552,7 @@ fn computer_move<G: Playable>(game: &G, state: &G::State, player: Player) -> G::
             let from_here = game.starting_at(state.clone());
             csc148::search(&from_here, strategy, &mut NullSink).best_index
         }
-        Player::Human | Player::Perfect => None,
+        Player::Human | Player::Perfect | Player::Program => None,
     };
     game.moves(state)
         .nth(index.unwrap_or(0))
@@ -559,10 +673,10 @@ macro_rules! tables {
             pub fn referee(
                 &self,
                 seats: Seats,
-                input: &mut dyn BufRead,
+                hands: &mut Hands<'_, '_>,
                 out: &mut dyn Write,
                 databases: &mut Databases,
-            ) -> io::Result<Ending> {
+            ) -> io::Result<Played> {
                 if let (Table::Kalah(k), true) = (self, seats.need_solver()) {
                     let mut oracle = KalahOracle::new(k, seats.solver, databases).map_err(|_| {
                         io::Error::new(
@@ -574,10 +688,10 @@ macro_rules! tables {
                             ),
                         )
                     })?;
-                    return referee(k, seats, Some(&mut oracle), input, out);
+                    return referee(k, seats, Some(&mut oracle), hands, out);
                 }
                 match self {
-                    $(Table::$variant(g) => referee(g, seats, None, input, out),)*
+                    $(Table::$variant(g) => referee(g, seats, None, hands, out),)*
                 }
             }
 
@@ -644,8 +758,12 @@ mod tests {
                 time: std::time::Duration::from_secs(1),
                 memory: 1 << 20,
             },
+            clock: true,
         };
-        let end = referee(&nim, seats, None, &mut io::empty(), &mut out).unwrap();
+        let mut input = io::empty();
+        let end = referee(&nim, seats, None, &mut Hands::people(&mut input), &mut out)
+            .unwrap()
+            .ending;
         assert_eq!(
             end,
             Ending::Over(Outcome::Winner(crate::game::Player::Maxie))
