@@ -42,7 +42,7 @@ fn perfect_game(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(10));
     let k = Kalah::new(5, 4, Rules::default());
     let limits = SolverLimits {
-        time: Duration::from_secs(60),
+        time: Some(Duration::from_secs(60)),
         memory: 2 << 30,
     };
     let seats = Seats {

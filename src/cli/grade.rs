@@ -136,10 +136,11 @@ pub struct PlayerArgs {
     /// [default: any complete game of legal moves passes; the margin is reported]
     #[arg(long, value_name = "SEEDS", requires = "player_cmd")]
     pub margin_allowed: Option<u32>,
-    /// The solver's time for each position before it falls back to a search 8 turns deep;
-    /// a move weighed that way is marked depth-limited
-    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds, requires = "player_cmd")]
-    pub solver_time: f64,
+    /// The solver's time for each position before it falls back to a search 8 turns deep (a
+    /// move weighed that way is marked depth-limited) [default: until it is solved, so that
+    /// the reports are the same on every run: what a limit cuts short depends on the machine]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, requires = "player_cmd")]
+    pub solver_time: Option<f64>,
     /// Memory for the solver's endgame database and table (K, M, G suffixes)
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_bytes, requires = "player_cmd")]
     pub memory: usize,
@@ -186,7 +187,7 @@ impl PlayerArgs {
         };
         let game = kalah::Kalah::new(pits as usize, seeds as u16, rules);
         let solver = crate::play::SolverLimits {
-            time: std::time::Duration::from_secs_f64(self.solver_time),
+            time: self.solver_time.map(std::time::Duration::from_secs_f64),
             memory: self.memory,
         };
         let bar = super::solve::Bar::new();

@@ -135,7 +135,7 @@ pub fn execute(a: Args) -> i32 {
         max_moves: a.max_moves,
         judged,
         solver: crate::play::SolverLimits {
-            time: std::time::Duration::from_secs_f64(a.solver_time),
+            time: Some(std::time::Duration::from_secs_f64(a.solver_time)),
             memory: a.memory,
         },
     };

@@ -213,10 +213,10 @@ pub struct Seats {
 }
 
 /// What the solver may use: its time for each position before it falls back to a
-/// depth-limited search, and its memory.
+/// depth-limited search (`None`: until it is solved), and its memory.
 #[derive(Clone, Copy, Debug)]
 pub struct SolverLimits {
-    pub time: std::time::Duration,
+    pub time: Option<std::time::Duration>,
     pub memory: usize,
 }
 
@@ -562,7 +562,7 @@ fn computer_move<G: Playable>(game: &G, state: &G::State, player: Player) -> G::
 /// The solver as Kalah's perfect player and judge.
 pub struct KalahOracle {
     perfect: crate::search::solve::Perfect,
-    time: std::time::Duration,
+    time: Option<std::time::Duration>,
 }
 
 /// Where the solver's endgame database comes from: given a game and the seeds it should hold
@@ -593,7 +593,7 @@ impl KalahOracle {
     }
 
     fn deadline(&self) -> Option<Instant> {
-        Some(Instant::now() + self.time)
+        self.time.map(|t| Instant::now() + t)
     }
 }
 
@@ -755,7 +755,7 @@ mod tests {
             max_moves: 100,
             judged: [false, false],
             solver: SolverLimits {
-                time: std::time::Duration::from_secs(1),
+                time: Some(std::time::Duration::from_secs(1)),
                 memory: 1 << 20,
             },
             clock: true,
