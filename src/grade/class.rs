@@ -184,10 +184,7 @@ impl Games {
                     continue;
                 }
             };
-            let mut policy = self.cmd.sandbox.clone();
-            policy.hidden.extend(crate::sandbox::grader_paths(path));
-            policy.hidden.extend(crate::sandbox::classmates(dir));
-            staged.apply(&mut policy);
+            let policy = driver_policy(&self.cmd, dir, staged, crate::sandbox::grader_paths(path));
             let driver = crate::check_game::Driver {
                 argv: &argv,
                 dir: Some(dir),
@@ -202,6 +199,21 @@ impl Games {
         }
         cases
     }
+}
+
+/// The sandbox of a driver run inside a submission: the command's own, with `grader`'s files
+/// and the classmates hidden, and the staged course copy writable.
+pub(crate) fn driver_policy(
+    cmd: &CommandLine,
+    dir: &Path,
+    staged: &Staged,
+    grader: Vec<PathBuf>,
+) -> crate::sandbox::Policy {
+    let mut policy = cmd.sandbox.clone();
+    policy.hidden.extend(grader);
+    policy.hidden.extend(crate::sandbox::classmates(dir));
+    staged.apply(&mut policy);
+    policy
 }
 
 /// A driver's command line for one submission: split into words (or handed to `sh -c` with

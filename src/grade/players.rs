@@ -3,7 +3,7 @@
 //! final margin it gives away against perfect play. The player is a program behind a driver
 //! speaking the probe protocol (`start`, `play`, and `choose` for its move).
 
-use super::class::{argv_in, Staged};
+use super::class::{argv_in, driver_policy, Staged};
 use crate::check::case::CommandLine;
 use crate::check_game::probe::{Student, Trouble};
 use crate::game::kalah::Kalah;
@@ -95,9 +95,7 @@ impl Players {
                 ))
             }
         };
-        let mut policy = self.cmd.sandbox.clone();
-        policy.hidden.extend(crate::sandbox::classmates(dir));
-        staged.apply(&mut policy);
+        let policy = driver_policy(&self.cmd, dir, staged, Vec::new());
         let driver = crate::check_game::Driver {
             argv: &argv,
             dir: Some(dir),
