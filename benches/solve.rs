@@ -1,7 +1,8 @@
 //! `cargo bench --bench solve`: `gametrace solve` on Kalah(4, 4), (5, 4) and (6, 3) under each
 //! of the four rule sets (end rule × empty capture), with the default limits; a whole game of
 //! two perfect players with both judged (`play --p1 perfect --p2 perfect --judge both`); and
-//! reading a kept endgame database back (its checks included). The larger boards take minutes
+//! reading a kept endgame database back (its checks included); Kalah(5, 5) alone and with a
+//! helper thread (`--threads`). The larger boards take minutes
 //! and are timed once by the command in the guide (docs/src/cs10.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -89,5 +90,32 @@ fn database_read(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, solves, perfect_game, database_read);
+/// Kalah(5, 5) with CS10's end rule and empty capture (40 million positions alone, about
+/// 16 s), searched alone and with a helper thread over the shared table (`solve --threads`).
+fn threads(c: &mut Criterion) {
+    use gametrace::game::kalah::EndRule;
+    use gametrace::search::solve::{solve, Limits};
+    let mut g = c.benchmark_group("kalah-threads");
+    g.sample_size(10).measurement_time(Duration::from_secs(60));
+    let k = Kalah::new(
+        5,
+        5,
+        Rules {
+            end: EndRule::Cs10,
+            capture_empty: true,
+        },
+    );
+    for threads in [1, 2] {
+        let limits = Limits {
+            threads,
+            ..Limits::default()
+        };
+        g.bench_function(format!("5-5-cs10-capture-empty-{threads}"), |b| {
+            b.iter(|| solve(&k, limits, &mut |_| {}))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, solves, perfect_game, database_read, threads);
 criterion_main!(benches);

@@ -2,22 +2,30 @@
 //! up front. Buckets of two entries: one kept for the position whose search took the most
 //! work, one for the newest. A full table replaces entries, so memory never grows and the
 //! answer stays exact (a lost entry is searched again).
+//!
+//! Searches on several threads share it (`--threads`): each word is atomic, and an entry's
+//! key words are stored XORed with its data word, so an entry read while another thread
+//! writes it (words of two writes) fails the key check and reads as absent instead of
+//! giving one position another's bounds. Two writes of the same position may lose one's
+//! bounds, never mix them: every bound kept is a true bound of its position.
 
 use super::board::Pits;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-/// An entry: the pits (two words, 0 for none) and, in the third word, the lower bound, the
-/// upper bound, the best move and the work (log2 of the positions searched below it).
-type Entry = [u64; 3];
+/// An entry: the pits (two words, each XORed with the third; 0 for none) and, in the third
+/// word, the lower bound, the upper bound, the best move and the work (log2 of the positions
+/// searched below it).
+type Entry = [AtomicU64; 3];
 
 /// Bytes an entry takes.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Box<[Entry]>,
     /// Buckets − 1 (a power of two minus one).
     mask: usize,
     /// Entries in use.
-    pub used: usize,
+    used: AtomicUsize,
     /// The most entries the table may grow to.
     limit: usize,
 }
@@ -73,13 +81,38 @@ impl Table {
     }
 
     fn of(entries: usize) -> Table {
-        let block = vec![[0; 3]; entries];
+        let block = zeroed(entries);
         huge_pages(&block);
         Table {
             entries: block,
             mask: entries / 2 - 1,
-            used: 0,
+            used: AtomicUsize::new(0),
             limit: entries,
+        }
+    }
+
+    /// The most entries the table may grow to.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Entries in use.
+    pub fn used(&self) -> usize {
+        self.used.load(Relaxed)
+    }
+
+    /// Doubles the table when it is three quarters full and may grow, keeping every entry.
+    pub fn grow_if_due(&mut self) {
+        if 4 * self.used() >= 3 * self.entries.len() && 2 * self.entries.len() <= self.limit {
+            self.grow();
+        }
+    }
+
+    /// Doubles the table if it may grow (before threads share it: a shared table cannot
+    /// grow).
+    pub fn grow_once(&mut self) {
+        if 2 * self.entries.len() <= self.limit {
+            self.grow();
         }
     }
 
@@ -87,16 +120,10 @@ impl Table {
     fn grow(&mut self) {
         let mut bigger = Table::of(2 * self.entries.len());
         bigger.limit = self.limit;
-        for e in &self.entries {
-            if e[0] | e[1] != 0 {
-                let (k, w) = unpack(e[2]);
-                bigger.put(
-                    u128::from(e[0]) | u128::from(e[1]) << 64,
-                    k.lo,
-                    k.hi,
-                    k.best,
-                    w,
-                );
+        for e in self.entries.iter() {
+            if let Some((x, w)) = read(e) {
+                let (k, work) = unpack(w);
+                bigger.put(x, k.lo, k.hi, k.best, work);
             }
         }
         *self = bigger;
@@ -124,46 +151,84 @@ impl Table {
 
     pub fn get(&self, x: Pits) -> Option<Known> {
         let at = self.bucket(x);
-        let (a, b) = (x as u64, (x >> 64) as u64);
         self.entries[at..at + 2]
             .iter()
-            .find(|e| e[0] == a && e[1] == b)
-            .map(|e| unpack(e[2]).0)
+            .find_map(|e| read(e).filter(|&(y, _)| y == x))
+            .map(|(_, w)| unpack(w).0)
     }
 
     /// Records that the value of `x` lies in `lo..=hi` (merged with what is known).
-    pub fn put(&mut self, x: Pits, lo: i32, hi: i32, best: u8, work: u8) {
-        if 4 * self.used >= 3 * self.entries.len() && 2 * self.entries.len() <= self.limit {
-            self.grow();
-        }
+    pub fn put(&self, x: Pits, lo: i32, hi: i32, best: u8, work: u8) {
         let at = self.bucket(x);
-        let (a, b) = (x as u64, (x >> 64) as u64);
-        let bucket = &mut self.entries[at..at + 2];
-        if let Some(e) = bucket.iter_mut().find(|e| e[0] == a && e[1] == b) {
-            let (k, w) = unpack(e[2]);
-            e[2] = pack(k.lo.max(lo), k.hi.min(hi), best, w.max(work));
+        let bucket = &self.entries[at..at + 2];
+        let held = [read(&bucket[0]), read(&bucket[1])];
+        if let Some(slot) = held.iter().position(|h| h.is_some_and(|(y, _)| y == x)) {
+            let (k, w) = unpack(held[slot].map_or(0, |(_, w)| w));
+            write(
+                &bucket[slot],
+                x,
+                pack(k.lo.max(lo), k.hi.min(hi), best, w.max(work)),
+            );
             return;
         }
         // The first slot keeps the most work; the second takes what the first will not.
-        let (_, w0) = unpack(bucket[0][2]);
-        let slot = if bucket[0][0] == 0 && bucket[0][1] == 0 || work >= w0 {
-            if bucket[0][0] | bucket[0][1] != 0 {
-                if bucket[1][0] | bucket[1][1] == 0 {
-                    self.used += 1;
-                }
-                bucket[1] = bucket[0];
-            } else {
-                self.used += 1;
-            }
-            0
-        } else {
-            if bucket[1][0] | bucket[1][1] == 0 {
-                self.used += 1;
-            }
-            1
+        let fresh = || {
+            self.used.fetch_add(1, Relaxed);
         };
-        bucket[slot] = [a, b, pack(lo, hi, best, work)];
+        let slot = match held[0] {
+            None => {
+                fresh();
+                0
+            }
+            Some((y, w)) if work >= unpack(w).1 => {
+                if held[1].is_none() {
+                    fresh();
+                }
+                write(&bucket[1], y, w);
+                0
+            }
+            Some(_) => {
+                if held[1].is_none() {
+                    fresh();
+                }
+                1
+            }
+        };
+        write(&bucket[slot], x, pack(lo, hi, best, work));
     }
+}
+
+/// `n` empty entries, as zeroed memory straight from the allocator: its pages are the
+/// kernel's zero pages until first written, so room a search never reaches costs nothing
+/// (`Box::new_zeroed_slice` is newer than the crate's minimum Rust).
+fn zeroed(n: usize) -> Box<[Entry]> {
+    let layout = std::alloc::Layout::array::<Entry>(n.max(1)).expect("a table fits in memory");
+    // SAFETY: the layout is not zero-sized (n.max(1)); all-zero bytes are a valid
+    // `[AtomicU64; 3]`; the block comes from the global allocator with the layout of `n`
+    // entries (or one, for n = 0, never asked for: a table has at least one bucket), as
+    // `Box` requires to free it.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n.max(1)))
+    }
+}
+
+/// An entry's position and data word, if it holds one (and was not being written).
+fn read(e: &Entry) -> Option<(Pits, u64)> {
+    let w = e[2].load(Relaxed);
+    let (a, b) = (e[0].load(Relaxed) ^ w, e[1].load(Relaxed) ^ w);
+    // An empty entry is all zeros: its key reads as 0, which no position is (a position
+    // with no seeds left is finished, and never stored).
+    (a | b != 0).then(|| (u128::from(a) | u128::from(b) << 64, w))
+}
+
+fn write(e: &Entry, x: Pits, w: u64) {
+    e[0].store(x as u64 ^ w, Relaxed);
+    e[1].store((x >> 64) as u64 ^ w, Relaxed);
+    e[2].store(w, Relaxed);
 }
 
 /// Asks Linux to back a large block with 2 MiB pages: the table is read at random, and with
@@ -194,32 +259,39 @@ mod tests {
 
     #[test]
     fn bounds_merge_and_the_busiest_entry_stays() {
-        let mut t = Table::with_bytes(1000);
+        let t = Table::with_bytes(1000);
         assert!(t.capacity() * ENTRY_BYTES <= 1000);
         t.put(7, -5, 3, 2, 10);
         t.put(7, -1, 9, 4, 1);
         let k = t.get(7).unwrap();
         assert_eq!((k.lo, k.hi, k.best), (-1, 3, 4));
         // Fill one bucket past its two slots: the entry with the most work survives.
-        let mut t = Table::with_bytes(2 * ENTRY_BYTES);
+        let t = Table::with_bytes(2 * ENTRY_BYTES);
         t.put(1, 0, 0, 0, 20);
         t.put(2, 0, 0, 0, 1);
         t.put(3, 0, 0, 0, 2);
         assert!(t.get(1).is_some() && t.get(2).is_none() && t.get(3).is_some());
-        assert_eq!(t.used, 2);
+        assert_eq!(t.used(), 2);
         // A table with room grows, and growing forgets nothing it held.
         let mut t = Table::with_bytes(1 << 30);
         let first = t.capacity();
         let key = |x: usize| (x as u128) << 70 | x as u128;
         let mut x = 0;
-        while 4 * t.used < 3 * first {
+        while 4 * t.used() < 3 * first - 4 {
+            x += 1;
+            t.put(key(x), -1, 1, 0, 0);
+            t.grow_if_due();
+        }
+        assert_eq!(t.capacity(), first);
+        while 4 * t.used() < 3 * first {
             x += 1;
             t.put(key(x), -1, 1, 0, 0);
         }
-        assert_eq!(t.capacity(), first);
         let held: Vec<usize> = (1..=x).filter(|&x| t.get(key(x)).is_some()).collect();
-        assert_eq!(held.len(), t.used);
-        // Narrowing a held entry's bounds is the put that grows the table.
+        assert_eq!(held.len(), t.used());
+        // Three quarters full: the table grows, and narrowing a held entry's bounds still
+        // finds it.
+        t.grow_if_due();
         t.put(key(held[0]), 0, 1, 0, 0);
         assert_eq!(t.capacity(), 2 * first);
         assert_eq!(t.get(key(held[0])).unwrap().lo, 0);
