@@ -965,3 +965,40 @@ fn the_guides_cs10_recipe_compiles_each_submission_inside_the_sandbox() {
         "{report}"
     );
 }
+
+#[test]
+fn a_players_bad_command_or_board_is_refused_with_exit_2() {
+    let class = tempfile::tempdir().unwrap();
+    fs::create_dir_all(class.path().join("alice")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (
+            &["--player-cmd", "java 'unclosed"][..],
+            "cannot split --player-cmd into arguments",
+        ),
+        (
+            &["--player-cmd", "java P", "--pits", "0"][..],
+            "Kalah cannot be played with 0 pits of 4 seeds",
+        ),
+        (
+            &["--player-cmd", "java P", "--pits", "9"][..],
+            "the solver cannot play Kalah with 9 pits of 4 seeds",
+        ),
+    ] {
+        gametrace()
+            .arg("grade")
+            .arg(class.path())
+            .arg("--out")
+            .arg(out.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(says));
+    }
+    gametrace()
+        .args(["play", "kalah", "--pits", "2", "--seeds", "1"])
+        .args(["--p1-cmd", "java 'unclosed"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot split --p1-cmd into arguments"));
+}
