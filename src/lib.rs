@@ -34,8 +34,8 @@
 /// `check-game`: its own crate, compiled beside the rest of the command line.
 pub use gametrace_check_game as check_game;
 pub use gametrace_core::{
-    builtin, diagnosis, diff, draw, export, game, input, notation, play, prefetch, run, search,
-    spec, stats, task, trace, with_game_spec,
+    builtin, diagnosis, diff, draw, export, game, input, memory, notation, play, run, search, spec,
+    stats, task, trace, with_game_spec,
 };
 /// Running student programs confined: its own crate, compiled beside the core.
 pub use gametrace_sandbox as sandbox;

@@ -57,6 +57,7 @@ fn invariants<G: Playable>(game: &G, depth: u32) -> Result<(), TestCaseError> {
             game.moves_in_play(&start).collect::<Vec<_>>(),
             game.moves(&start).collect::<Vec<_>>()
         );
+        prop_assert_eq!(game.no_moves_in_play(&start), game.moves(&start).len() == 0);
     }
     let want = minimax_value(game, &start, depth);
     let s14 = s14::search(game, depth, Algorithm::AlphaBeta, &mut NullSink);

@@ -473,7 +473,7 @@ impl LineTable {
 
     fn hash_and_prefetch(&self, line: &str) -> u64 {
         let hash = self.hash(line);
-        crate::prefetch::prefetch(&self.slots[self.slot_of(hash)]);
+        crate::memory::prefetch(&self.slots[self.slot_of(hash)]);
         hash
     }
 

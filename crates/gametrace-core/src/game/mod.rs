@@ -153,6 +153,14 @@ pub trait Game: Sync {
     fn moves_in_play<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
         self.moves(state)
     }
+    /// Whether a state whose status is `InPlay` has no moves (the searchers estimate it),
+    /// the same as `moves_in_play(state).len() == 0`. Every node asks, so a game that knows
+    /// more cheaply says so: an explicit tree's node is a leaf or not, and making its moves
+    /// starts loading its children.
+    #[inline]
+    fn no_moves_in_play(&self, state: &Self::State) -> bool {
+        self.moves_in_play(state).len() == 0
+    }
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
     /// The estimator. Called only on in-play states where the search stops.
     fn estimate(&self, state: &Self::State) -> Estimate;

@@ -177,11 +177,16 @@ impl Tree {
     /// The children of `id` in move order, as moves.
     #[inline]
     fn moves(&self, id: NodeId) -> TreeMoves<'_> {
-        TreeMoves {
+        let moves = TreeMoves {
             nodes: &self.nodes,
             children: self.children(id),
             at: 0,
+        };
+        // The first child is the node after this one; the next ones may be far.
+        for i in 1..LOOKAHEAD {
+            moves.prefetch(i);
         }
+        moves
     }
 
     /// Every node's distance from the root (a parent's id is below its children's).
@@ -359,8 +364,12 @@ impl TreeBuilder {
     }
 
     fn with_capacity(n: usize) -> Self {
+        let mut nodes = Vec::with_capacity(n);
+        // A search reads the nodes of a big tree all over: with 4 KiB pages most reads
+        // missed the TLB as well as the cache.
+        crate::memory::huge_pages(nodes.spare_capacity_mut());
         TreeBuilder {
-            nodes: Vec::with_capacity(n),
+            nodes,
             children: Vec::with_capacity(n),
             ..Self::default()
         }
@@ -631,14 +640,7 @@ impl Iterator for TreeMoves<'_> {
         let index = self.at;
         let child = self.children.get(index as usize)?;
         self.at += 1;
-        // A search goes through this child's subtree before it asks for the next child, time
-        // enough to bring the next child's node into the cache: on a tree bigger than the
-        // cache, that read would wait on memory.
-        if let Some(next) = self.children.get(self.at as usize) {
-            if let Some(node) = self.nodes.get(next as usize) {
-                crate::prefetch::prefetch(node);
-            }
-        }
+        self.prefetch(index + LOOKAHEAD);
         Some(TreeMove { index, child })
     }
     #[inline]
@@ -649,6 +651,26 @@ impl Iterator for TreeMoves<'_> {
 }
 
 impl ExactSizeIterator for TreeMoves<'_> {}
+
+/// How many children ahead of the one a search enters the moves bring into the cache. A
+/// search goes through the children's subtrees before it asks for the next one, but one
+/// small subtree (a node above the leaves) is not time enough to hide a read from memory.
+const LOOKAHEAD: u32 = 2;
+
+impl TreeMoves<'_> {
+    /// Starts loading child `i`'s node, and the cache line after it, where an inner child's
+    /// first children are; on a tree bigger than the cache those reads would wait on memory.
+    #[inline]
+    fn prefetch(&self, i: u32) {
+        if let Some(child) = self.children.get(i as usize) {
+            for id in [child, child.saturating_add(8)] {
+                if let Some(node) = self.nodes.get(id as usize) {
+                    crate::memory::prefetch(node);
+                }
+            }
+        }
+    }
+}
 
 impl Game for TreeGame<'_> {
     type State = TreeState;
@@ -705,6 +727,11 @@ impl Game for TreeGame<'_> {
         // Internal nodes without a static value are never estimated: the spec loader rejects
         // a depth that would.
         Estimate::Guess(self.tree.static_value(state.node).unwrap_or(0))
+    }
+
+    #[inline]
+    fn no_moves_in_play(&self, state: &TreeState) -> bool {
+        self.tree.is_leaf(state.node)
     }
 
     fn write_label(&self, state: &TreeState, out: &mut String) {
@@ -817,6 +844,7 @@ mod tests {
                 let want_moves: Vec<_> = (0..).zip(want.iter().copied()).collect();
                 assert_eq!(moves, want_moves, "node {}", t.name(id));
                 assert_eq!(game.moves(&state).len(), want.len());
+                assert_eq!(game.no_moves_in_play(&state), want.is_empty());
             }
         }
     }

@@ -265,9 +265,7 @@ fn with_own<V: Copy>(player: Player, (alpha, beta): (V, V), bound: V) -> (V, V) 
 fn stops_at<G: Game>(game: &G, state: &G::State, depth: u32) -> Option<Estimate> {
     match game.status(state) {
         Status::Over(outcome) => Some(game.utility(state, outcome)),
-        Status::InPlay if depth == 0 || game.moves_in_play(state).len() == 0 => {
-            Some(game.estimate(state))
-        }
+        Status::InPlay if depth == 0 || game.no_moves_in_play(state) => Some(game.estimate(state)),
         Status::InPlay => None,
     }
 }

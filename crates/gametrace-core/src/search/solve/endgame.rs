@@ -92,7 +92,7 @@ impl Endgame {
             total += placements(m, s) as usize;
         }
         let values = vec![UNKNOWN; total];
-        super::table::huge_pages(&values);
+        crate::memory::huge_pages(&values);
         let mut e = Endgame {
             rings,
             max,

@@ -82,7 +82,7 @@ impl Table {
 
     fn of(entries: usize) -> Table {
         let block = zeroed(entries);
-        huge_pages(&block);
+        crate::memory::huge_pages(&block);
         Table {
             entries: block,
             mask: entries / 2 - 1,
@@ -146,7 +146,7 @@ impl Table {
     /// Starts loading `x`'s bucket into the cache, for a [`Table::get`] soon after.
     #[inline]
     pub fn prefetch(&self, x: Pits) {
-        crate::prefetch::prefetch(&self.entries[self.bucket(x)]);
+        crate::memory::prefetch(&self.entries[self.bucket(x)]);
     }
 
     pub fn get(&self, x: Pits) -> Option<Known> {
@@ -229,28 +229,6 @@ fn write(e: &Entry, x: Pits, w: u64) {
     e[0].store(x as u64 ^ w, Relaxed);
     e[1].store((x >> 64) as u64 ^ w, Relaxed);
     e[2].store(w, Relaxed);
-}
-
-/// Asks Linux to back a large block with 2 MiB pages: the table is read at random, and with
-/// 4 KiB pages nearly every probe of a big table misses the TLB and the first touch of each
-/// page faults (measured: Kalah(6, 3) with a 12-seed database took 5.9 s with 4 KiB pages).
-pub fn huge_pages<T>(block: &[T]) {
-    #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = block.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(block);
-        let (from, to) = (start.div_ceil(PAGE) * PAGE, end / PAGE * PAGE);
-        if to > from {
-            // SAFETY: the range lies inside memory this process owns (the slice); the advice
-            // changes only how it is backed, never its contents.
-            unsafe {
-                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = block;
 }
 
 #[cfg(test)]
