@@ -9,13 +9,15 @@ use predicates::str::contains;
 use std::fs;
 use std::path::Path;
 
-/// The command, with its cache folder (where `solve` and `play` keep endgame databases) in
-/// a folder of this test run's own, not the user's.
+/// The command, with its cache folder (where `solve` and `play` keep endgame databases)
+/// under the build's own folder, not the user's. Not a temporary folder: a static's
+/// `TempDir` is never dropped, so each run left its databases (30 MB) behind in /tmp.
+/// Runs share this one, which is safe: a database is the same whoever builds it, and it
+/// is written to a temporary file and renamed into place.
 fn gametrace() -> Command {
-    static CACHE: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
-    let cache = CACHE.get_or_init(|| tempfile::tempdir().unwrap());
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cs10-cache");
     let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.env("XDG_CACHE_HOME", cache.path());
+    c.env("XDG_CACHE_HOME", cache);
     c
 }
 
