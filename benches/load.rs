@@ -1,8 +1,9 @@
 //! `cargo bench --bench load`: loading a big spec (a `gametrace new` random tree, branching 6,
 //! depth 6: 55 987 nodes, 46 656 leaves, about 600 KB), in MB/s of spec text: the YAML parse
-//! alone (the fast path, and the full parser it falls back to), the whole load (parse, every check, the tree built), and `run`'s whole work on it
-//! (load, then the full minimax trace written to memory). The guide's loading table comes
-//! from this file; see "Performance" there.
+//! alone (the fast path, and the full parser it falls back to), the whole load (parse, every
+//! check, the tree built: the tree straight into the arena, and through YAML nodes), and
+//! `run`'s whole work on it (load, then the full minimax trace written to memory). The
+//! guide's loading table comes from this file; see "Performance" there.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gametrace::game::tree::Generate;
@@ -87,6 +88,15 @@ fn load(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("load", |b| {
         b.iter(|| spec::load_str(Path::new("big.yaml"), &text).unwrap())
+    });
+    // The same load with the tree read through YAML nodes, as before the fast path for
+    // written-out trees: the figure it is measured against.
+    group.bench_function("load-through-yaml-nodes", |b| {
+        b.iter(|| {
+            let v = spec::validate_str_without_fast_tree(Path::new("big.yaml"), &text);
+            assert!(v.document.is_some());
+            v
+        })
     });
     group.bench_function("load-and-trace-minimax", |b| {
         b.iter(|| {

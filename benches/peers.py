@@ -68,6 +68,11 @@ def load_fixture(name, path):
 rows = []
 
 
+def ratio(r):
+    """A ratio as the guide prints it: two significant digits, never in exponent form."""
+    return f"{r:.0f}" if r >= 10 else f"{r:.2g}"
+
+
 def row(what, gt_time, gt_answer, peer, peer_time, peer_answer, agree, note=""):
     rows.append((what, gt_time, peer, peer_time, agree, note))
     mark = "same answer" if agree else "ANSWERS DIFFER"
@@ -253,7 +258,7 @@ print()
 print("| search | gametrace (whole process) | peer | peer's time | peer / gametrace | answers |")
 print("|---|---|---|---|---|---|")
 for what, t, peer, pt, agree, note in rows:
-    print(f"| {what} | {t * 1000:.1f} ms | {peer} | {pt * 1000:.1f} ms | {pt / t:.2g}× | "
+    print(f"| {what} | {t * 1000:.1f} ms | {peer} | {pt * 1000:.1f} ms | {ratio(pt / t)}× | "
           f"{'same' if agree else 'DIFFER'} |")
 if not all(r[4] for r in rows):
     sys.exit(1)

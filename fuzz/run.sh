@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"; shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(spec_load spec_run validate transcript_check sml_notation diff yaml_fast_path)
+[ ${#targets[@]} -gt 0 ] || targets=(spec_load spec_run validate transcript_check sml_notation diff yaml_fast_path spec_fast_tree)
 bash fuzz/seed.sh
 # Built first, so that a build failure shows in full and fails the run.
 (cd fuzz && cargo +nightly fuzz build 2>&1 | tail -n 3)

@@ -18,6 +18,7 @@ seed spec_load "${specs[@]}"
 seed validate "${specs[@]}"
 seed spec_run "${specs[@]}"
 seed yaml_fast_path "${specs[@]}"
+seed spec_fast_tree "${specs[@]}"
 seed transcript_check "${traces[@]}"
 seed diff "${traces[@]}"
 # SML values: the `args:` and `expect:` lines of the task specs, one file each.

@@ -258,3 +258,147 @@ proptest! {
         }
     }
 }
+
+/// A tree's shape: leaves and inner nodes, named when written.
+#[derive(Clone, Debug)]
+enum Shape {
+    Leaf(i64),
+    Inner(Vec<Shape>),
+}
+
+fn shape() -> impl Strategy<Value = Shape> {
+    (-20i64..20)
+        .prop_map(Shape::Leaf)
+        .prop_recursive(5, 60, 5, |inner| {
+            proptest::collection::vec(inner, 1..5).prop_map(Shape::Inner)
+        })
+}
+
+/// How a tree is written: each inner node in block style or as a flow mapping (`flow` picks,
+/// node by node), and a flow mapping wrapped after some of its commas (`wrap`), as `gametrace
+/// new` and PyYAML write them. Names are `n0`, `n1`, ... in preorder, every third quoted.
+struct Writer<'a> {
+    flow: std::iter::Cycle<std::slice::Iter<'a, bool>>,
+    wrap: std::iter::Cycle<std::slice::Iter<'a, bool>>,
+    names: usize,
+    out: String,
+}
+
+impl Writer<'_> {
+    fn name(&mut self) -> String {
+        self.names += 1;
+        match self.names % 3 {
+            0 => format!("'n{}'", self.names),
+            _ => format!("n{}", self.names),
+        }
+    }
+
+    fn block(&mut self, s: &Shape, indent: usize) {
+        let name = self.name();
+        self.out.push_str(&" ".repeat(indent));
+        self.out.push_str(&name);
+        match s {
+            Shape::Leaf(v) => self.out.push_str(&format!(": {v}\n")),
+            Shape::Inner(children) if *self.flow.next().unwrap_or(&false) => {
+                self.out.push_str(": ");
+                self.flow_children(children, indent);
+                self.out.push('\n');
+            }
+            Shape::Inner(children) => {
+                self.out.push_str(":\n");
+                for c in children {
+                    self.block(c, indent + 2);
+                }
+            }
+        }
+    }
+
+    fn flow_children(&mut self, children: &[Shape], indent: usize) {
+        self.out.push('{');
+        for (i, c) in children.iter().enumerate() {
+            if i > 0 {
+                self.out.push(',');
+                if *self.wrap.next().unwrap_or(&false) {
+                    self.out.push('\n');
+                    self.out.push_str(&" ".repeat(indent + 2));
+                } else {
+                    self.out.push(' ');
+                }
+            }
+            let name = self.name();
+            self.out.push_str(&name);
+            self.out.push_str(": ");
+            match c {
+                Shape::Leaf(v) => self.out.push_str(&v.to_string()),
+                Shape::Inner(grandchildren) => self.flow_children(grandchildren, indent),
+            }
+        }
+        self.out.push('}');
+    }
+}
+
+fn tree_spec(root: &Shape, flow: &[bool], wrap: &[bool]) -> String {
+    let mut w = Writer {
+        flow: flow.iter().cycle(),
+        wrap: wrap.iter().cycle(),
+        names: 0,
+        out: "title: t\ntree:\n".to_owned(),
+    };
+    w.block(root, 2);
+    w.out + "cases:\n  ab: {algorithm: alphabeta}\n  m: {algorithm: minimax, depth: 2}\n"
+}
+
+/// Every problem found and the spec loaded, as `validate` reports them: the same whether a
+/// written-out tree is read by the fast path or through YAML nodes.
+fn same_either_way(text: &str) -> Result<(), TestCaseError> {
+    let path = Path::new("t.yaml");
+    prop_assert_eq!(
+        format!("{:?}", gametrace::spec::validate_str(path, text)),
+        format!(
+            "{:?}",
+            gametrace::spec::validate_str_without_fast_tree(path, text)
+        ),
+        "{:?}",
+        text
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2048)
+    ))]
+
+    /// Trees written as `gametrace new` and PyYAML write them load the same either way.
+    #[test]
+    fn the_fast_tree_path_agrees_on_written_trees(
+        root in shape(),
+        flow in proptest::collection::vec(any::<bool>(), 1..8),
+        wrap in proptest::collection::vec(any::<bool>(), 1..8),
+    ) {
+        same_either_way(&tree_spec(&root, &flow, &wrap))?;
+    }
+
+    /// And so do such trees patched anywhere: a name used twice, a stray space, tab, comment,
+    /// quote, bracket, line break or key, each of which either way reads alike or is refused
+    /// alike, with the same message at the same place.
+    #[test]
+    fn the_fast_tree_path_agrees_on_patched_trees(
+        root in shape(),
+        flow in proptest::collection::vec(any::<bool>(), 1..8),
+        wrap in proptest::collection::vec(any::<bool>(), 1..8),
+        at in any::<proptest::sample::Index>(),
+        cut in 0usize..4,
+        patch in prop::sample::select(vec![
+            "", " ", "  ", "\n", "\n\n", "\t", "\r", "#", " # c", ":", ": ", "{", "}", ",", ", ",
+            "'", "\"", "-", "~", "n1", "n2: 1", "static: 3, ", "chance: {n2: 1}, ", "null",
+            "generate", "[1, 2]", "é", "3", "x y", "tree:\n", "\ntree:\n  z: {y: 1}\n",
+        ]),
+    ) {
+        let mut text = tree_spec(&root, &flow, &wrap);
+        let at = at.index(text.len());
+        let end = (at + cut).min(text.len());
+        text.replace_range(at..end, patch);
+        same_either_way(&text)?;
+    }
+}

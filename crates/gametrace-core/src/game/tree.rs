@@ -17,7 +17,7 @@ pub const MAX_NODES: u64 = 60_000_000;
 pub const MAX_HEIGHT: u32 = 200;
 
 /// 8 bytes, so a search touches as few cache lines as it can.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     /// Internal node: the distance between its children (with [`STRIDED`]), or the index of
     /// its first child id in `Tree::children`.
@@ -81,7 +81,7 @@ impl Node {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Names {
     /// Every node's name, in preorder, one after another in one string (a tree of a million
     /// nodes is then two allocations, not a million): node `i`'s name ends at `ends[i]`.
@@ -91,7 +91,7 @@ enum Names {
 }
 
 /// An explicit game tree: a root, children in move order, integer estimates at the leaves.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
     nodes: Vec<Node>,
     /// The children's ids of the nodes whose children are not evenly spaced, one node's
@@ -106,6 +106,8 @@ pub struct Tree {
     /// move order (exact, summing to 1).
     chances: Vec<(NodeId, Box<[Probability]>)>,
     names: Names,
+    /// See [`Tree::height`]; kept, as each case of a spec asks for it.
+    height: u32,
 }
 
 /// The parameters of a generated tree (`tree: {generate: {...}}` in a spec).
@@ -266,7 +268,7 @@ impl Tree {
 
     /// The longest path from the root to a leaf, in moves: the depth a full search needs.
     pub fn height(&self) -> u32 {
-        self.levels().into_iter().max().unwrap_or(0)
+        self.height
     }
 
     /// The first internal node (in preorder) without a static value that a search of
@@ -356,6 +358,8 @@ pub struct TreeBuilder {
     /// The children of the open nodes so far: one stack for all of them (a node's are on top
     /// while it is open), so opening a node allocates nothing.
     kids: Vec<NodeId>,
+    /// The deepest level a node was added at.
+    height: usize,
 }
 
 impl TreeBuilder {
@@ -363,7 +367,9 @@ impl TreeBuilder {
         Self::default()
     }
 
-    fn with_capacity(n: usize) -> Self {
+    /// A builder with room for `n` nodes (a generated tree's, or a written one's: room not
+    /// used costs no memory, as pages never touched are never given).
+    pub fn with_capacity(n: usize) -> Self {
         let mut nodes = Vec::with_capacity(n);
         // A search reads the nodes of a big tree all over: with 4 KiB pages most reads
         // missed the TLB as well as the cache.
@@ -378,10 +384,32 @@ impl TreeBuilder {
     fn push(&mut self, node: Node) -> NodeId {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(node);
+        self.height = self.height.max(self.open.len());
         if !self.open.is_empty() {
             self.kids.push(id);
         }
         id
+    }
+
+    /// Makes room for `nodes` names of `bytes` bytes in all.
+    pub fn reserve_names(&mut self, nodes: usize, bytes: usize) {
+        self.name_ends.reserve(nodes);
+        self.names.reserve(bytes);
+    }
+
+    /// The number of nodes added so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The name of node `id`, added before (every node added by `open` or `leaf` has one).
+    pub fn name_of(&self, id: usize) -> &str {
+        let start = id.checked_sub(1).map_or(0, |i| self.name_ends[i]);
+        &self.names[start..self.name_ends[id]]
     }
 
     pub fn open(&mut self, name: &str) {
@@ -483,6 +511,7 @@ impl TreeBuilder {
                 text: self.names,
                 ends: self.name_ends,
             },
+            height: self.height as u32,
         }
     }
 }
@@ -978,6 +1007,35 @@ mod tests {
         assert_eq!(leaves(&t), leaves(&again));
         let other = Tree::generate(&Generate { seed: 8, ..g });
         assert_ne!(leaves(&t), leaves(&other));
+    }
+
+    #[test]
+    fn the_height_kept_is_the_deepest_level() {
+        // Uneven: the deepest leaf is under the first child; a static node closed empty.
+        let mut b = TreeBuilder::new();
+        b.open("a");
+        b.open("b");
+        b.open("c");
+        b.leaf("d", 1);
+        b.close();
+        b.close();
+        b.open_with_static("e", 4);
+        b.close();
+        b.leaf("f", 2);
+        let t = b.finish();
+        assert_eq!(t.levels(), [0, 1, 2, 3, 1, 1]);
+        assert_eq!(t.height(), 3);
+        for depth in 0..5 {
+            let t = Tree::generate(&Generate {
+                branching: 2,
+                depth,
+                seed: 1,
+                min: 0,
+                max: 1,
+            });
+            assert_eq!(t.height(), t.levels().into_iter().max().unwrap_or(0));
+            assert_eq!(t.height(), depth);
+        }
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub mod validate;
 pub mod yaml;
 
 pub use diagnostic::Diagnostic;
-pub use load::{load, load_for_drawing, load_str, validate_str, Validation};
+pub use load::{
+    load, load_for_drawing, load_str, validate_str, validate_str_without_fast_tree, Validation,
+};
 
 use crate::notation::Value;
 use crate::task::Task;

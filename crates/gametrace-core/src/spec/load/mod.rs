@@ -14,10 +14,11 @@ use crate::search::Algorithm;
 use crate::task::Task;
 use crate::trace::{Dialect, LineKind, LineSet, Style};
 use hashbrown::{HashMap, HashSet};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::Path;
 
 mod export;
+mod fast_tree;
 pub(super) mod game;
 
 pub(super) const TOP_KEYS: &[&str] = &[
@@ -262,32 +263,55 @@ pub fn validate_str(path: &Path, source: &str) -> Validation {
     check(path, source, true)
 }
 
+/// [`validate_str`] with a written-out tree always read through YAML nodes, never by the
+/// fast path that reads it straight into the arena: what the differential tests and the
+/// fuzz target hold the fast path to.
+#[doc(hidden)]
+pub fn validate_str_without_fast_tree(path: &Path, source: &str) -> Validation {
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let loader = Loader::new(path, source, true);
+    loader.fast_tree.set(false);
+    loader.validation()
+}
+
 fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
     // Windows editors start UTF-8 files with a byte order mark; it is not part of the YAML.
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let loader = Loader {
-        path,
-        source,
-        cases_required,
-        problems: RefCell::new(Vec::new()),
-    };
-    let result = loader.spec();
-    let mut problems = loader.problems.into_inner();
-    if let Err(d) = result.as_ref() {
-        problems.push(d.clone());
+    Loader::new(path, source, cases_required).validation()
+}
+
+impl<'a> Loader<'a> {
+    fn new(path: &'a Path, source: &'a str, cases_required: bool) -> Self {
+        Loader {
+            path,
+            source,
+            cases_required,
+            problems: RefCell::new(Vec::new()),
+            fast_tree: Cell::new(true),
+            tree_read: RefCell::new(None),
+        }
     }
-    let mut problems = root_causes(problems);
-    let first_error = problems.iter().find(|d| d.is_error()).cloned();
-    let document = match result {
-        Ok(doc) if first_error.is_none() => doc,
-        _ => None,
-    };
-    // Stable: problems at one place keep the order they were found in.
-    problems.sort_by_key(|d| d.pos.map(|p| (p.line, p.col)));
-    Validation {
-        document,
-        problems,
-        first_error,
+
+    /// Everything wrong with the spec, and the spec if nothing is.
+    fn validation(self) -> Validation {
+        let result = self.spec();
+        let mut problems = self.problems.into_inner();
+        if let Err(d) = result.as_ref() {
+            problems.push(d.clone());
+        }
+        let mut problems = root_causes(problems);
+        let first_error = problems.iter().find(|d| d.is_error()).cloned();
+        let document = match result {
+            Ok(doc) if first_error.is_none() => doc,
+            _ => None,
+        };
+        // Stable: problems at one place keep the order they were found in.
+        problems.sort_by_key(|d| d.pos.map(|p| (p.line, p.col)));
+        Validation {
+            document,
+            problems,
+            first_error,
+        }
     }
 }
 
@@ -388,6 +412,10 @@ struct Loader<'a> {
     cases_required: bool,
     /// Problems found so far that did not stop the loading.
     problems: RefCell<Vec<Diagnostic>>,
+    /// Whether a written-out tree may be read by [`fast_tree`].
+    fast_tree: Cell<bool>,
+    /// The tree [`fast_tree`] read, for [`Loader::document`] to take.
+    tree_read: RefCell<Option<Tree>>,
 }
 
 /// What a case searches: a tree (if it loaded), or a game position with this player to move.
@@ -569,6 +597,9 @@ impl Loader<'_> {
 
     /// The spec; `Ok(None)` when the problems that stopped it are already noted.
     fn spec(&self) -> Result<Option<Document>, Diagnostic> {
+        if let Some(document) = self.spec_with_fast_tree() {
+            return document;
+        }
         let doc = yaml::parse(self.source).map_err(|e| {
             if e.message.contains("tab") {
                 if let Some(at) = indenting_tab(self.source, e.pos) {
@@ -605,6 +636,17 @@ impl Loader<'_> {
             return self.document(&spec);
         }
         self.document(&doc)
+    }
+
+    /// The spec, its tree read by [`fast_tree`] and the rest of it by the YAML parser;
+    /// `None` to read it the usual way.
+    fn spec_with_fast_tree(&self) -> Option<Result<Option<Document>, Diagnostic>> {
+        if !self.fast_tree.get() {
+            return None;
+        }
+        let (doc, tree) = fast_tree::spec(self.source)?;
+        *self.tree_read.borrow_mut() = Some(tree);
+        Some(self.document(&doc))
     }
 
     /// A spec from its parsed YAML.
@@ -675,7 +717,10 @@ impl Loader<'_> {
                 .hint("add `tree:`, or `tree: {generate: {branching: 3, depth: 4, seed: 1}}`"));
         };
         // A broken tree still lets the cases be checked (all but their depth against it).
-        let tree = self.soft(self.tree(tree_key, tree_value));
+        let tree = match self.tree_read.borrow_mut().take() {
+            Some(tree) => Some(tree),
+            None => self.soft(self.tree(tree_key, tree_value)),
+        };
         if let (Some(t), Some((_, m))) = (&tree, entry(entries, "move_names")) {
             self.unused_move_names(m, t);
         }
