@@ -14,7 +14,7 @@ use crate::search::Algorithm;
 use crate::task::Task;
 use crate::trace::{Dialect, LineKind, LineSet, Style};
 use hashbrown::{HashMap, HashSet};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::path::Path;
 
 mod export;
@@ -269,26 +269,23 @@ pub fn validate_str(path: &Path, source: &str) -> Validation {
 #[doc(hidden)]
 pub fn validate_str_without_fast_tree(path: &Path, source: &str) -> Validation {
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let loader = Loader::new(path, source, true);
-    loader.fast_tree.set(false);
-    loader.validation()
+    Loader::new(path, source, true, false).validation()
 }
 
 fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
     // Windows editors start UTF-8 files with a byte order mark; it is not part of the YAML.
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    Loader::new(path, source, cases_required).validation()
+    Loader::new(path, source, cases_required, true).validation()
 }
 
 impl<'a> Loader<'a> {
-    fn new(path: &'a Path, source: &'a str, cases_required: bool) -> Self {
+    fn new(path: &'a Path, source: &'a str, cases_required: bool, fast_tree: bool) -> Self {
         Loader {
             path,
             source,
             cases_required,
             problems: RefCell::new(Vec::new()),
-            fast_tree: Cell::new(true),
-            tree_read: RefCell::new(None),
+            fast_tree,
         }
     }
 
@@ -413,9 +410,7 @@ struct Loader<'a> {
     /// Problems found so far that did not stop the loading.
     problems: RefCell<Vec<Diagnostic>>,
     /// Whether a written-out tree may be read by [`fast_tree`].
-    fast_tree: Cell<bool>,
-    /// The tree [`fast_tree`] read, for [`Loader::document`] to take.
-    tree_read: RefCell<Option<Tree>>,
+    fast_tree: bool,
 }
 
 /// What a case searches: a tree (if it loaded), or a game position with this player to move.
@@ -633,24 +628,28 @@ impl Loader<'_> {
         if Self::is_export(entries) {
             self.keys(entries, "the exported tree");
             let spec = self.export_as_spec(&doc, entries)?;
-            return self.document(&spec);
+            return self.document(&spec, None);
         }
-        self.document(&doc)
+        self.document(&doc, None)
     }
 
     /// The spec, its tree read by [`fast_tree`] and the rest of it by the YAML parser;
     /// `None` to read it the usual way.
     fn spec_with_fast_tree(&self) -> Option<Result<Option<Document>, Diagnostic>> {
-        if !self.fast_tree.get() {
+        if !self.fast_tree {
             return None;
         }
         let (doc, tree) = fast_tree::spec(self.source)?;
-        *self.tree_read.borrow_mut() = Some(tree);
-        Some(self.document(&doc))
+        Some(self.document(&doc, Some(tree)))
     }
 
-    /// A spec from its parsed YAML.
-    fn document(&self, doc: &Node) -> Result<Option<Document>, Diagnostic> {
+    /// A spec from its parsed YAML, and its tree if [`fast_tree`] read it (`tree:` is then
+    /// empty in `doc`).
+    fn document(
+        &self,
+        doc: &Node,
+        tree_read: Option<Tree>,
+    ) -> Result<Option<Document>, Diagnostic> {
         let entries = self.map(doc, "a spec")?;
         self.keys(entries, "the spec");
         if entry(entries, "game").is_some() {
@@ -717,7 +716,7 @@ impl Loader<'_> {
                 .hint("add `tree:`, or `tree: {generate: {branching: 3, depth: 4, seed: 1}}`"));
         };
         // A broken tree still lets the cases be checked (all but their depth against it).
-        let tree = match self.tree_read.borrow_mut().take() {
+        let tree = match tree_read {
             Some(tree) => Some(tree),
             None => self.soft(self.tree(tree_key, tree_value)),
         };
