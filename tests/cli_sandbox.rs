@@ -796,10 +796,11 @@ fn a_shebangs_extra_words_do_not_widen_what_a_script_may_read() {
 }
 
 /// Who the program is and what it sees, on stderr, one `name: value` a line; it exits 1, so
-/// its stderr is in the report.
+/// its stderr is in the report. (The shell's own `/proc/$$`: without a `/proc` of its own, a
+/// program may read its own folder of the host's `/proc`, and no other process's.)
 const WHO_SH: &str = r#"{
 echo "uid: $(id -u)"
-sed -n 's/^CapEff:[[:space:]]*/capeff: /p; s/^CapBnd:[[:space:]]*/capbnd: /p; s/^NoNewPrivs:[[:space:]]*/nonewprivs: /p' /proc/self/status
+sed -n 's/^CapEff:[[:space:]]*/capeff: /p; s/^CapBnd:[[:space:]]*/capbnd: /p; s/^NoNewPrivs:[[:space:]]*/nonewprivs: /p' /proc/$$/status
 echo "pids: $(ls /proc | grep -c '^[0-9]')"
 echo "environ: $(cat /proc/[0-9]*/environ 2>/dev/null | tr '\0' '\n' | grep -c s3cret-token)"
 } >&2
@@ -828,8 +829,8 @@ fn who(
     seen
 }
 
-/// A course folder every user may read: a program that runs as `nobody` (gametrace as root
-/// without user namespaces) reads its submission as any other user would.
+/// A course folder every user may read: a program that runs as an unprivileged uid of its
+/// own (gametrace as root) reads its submission as any other user would.
 fn open_course() -> Course {
     use std::os::unix::fs::PermissionsExt;
     let c = Course::new();
@@ -837,16 +838,16 @@ fn open_course() -> Course {
     c
 }
 
-/// As root (autograders run gametrace so), the program is never root: it runs as `nobody`
-/// (65534) with no capability left (the bounding set too) and no_new_privs, whether a user
-/// namespace maps it there or, in a container without namespaces (forced here with
-/// `GAMETRACE_SANDBOX=container`), gametrace drops to it after the setup. With its PID
+/// As root (autograders run gametrace so), the program is never root, inside or outside its
+/// namespaces: it runs as a uid of its own from the sandbox's range, unprivileged on the
+/// host, with no capability left (the bounding set too) and no_new_privs, with namespaces or,
+/// in a container without them (forced here with `GAMETRACE_SANDBOX=container`), without. With its PID
 /// namespace comes a `/proc` of its own, where no process outside it is even listed; in
 /// either mode no process's environment shows the grader's token. Without the sandbox the
 /// same program is root with every capability and finds the token in gametrace's own
 /// `/proc/PID/environ`.
 #[test]
-fn as_root_the_program_is_nobody_with_no_capabilities_and_sees_no_other_process() {
+fn as_root_the_program_is_an_unprivileged_uid_with_no_capabilities_and_sees_no_other_process() {
     let c = open_course();
     // SAFETY: no preconditions.
     let (root, me) = unsafe { (libc::geteuid() == 0, libc::geteuid()) };
@@ -863,7 +864,9 @@ fn as_root_the_program_is_nobody_with_no_capabilities_and_sees_no_other_process(
         assert_eq!(boxed["environ"], "0", "{env:?}: {boxed:?}");
         if root {
             assert_ne!(free["capeff"], zero, "root has capabilities: {free:?}");
-            assert_eq!(boxed["uid"], "65534", "{env:?}: {boxed:?}");
+            // A uid of its own, of the sandbox's range: unprivileged on the host too.
+            let uid: u32 = boxed["uid"].parse().unwrap();
+            assert!((60_100..61_100).contains(&uid), "{env:?}: {boxed:?}");
             assert_eq!(boxed["capbnd"], zero, "{env:?}: {boxed:?}");
             assert_eq!(boxed["nonewprivs"], "1", "{env:?}: {boxed:?}");
         }
@@ -914,7 +917,8 @@ fn in_container_mode_the_other_layers_still_hold_and_an_honest_program_passes() 
         "student,score\nalice,4\n"
     );
     // Python as installed for every user (a runtime under a private home, as pyenv's in
-    // /root, is out of a `nobody`'s reach: `gametrace doctor` says so).
+    // /root, is out of an unprivileged uid's reach without a mount namespace: `gametrace
+    // doctor` says so).
     let Some(python) = ["/usr/bin/python3", "/usr/local/bin/python3"]
         .into_iter()
         .find(|p| Path::new(p).exists())
@@ -1023,13 +1027,16 @@ fn a_unix_socket_of_a_host_service_is_out_of_reach() {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&dgram_path, std::fs::Permissions::from_mode(0o777)).unwrap();
     }
+    // A datagram socket can send to any path, connected or not (sendto, and sendmsg whose
+    // address the filter cannot see): the socket itself is refused.
     script.push_str(&format!(
-        "d = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)\ntry:\n    d.sendto(b'x', {:?})\n    print('dgram: sent', file=sys.stderr)\nexcept OSError as e:\n    print('dgram:', type(e).__name__, file=sys.stderr)\n",
-        dgram_path.display().to_string()
+        "try:\n    d = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)\n    d.sendto(b'x', {p:?})\n    d.sendmsg([b'x'], [], 0, {p:?})\n    print('dgram: sent', file=sys.stderr)\nexcept OSError as e:\n    print('dgram:', type(e).__name__, file=sys.stderr)\n",
+        p = dgram_path.display().to_string()
     ));
     script.push_str("a, b = socket.socketpair()\na.send(b'x')\nprint('pair:', b.recv(1).decode(), file=sys.stderr)\nsys.exit(1)\n");
     let program = c.program("unix.py", &script);
-    // A Python every user may run (a container's `nobody` cannot reach pyenv's in /root).
+    // A Python every user may run (without a mount namespace, the program's uid cannot
+    // reach pyenv's in /root).
     let python = ["/usr/bin/python3", "/usr/local/bin/python3"]
         .into_iter()
         .find(|p| Path::new(p).exists())

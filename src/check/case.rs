@@ -387,8 +387,13 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
     };
     let mut policy = cmd.sandbox.clone();
     policy.hidden.extend(command::grader_paths(spec_path));
+    // A submission's classmates are hidden; but where it runs in a staged copy of the course
+    // folder (its own to write), the copy's other entries are the course's files, not
+    // classmates (the real classmates were hidden when it was staged).
     if let Some(dir) = &cmd.submission {
-        policy.hidden.extend(crate::sandbox::classmates(dir));
+        if !policy.writable.iter().any(|w| dir.starts_with(w)) {
+            policy.hidden.extend(crate::sandbox::classmates(dir));
+        }
     }
     let ran = command::run(&command::Job {
         argv: &argv,

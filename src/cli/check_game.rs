@@ -73,7 +73,7 @@ pub fn execute(a: Args) -> i32 {
     };
     let workdir = match &a.course_dir {
         None => None,
-        Some(course) => match course_copy(course, &scratch) {
+        Some(course) => match course_copy(course, &scratch, a.run.limits().disk) {
             Ok(dir) => Some(dir),
             Err(e) => {
                 eprintln!(
@@ -148,12 +148,17 @@ pub(super) fn existing_dir(s: &str) -> Result<PathBuf, String> {
 
 /// Copies the course folder into the scratch folder; the folder the command runs in: the copy
 /// of the current folder when that lies inside the course folder, else the copy's top.
+/// A FIFO, socket or device in it, or files past `limit` in all, are refused before anything
+/// is copied.
 fn course_copy(
     course: &std::path::Path,
     scratch: &crate::sandbox::Scratch,
+    limit: u64,
 ) -> std::io::Result<PathBuf> {
     let course = std::fs::canonicalize(course)?;
-    let copy = scratch.copy_in(&course)?;
+    let copy = scratch
+        .copy_in(&course, limit)
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
     let here = std::env::current_dir().and_then(std::fs::canonicalize)?;
     Ok(match here.strip_prefix(&course) {
         Ok(inside) => copy.join(inside),

@@ -62,7 +62,7 @@ pub(super) struct RunArgs {
     pub open_files_limit: u32,
     /// Let the command read this file or folder too (repeatable); it may already read the
     /// system, its language runtime, its submission and the files its command line names
-    #[arg(long, value_name = "PATH", value_parser = existing_path)]
+    #[arg(long, value_name = "PATH", value_parser = readable_path)]
     pub sandbox_read: Vec<PathBuf>,
     /// Give the command this environment variable of gametrace's too (repeatable); it gets
     /// only PATH, the locale, TERM=dumb, its private HOME and TMPDIR and what language
@@ -117,16 +117,17 @@ pub(super) fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// A path that exists (a typo in `--sandbox-read` would otherwise leave the program without
-/// what it needs, and say nothing).
-fn existing_path(s: &str) -> Result<PathBuf, String> {
+/// what it needs, and say nothing), and is not the root of the file system however it is
+/// written (`/usr/..`): a rule for it would make the whole disk readable.
+pub(super) fn readable_path(s: &str) -> Result<PathBuf, String> {
     let p = PathBuf::from(s);
-    if p.exists() {
-        Ok(p)
-    } else {
-        Err(format!(
+    if !p.exists() {
+        return Err(format!(
             "expected a file or folder the program may read, found `{s}`, which does not exist"
-        ))
+        ));
     }
+    crate::sandbox::policy::readable_path(&p)?;
+    Ok(p)
 }
 
 pub(super) fn parse_bytes(s: &str) -> Result<usize, String> {

@@ -1,34 +1,64 @@
 //! `gametrace doctor`: what the sandbox for student code gives on this machine, layer by
-//! layer, and why any layer is missing; and the language runtimes a course's command needs.
+//! layer, and why any layer is missing; the language runtimes a course's command needs; and
+//! with `--policy`, the whole computed set of what one command may read, run, write and call.
 
+use super::common::print_all;
 use clap::Args as ClapArgs;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// Exit 1 unless every protection is in force (for an autograder's setup script)
     #[arg(long)]
     pub strict: bool,
+    /// Print the sandbox's policy for a command: every path it may read, run or write (and
+    /// why), what stays hidden, what was narrowed or refused, and the system calls it may make
+    #[arg(long)]
+    pub policy: bool,
+    /// With --policy: the command, as `check --cmd` takes it
+    #[arg(long, value_name = "LINE", requires = "policy")]
+    pub cmd: Option<String>,
+    /// With --policy: the command line goes to `sh -c` (as `check --shell`)
+    #[arg(long, requires = "policy")]
+    pub shell: bool,
+    /// With --policy: the spec it would be checked against (its specs and expected traces
+    /// are hidden)
+    #[arg(long, value_name = "SPEC", requires = "policy")]
+    pub spec: Option<PathBuf>,
+    /// With --policy: the folder it runs in (default: this one)
+    #[arg(long, value_name = "DIR", requires = "policy")]
+    pub dir: Option<PathBuf>,
+    /// With --policy: one more path it may read (as `check --sandbox-read`)
+    #[arg(long, value_name = "PATH", requires = "policy", value_parser = super::common::readable_path)]
+    pub sandbox_read: Vec<PathBuf>,
+    /// With --policy: `json` for a program to read
+    #[arg(long, value_name = "FORMAT", requires = "policy", default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
 }
 
 pub fn execute(a: Args) -> i32 {
+    if a.policy {
+        return policy(&a);
+    }
     let p = crate::sandbox::protections();
     let mut out = String::from("sandbox for student code (check --cmd, test --against, grade):\n");
     for line in p.describe().lines() {
         let _ = writeln!(out, "  {line}");
     }
     out.push_str("\nlanguage runtimes on PATH (each readable and runnable inside the sandbox):\n");
-    // As root without user namespaces, programs run as `nobody`: a runtime it cannot reach
-    // is named here, before a class's every submission fails on it.
+    // As root, programs run as a uid of their own: a runtime it cannot reach (and no mount
+    // namespace to reach it through) is named here, before a class's every submission fails
+    // on it.
     // SAFETY: no preconditions.
-    let dropped = unsafe { libc::geteuid() } == 0 && !p.layers.user_namespace;
-    let nobody = crate::sandbox::confine::SANDBOX_UID;
+    let dropped = unsafe { libc::geteuid() } == 0 && !p.layers.mount_namespace;
+    let uid = crate::sandbox::identity::FIRST;
     for name in ["python3", "sml", "java", "javac", "node", "ocaml", "ghc"] {
         match crate::sandbox::confine::on_path(name) {
-            Some(path) if dropped && !crate::sandbox::confine::runnable_by(&path, nobody) => {
+            Some(path) if dropped && !crate::sandbox::confine::runnable_by(&path, uid) => {
                 let _ = writeln!(
                     out,
-                    "  {name:<8} {}: NOT runnable by uid {nobody}, which student code runs as here (a folder on the way is private); install it for every user, or put a runnable one first on PATH",
+                    "  {name:<8} {}: NOT runnable by the sandbox's uids ({uid}-...), which student code runs as here (a folder on the way is private); install it for every user, or put a runnable one first on PATH",
                     path.display()
                 );
             }
@@ -53,8 +83,89 @@ pub fn execute(a: Args) -> i32 {
         i32::from(a.strict)
     };
     // A closed pipe (`gametrace doctor | head`) is not a crash.
-    match super::common::print_all(&out) {
+    match print_all(&out) {
         0 => code,
         failed => failed,
     }
+}
+
+/// `doctor --policy`: the computed policy of one command, as its sandbox would have it.
+fn policy(a: &Args) -> i32 {
+    let line = a.cmd.clone().unwrap_or_else(|| "true".to_owned());
+    let argv = if a.shell {
+        vec!["sh".to_owned(), "-c".to_owned(), line.clone()]
+    } else {
+        match crate::sandbox::split(&line) {
+            Some(argv) => argv,
+            None => {
+                eprintln!("error: cannot split the --cmd line into arguments: {line}\nhint: close every quote, or pass --shell to hand the line to sh");
+                return 2;
+            }
+        }
+    };
+    let scratch = match crate::sandbox::Scratch::new() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot make a temporary folder: {e}");
+            return 2;
+        }
+    };
+    let policy = crate::sandbox::Policy {
+        readable: a.sandbox_read.clone(),
+        hidden: a
+            .spec
+            .as_deref()
+            .map(crate::sandbox::grader_paths)
+            .unwrap_or_default(),
+        ..crate::sandbox::Policy::default()
+    };
+    let job = crate::sandbox::Job {
+        argv: &argv,
+        stdin: None,
+        dir: a.dir.as_deref(),
+        limits: crate::sandbox::Limits::default(),
+        scratch: &scratch,
+        policy: &policy,
+    };
+    let files = crate::sandbox::file_policy(&job);
+    let p = crate::sandbox::protections();
+    let ipc = p.layers.pid_namespace;
+    let identity = p
+        .lines
+        .iter()
+        .find(|(l, _, _)| *l == crate::sandbox::Layer::Identity)
+        .map(|(_, _, how)| how.clone())
+        .unwrap_or_default();
+    let out = if a.format == "json" {
+        let rules: Vec<serde_json::Value> = files
+            .rules
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "path": r.path,
+                    "access": format!("{:?}", r.access).to_lowercase(),
+                    "why": r.why,
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "command": argv,
+            "temp_folder": scratch.path(),
+            "identity": identity,
+            "rules": rules,
+            "hidden": files.hidden,
+            "notes": files.notes,
+            "system_calls": crate::sandbox::syscalls::describe(ipc),
+        });
+        let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+        s.push('\n');
+        s
+    } else {
+        let mut out = format!("the sandbox's policy for `{line}`\n\nruns as: {identity}\n\nfiles (the temp folder is made afresh for each run; here {}):\n", scratch.path().display());
+        out.push_str(&files.describe());
+        out.push_str("\nsystem calls:\n");
+        out.push_str(&crate::sandbox::syscalls::describe(ipc));
+        out
+    };
+    print_all(&out)
 }

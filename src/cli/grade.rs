@@ -338,7 +338,11 @@ pub fn execute(a: Args) -> i32 {
         eprintln!(
             "note: {} not a folder, so not graded: {}",
             plural(skipped.len(), "entry is"),
-            skipped.join(", ")
+            skipped
+                .iter()
+                .map(|n| crate::diff::visible(n).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     if all_subs == 0 {
@@ -417,7 +421,9 @@ pub fn execute(a: Args) -> i32 {
     let unwritten: Vec<String> = all
         .iter()
         .filter_map(|g| match g {
-            Graded::Unwritten { row, why } => Some(format!("{}: {why}", row.submission)),
+            Graded::Unwritten { row, why } => {
+                Some(format!("{}: {why}", crate::diff::visible(&row.submission)))
+            }
             _ => None,
         })
         .collect();
@@ -505,7 +511,11 @@ impl Show {
                 bar.inc(1);
             }
         }
-        let names: Vec<&str> = current.iter().map(String::as_str).collect();
+        // A folder's name is a student's to choose: escaped, never sent to the terminal raw.
+        let names: Vec<String> = current
+            .iter()
+            .map(|n| crate::diff::visible(n).into_owned())
+            .collect();
         bar.set_message(format!("grading {}", names.join(", ")));
     }
 
@@ -527,7 +537,7 @@ impl Show {
             "[{}/{}] {}: {} / {} ({how})",
             *shown,
             self.total,
-            s.name,
+            crate::diff::visible(&s.name),
             number(row.score),
             number(row.max_score)
         );

@@ -215,6 +215,6 @@ pub fn main() -> i32 {
         Command::Completions(a) => completions::execute(a),
         Command::Man(a) => man::execute(a),
     };
-    crate::sandbox::confine::remove_cgroups();
+    crate::sandbox::cgroup::remove_cgroups();
     code
 }

@@ -113,11 +113,25 @@ pub struct Course {
 impl Course {
     /// A private copy of the course folder with the submission's files in place; the
     /// folder the commands run in. The copy lives as long as the returned `Staged`.
-    fn stage(&self, submission: &Path) -> std::io::Result<(Staged, PathBuf)> {
+    /// A submission's files past `limit` in all (their written sizes, a sparse file's whole
+    /// length), or a FIFO, socket or device among them, are refused before anything is
+    /// copied.
+    fn stage(
+        &self,
+        submission: &Path,
+        limit: u64,
+    ) -> Result<(Staged, PathBuf), crate::sandbox::files::StageError> {
         let scratch = crate::sandbox::Scratch::new()?;
-        let copy = scratch.copy_in(&self.dir)?;
+        crate::sandbox::files::apparent_size(submission).and_then(|size| {
+            if limit > 0 && size > limit {
+                Err(crate::sandbox::files::StageError::TooBig { size, limit })
+            } else {
+                Ok(())
+            }
+        })?;
+        let copy = scratch.copy_in(&self.dir, 0)?;
         let at = copy.join(&self.into);
-        scratch.overlay(submission, &at)?;
+        scratch.overlay(submission, &at, limit)?;
         let mut hidden = crate::sandbox::classmates(submission);
         hidden.push(submission.to_owned());
         Ok((
@@ -211,8 +225,11 @@ pub(crate) fn driver_policy(
 ) -> crate::sandbox::Policy {
     let mut policy = cmd.sandbox.clone();
     policy.hidden.extend(grader);
-    policy.hidden.extend(crate::sandbox::classmates(dir));
     staged.apply(&mut policy);
+    // In a staged copy, the entries beside it are the course's (see check::case).
+    if !policy.writable.iter().any(|w| dir.starts_with(w)) {
+        policy.hidden.extend(crate::sandbox::classmates(dir));
+    }
     policy
 }
 
@@ -415,17 +432,33 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
     // folder and its classmates stay hidden.
     let (staged, dir) = match &options.course {
         None => (Staged::default(), s.dir.clone()),
-        Some(course) => match course.stage(&s.dir) {
+        Some(course) => match course.stage(&s.dir, options.against.limits.disk) {
             Ok(staged) => staged,
             Err(e) => {
-                report.cases.push(
-                    CaseResult::new("course", "staging", crate::report::Status::Error, 0.0)
-                        .message(format!(
+                use crate::sandbox::files::StageError;
+                let (status, message) = match &e {
+                    StageError::Special { .. } => (
+                        crate::report::Status::Refused,
+                        format!("the submission was not run: {e}"),
+                    ),
+                    StageError::TooBig { .. } => (
+                        crate::report::Status::DiskLimit,
+                        format!("the submission was not run: {e}"),
+                    ),
+                    StageError::Io(_) => (
+                        crate::report::Status::Error,
+                        format!(
                             "cannot copy the course folder {} with this submission's files over {}: {e}",
                             course.dir.display(),
                             course.into.display()
-                        )),
-                );
+                        ),
+                    ),
+                };
+                // Every case with its points and none earned: a submission that could not
+                // run never counts as full marks.
+                for i in 0..suite.len() {
+                    report.cases.push(suite.not_run(i, status, &message));
+                }
                 return finish(s, &layout, report, options, with, started);
             }
         },
@@ -485,6 +518,17 @@ fn finish(
             row,
             why: e.to_string(),
         },
+    }
+}
+
+/// A cell a spreadsheet shows as written: one that starts as a formula would (`=`, `+`, `-`,
+/// `@`, a tab or a carriage return) gets a `'` before it, as OWASP advises, so a folder named
+/// `=HYPERLINK(...)` is text in the gradebook, not a formula run on the grader's machine.
+fn spreadsheet_safe(cell: &str) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
     }
 }
 
@@ -566,11 +610,15 @@ impl Gradebook {
             "max_score".to_owned(),
         ];
         let columns = self.columns();
-        header.extend(columns.iter().map(|(c, _)| (*c).to_owned()));
+        header.extend(columns.iter().map(|(c, _)| spreadsheet_safe(c)));
         header.push("problems".to_owned());
         let _ = w.write_record(&header);
         for r in &self.rows {
-            let mut record = vec![r.submission.clone(), number(r.score), number(r.max_score)];
+            let mut record = vec![
+                spreadsheet_safe(&r.submission),
+                number(r.score),
+                number(r.max_score),
+            ];
             let points: HashMap<&str, f64> = r
                 .cases
                 .iter()
@@ -587,7 +635,7 @@ impl Gradebook {
                 .filter(|c| !matches!(c.status.as_str(), "PASS" | "FAIL" | "SKIPPED"))
                 .map(|c| format!("{} {}", c.status, c.case))
                 .collect();
-            record.push(problems.join("; "));
+            record.push(spreadsheet_safe(&problems.join("; ")));
             let _ = w.write_record(&record);
         }
         String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()

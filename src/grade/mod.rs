@@ -153,6 +153,24 @@ impl Suite {
         }
     }
 
+    /// The `i`th result as it stands before anything is run: its name and points, its status
+    /// `status` with no point earned (for a submission that could not be run at all).
+    pub fn not_run(&self, i: usize, status: Status, message: &str) -> CaseResult {
+        let result = match self.items[i] {
+            Item::Unloadable { .. } => None,
+            Item::Case { spec, case } => {
+                let (_, doc) = &self.specs[spec];
+                doc.as_ref()
+                    .ok()
+                    .and_then(|d| Some(case::blank(d, d.checkable_names().get(case)?)))
+            }
+        };
+        let mut r = result.unwrap_or_else(|| CaseResult::new(&self.name(i), "(spec)", status, 0.0));
+        r.status = status;
+        r.points = 0.0;
+        r.message(message.to_owned())
+    }
+
     /// Every result against `source`, `jobs` at a time, handed to `emit` in the suite's order.
     pub fn check_all(
         &self,

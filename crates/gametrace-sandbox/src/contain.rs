@@ -231,10 +231,10 @@ fn reap(pid: u32) {
 
 /// Kills everything the command with process group `group` and marker `marker` started: its
 /// group, every process with its marker, and every orphan gametrace has inherited. Returns how
-/// many processes outside the group were found and killed (escapes).
+/// many processes it found and killed.
 pub fn kill_all(group: u32, marker: &str) -> usize {
     let me = std::process::id();
-    let mut escaped = HashSet::new();
+    let mut killed = HashSet::new();
     // Each pass kills what it finds; their children are reparented to gametrace and found by
     // the next. A fork bomb could keep this going, so the passes are bounded (a process that
     // outruns 200 passes of SIGKILL is beyond any student program).
@@ -268,9 +268,7 @@ pub fn kill_all(group: u32, marker: &str) -> usize {
                 None => ours && !running.contains(&p.pid) && CLAIM_ORPHANS.load(Ordering::Relaxed),
             };
             if in_group || marked {
-                if !in_group {
-                    escaped.insert(p.pid);
-                }
+                killed.insert(p.pid);
                 kill(p.pid);
                 found += 1;
             }
@@ -282,5 +280,5 @@ pub fn kill_all(group: u32, marker: &str) -> usize {
         // SIGKILL is delivered asynchronously; give it a moment before looking again.
         std::thread::sleep(Duration::from_millis(if pass < 10 { 2 } else { 20 }));
     }
-    escaped.len()
+    killed.len()
 }

@@ -13,11 +13,16 @@
 //! - A [`Scratch`] is the program's private, writable home and temp directory; the files it is
 //!   handed (`{tree_json}`, a copy of the spec holding only its case) are written there.
 
+pub mod cgroup;
 pub mod confine;
 pub mod contain;
+pub mod files;
+pub mod identity;
+pub mod policy;
 mod probe;
 mod run;
 mod session;
+pub mod syscalls;
 
 pub use probe::{protections, Layer, Protections};
 pub use run::{
@@ -100,14 +105,67 @@ pub struct Job<'a> {
 }
 
 /// Is this process inside a gametrace sandbox? The sandbox's seccomp filter answers a
-/// probe no other system does ([`confine::SANDBOX_PROBE`]), and a filter is inherited by
+/// probe no other system does ([`syscalls::SANDBOX_PROBE`]), and a filter is inherited by
 /// every process started inside and can never be removed: a student's program cannot run a
 /// copy of gametrace (the installed one, a copied binary, one behind a script) without it
-/// knowing.
+/// knowing. The probe is a system call made by the processor's own instruction, not through
+/// the C library, so a library preloaded to answer it (`LD_PRELOAD`) is never asked.
 pub fn inside_sandbox() -> bool {
-    // SAFETY: a plain system call with an invalid `which`, which only sets errno.
-    let r = unsafe { libc::getpriority(confine::SANDBOX_PROBE as _, 0) };
-    r == -1 && std::io::Error::last_os_error().raw_os_error() == Some(confine::SANDBOX_ERRNO as i32)
+    raw_getpriority(syscalls::SANDBOX_PROBE as usize) == -(syscalls::SANDBOX_ERRNO as isize)
+}
+
+/// `getpriority(which, 0)` as the kernel answers it: the result, or minus the errno.
+#[cfg(target_arch = "x86_64")]
+fn raw_getpriority(which: usize) -> isize {
+    let ret: isize;
+    // SAFETY: the getpriority system call (140) with two integer arguments; it reads and
+    // writes no memory of ours. `syscall` clobbers rcx and r11.
+    unsafe {
+        std::arch::asm!(
+            "syscall",
+            inlateout("rax") 140isize => ret,
+            in("rdi") which,
+            in("rsi") 0usize,
+            lateout("rcx") _,
+            lateout("r11") _,
+            options(nostack)
+        );
+    }
+    ret
+}
+
+#[cfg(target_arch = "aarch64")]
+fn raw_getpriority(which: usize) -> isize {
+    let ret: isize;
+    // SAFETY: the getpriority system call (141) with two integer arguments.
+    unsafe {
+        std::arch::asm!(
+            "svc 0",
+            in("x8") 141usize,
+            inlateout("x0") which as isize => ret,
+            in("x1") 0usize,
+            options(nostack)
+        );
+    }
+    ret
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+fn raw_getpriority(_which: usize) -> isize {
+    0
+}
+
+/// The files `job`'s program may read, run and write, as its sandbox on this machine would
+/// compute them (what `gametrace doctor --policy` prints).
+pub fn file_policy(job: &Job) -> policy::FilePolicy {
+    let layers = protections().layers;
+    let proc = if layers.mount_namespace && layers.pid_namespace {
+        policy::ProcView::Own
+    } else {
+        policy::ProcView::Host
+    };
+    let shell = job.argv.len() == 3 && job.argv[0] == "sh" && job.argv[1] == "-c";
+    policy::FilePolicy::compute(job.argv, shell, job.dir, job.scratch, job.policy, proc)
 }
 
 /// A private directory: the program's home, temp directory and the only place it may write.
@@ -118,16 +176,12 @@ pub struct Scratch {
 }
 
 impl Drop for Scratch {
-    /// Removes everything the program left, even what it tried to keep: folders it made
-    /// unreadable (`chmod 000`) are opened again and files it made immutable (`chattr +i`,
-    /// as root) are released. What still cannot be removed is named on stderr.
+    /// Removes everything the program left, walking by file descriptors (a folder it swapped
+    /// for a link is never followed), folders it made unreadable opened again. What still
+    /// cannot be removed is named on stderr.
     fn drop(&mut self) {
         let path = self.dir.path().to_owned();
-        if std::fs::remove_dir_all(&path).is_ok() || !path.exists() {
-            return;
-        }
-        release(&path);
-        if let Err(e) = std::fs::remove_dir_all(&path) {
+        if let Err(e) = files::remove(&path) {
             if path.exists() {
                 eprintln!(
                     "warning: could not remove the program's temporary folder {}: {e}",
@@ -136,29 +190,6 @@ impl Drop for Scratch {
             }
         }
     }
-}
-
-/// The bytes the files under `path` take on disk (their blocks: a sparse file counts what
-/// it holds), links not followed. A folder the program made unreadable is opened again
-/// first (its owner's rights), so nothing can be hidden from the count.
-pub fn disk_used(path: &Path) -> u64 {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return 0;
-    };
-    let mut used = meta.blocks() * 512;
-    if meta.is_dir() {
-        let entries = std::fs::read_dir(path).or_else(|_| {
-            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
-            std::fs::read_dir(path)
-        });
-        if let Ok(entries) = entries {
-            for entry in entries.flatten() {
-                used += disk_used(&entry.path());
-            }
-        }
-    }
-    used
 }
 
 /// The start of a scratch folder's name; the gametrace process's id follows.
@@ -181,61 +212,7 @@ fn remove_stale_scratches(tmp: &Path) {
             continue;
         };
         if !Path::new("/proc").join(pid.to_string()).exists() {
-            let path = e.path();
-            release(&path);
-            let _ = std::fs::remove_dir_all(&path);
-        }
-    }
-}
-
-/// Makes everything under `path` removable: each folder readable, writable and searchable
-/// by its owner, and each file and folder without the immutable and append-only flags.
-fn release(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    clear_flags(path);
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return;
-    };
-    if !meta.is_dir() {
-        return;
-    }
-    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
-    if let Ok(entries) = std::fs::read_dir(path) {
-        for entry in entries.flatten() {
-            release(&entry.path());
-        }
-    }
-}
-
-/// Clears the immutable and append-only flags of `path` (FS_IOC_SETFLAGS), where it has them.
-fn clear_flags(path: &Path) {
-    use std::os::unix::fs::OpenOptionsExt;
-    const FS_IOC_GETFLAGS: libc::c_ulong = 0x8008_6601;
-    const FS_IOC_SETFLAGS: libc::c_ulong = 0x4008_6602;
-    const IMMUTABLE: libc::c_long = 0x10;
-    const APPEND: libc::c_long = 0x20;
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return;
-    };
-    if !(meta.is_file() || meta.is_dir()) {
-        return;
-    }
-    let Ok(f) = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
-        .open(path)
-    else {
-        return;
-    };
-    use std::os::fd::AsRawFd;
-    let mut flags: libc::c_long = 0;
-    // SAFETY: ioctls on a file descriptor we own, with a pointer to a local.
-    unsafe {
-        if libc::ioctl(f.as_raw_fd(), FS_IOC_GETFLAGS, &mut flags) == 0
-            && flags & (IMMUTABLE | APPEND) != 0
-        {
-            flags &= !(IMMUTABLE | APPEND);
-            libc::ioctl(f.as_raw_fd(), FS_IOC_SETFLAGS, &flags);
+            let _ = files::remove(&e.path());
         }
     }
 }
@@ -259,21 +236,23 @@ impl Scratch {
     /// path: the program works in the copy, so a compiler that writes its caches beside the
     /// sources (SML/NJ's `.cm/` folders) can, and the original is never written. Caches found
     /// in the original (`.cm/`, `__pycache__/`) are left out, so the copy compiles afresh;
-    /// symbolic links are copied as links.
-    pub fn copy_in(&self, from: &Path) -> std::io::Result<PathBuf> {
+    /// links are copied as links; a FIFO, socket or device, or files past `limit` in all
+    /// (0: no limit), are refused ([`files::stage`]).
+    pub fn copy_in(&self, from: &Path, limit: u64) -> Result<PathBuf, files::StageError> {
         let name = from
             .file_name()
             .map_or_else(|| "course".into(), |n| n.to_os_string());
         let to = self.dir.path().join(name);
-        copy_tree(from, &to)?;
+        files::stage(from, &to, limit)?;
         Ok(to)
     }
 
     /// Copies the files of the folder `from` over the folder `onto` (made if missing),
-    /// replacing what is there: a submission's files over the course folder's stubs.
-    pub fn overlay(&self, from: &Path, onto: &Path) -> std::io::Result<()> {
+    /// replacing what is there, never writing through a link: a submission's files over the
+    /// course folder's stubs.
+    pub fn overlay(&self, from: &Path, onto: &Path, limit: u64) -> Result<(), files::StageError> {
         debug_assert!(onto.starts_with(self.dir.path()));
-        copy_tree(from, onto)
+        files::stage(from, onto, limit)
     }
 
     /// Writes a file the program is handed; returns its path.
@@ -282,30 +261,6 @@ impl Scratch {
         std::fs::write(&path, contents)?;
         Ok(path)
     }
-}
-
-fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let kind = entry.file_type()?;
-        let name = entry.file_name();
-        let target = to.join(&name);
-        if kind.is_dir() {
-            if name == ".cm" || name == "__pycache__" {
-                continue;
-            }
-            copy_tree(&entry.path(), &target)?;
-        } else if kind.is_symlink() {
-            if target.symlink_metadata().is_ok() {
-                std::fs::remove_file(&target)?;
-            }
-            std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
-        } else {
-            std::fs::copy(entry.path(), &target)?;
-        }
-    }
-    Ok(())
 }
 
 /// A submission's classmates, for `grade`: every other entry of the folder the submission
@@ -327,8 +282,8 @@ pub fn classmates(submission: &Path) -> Vec<PathBuf> {
 }
 
 /// The paths of a spec's grading material that a program must not read: the specs (the whole
-/// `specs/` directory when the spec is under one, which holds the hidden cases of every spec)
-/// and the expected traces.
+/// `specs/` directory when the spec is under one, which holds the hidden cases of every spec),
+/// the expected traces, and the git repository beside them (whose objects hold both).
 pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
     let spec = std::path::absolute(spec).unwrap_or_else(|_| spec.to_owned());
     let mut hidden = Vec::new();
@@ -337,6 +292,7 @@ pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
         let root: PathBuf = parts[..i].iter().collect();
         hidden.push(root.join("specs"));
         hidden.push(root.join("expected"));
+        hidden.push(root.join(".git"));
     } else {
         hidden.push(spec.clone());
         if let Some(dir) = spec.parent() {

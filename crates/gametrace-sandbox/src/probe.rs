@@ -1,7 +1,9 @@
 //! Which protections this machine allows: found once per run by starting `sh -c 'exit 0'`
 //! under each layer, so what gametrace says is in force is what it has seen work.
 
-use super::confine::{self, CgroupKind, Layers, Plan};
+use super::cgroup::{self, CgroupKind};
+use super::confine::{Identity, Layers, Plan};
+use super::identity::Seat;
 use super::{Job, Limits, Policy, Scratch};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -13,6 +15,7 @@ pub enum Layer {
     Files,
     Network,
     Orphans,
+    Disk,
     Processes,
     Memory,
     OtherLimits,
@@ -105,6 +108,7 @@ impl Layer {
             Layer::Files => "files",
             Layer::Network => "network",
             Layer::Orphans => "orphans",
+            Layer::Disk => "disk",
             Layer::Processes => "processes",
             Layer::Memory => "memory",
             Layer::OtherLimits => "other limits",
@@ -124,7 +128,7 @@ fn works(layers: Layers) -> Result<(), String> {
     let limits = Limits::default();
     let cgroup = match layers.cgroup {
         Some(kind) => {
-            Some(confine::make_cgroup(kind, &limits).ok_or("cannot create a cgroup".to_owned())?)
+            Some(cgroup::make_cgroup(kind, &limits).ok_or("cannot create a cgroup".to_owned())?)
         }
         None => None,
     };
@@ -142,7 +146,15 @@ fn works(layers: Layers) -> Result<(), String> {
         scratch: &scratch,
         policy: &policy,
     };
-    let mut plan = Plan::new(layers, &job, false, procs).map_err(|e| e.to_string())?;
+    let seat = if rustix::process::geteuid().is_root() {
+        Some(Seat::take().map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    let identity = seat
+        .as_ref()
+        .map_or(Identity::Same, |s| Identity::Seat(s.uid()));
+    let mut plan = Plan::new(layers, &job, false, identity, procs).map_err(|e| e.to_string())?;
     let mut cmd = std::process::Command::new(&argv[0]);
     cmd.args(&argv[1..])
         .stdin(std::process::Stdio::null())
@@ -156,6 +168,7 @@ fn works(layers: Layers) -> Result<(), String> {
         }
     }
     let status = cmd.status().map_err(|e| e.to_string());
+    drop(seat);
     drop(cgroup);
     match status? {
         s if s.success() => Ok(()),
@@ -163,7 +176,7 @@ fn works(layers: Layers) -> Result<(), String> {
     }
 }
 
-fn landlock_abi() -> i64 {
+pub(crate) fn landlock_abi() -> i64 {
     // SAFETY: LANDLOCK_CREATE_RULESET_VERSION with a null attribute only asks the version.
     let v = unsafe {
         libc::syscall(
@@ -215,14 +228,10 @@ fn probe() -> Protections {
     // profile refuses them): to see, and to test, what a container's sandbox holds.
     let container = std::env::var("GAMETRACE_SANDBOX").is_ok_and(|v| v == "container");
     let mut ns_note = String::new();
-    // Root tries a user namespace first: inside it, root is `nobody`.
-    for &user in if container {
-        &[][..]
-    } else if root {
-        &[true, false][..]
-    } else {
-        &[true][..]
-    } {
+    // Root makes the namespaces itself (its programs run as a uid of their own, set once
+    // the namespaces are ready); an ordinary user needs a user namespace to make them.
+    let tries: Vec<bool> = if container { Vec::new() } else { vec![!root] };
+    for user in tries {
         let try_ns = Layers {
             user_namespace: user,
             network_namespace: true,
@@ -278,7 +287,7 @@ fn probe() -> Protections {
     }
     if layers.seccomp {
         net.push(
-            "seccomp (creating an Internet socket kills the program: verdict NETWORK)".to_owned(),
+            "seccomp (an Internet socket is refused with \"Network is unreachable\": a program that then fails gets the verdict NETWORK)".to_owned(),
         );
     }
     if layers.landlock && tcp {
@@ -299,23 +308,44 @@ fn probe() -> Protections {
     ));
     let identity = if !root {
         "your own user, with no capabilities".to_owned()
-    } else if layers.user_namespace {
-        format!("uid {uid} (nobody) inside a user namespace: no capability outside it, none inside once it runs, an empty bounding set, no_new_privs", uid = confine::SANDBOX_UID)
     } else {
-        format!("uid and gid {uid} (nobody), set after the setup that needs root, with every capability dropped (the bounding set too) and no_new_privs; its temp directory is handed to that user, and its submission must be readable by all", uid = confine::SANDBOX_UID)
+        format!(
+            "a uid of its own for each run, {}-{} (never root, inside or outside its namespaces), unprivileged on the host, with every capability dropped (the bounding set too) and no_new_privs; everything still running as that uid when the run ends is killed. Its submission must be readable by every user{}",
+            super::identity::FIRST,
+            super::identity::FIRST + super::identity::COUNT - 1,
+            if layers.mount_namespace {
+                " (a runtime under a private folder, as pyenv's in /root, is reached through the mount namespace)"
+            } else {
+                ", and its language runtime runnable by every user"
+            }
+        )
     };
     lines.insert(0, (Layer::Identity, true, identity));
+    let seat_kill = if root {
+        "; and every process still running as its uid is killed"
+    } else {
+        ""
+    };
     lines.push((
         Layer::Orphans,
         true,
         if layers.pid_namespace && layers.mount_namespace {
-            "a PID namespace with its own /proc (no process outside is visible): whatever the program leaves behind dies with it; and gametrace kills its process group and every process carrying its marker".to_owned()
+            format!("PID, IPC and mount namespaces with its own /proc (no process outside is visible): whatever the program leaves behind, processes and SysV objects, dies with it, and is counted in its report{seat_kill}")
         } else if layers.pid_namespace {
-            "a PID namespace: whatever the program leaves behind dies with it; and gametrace kills its process group and every process carrying its marker; the host's /proc stays (no mount namespace)".to_owned()
+            format!("PID and IPC namespaces: whatever the program leaves behind dies with it{seat_kill}; the host's /proc stays (no mount namespace)")
         } else {
             format!(
-                "gametrace kills its process group, every process carrying its marker and every orphan it inherits (as a subreaper); no PID namespace: {ns_note}"
+                "gametrace kills its process group, every process carrying its marker and every orphan it inherits (as a subreaper){seat_kill}; SysV IPC is refused; no PID namespace: {ns_note}"
             )
+        },
+    ));
+    lines.push((
+        Layer::Disk,
+        true,
+        if layers.mount_namespace {
+            "its temp folder is a tmpfs of --disk-limit's size in its own mount namespace (the kernel refuses the byte past it, fallocate too); a staged course folder is measured every 100 ms and at the end; every file is under RLIMIT_FSIZE (--file-size-limit)".to_owned()
+        } else {
+            "its temp folder and a staged course folder are measured every 100 ms and at the end (no mount namespace for a tmpfs); fallocate is refused, so space is only taken by writing; every file is under RLIMIT_FSIZE (--file-size-limit)".to_owned()
         },
     ));
 
@@ -326,7 +356,7 @@ fn probe() -> Protections {
         &[CgroupKind::V1]
     };
     let mut cgroup_note = "gametrace may not create a cgroup here".to_owned();
-    // Only root needs one (see confine::Cgroup); an ordinary user has RLIMIT_NPROC.
+    // Only root makes one (see cgroup::Cgroup): the whole command's memory.
     for &kind in kinds.iter().filter(|_| root) {
         match works(Layers {
             cgroup: Some(kind),
@@ -340,16 +370,16 @@ fn probe() -> Protections {
         }
     }
     let processes = match (layers.cgroup, root) {
-        (Some(_), _) => (true, "a cgroup's pids.max for the whole command, and RLIMIT_NPROC (--process-limit)".to_owned()),
+        (Some(_), _) => (true, "RLIMIT_NPROC for its uid (--process-limit), and a cgroup's pids.max for the whole command".to_owned()),
         (None, false) => (true, "RLIMIT_NPROC: processes of your user (--process-limit)".to_owned()),
-        (None, true) => (false, format!("none: RLIMIT_NPROC does not hold for root, and {cgroup_note}; run gametrace as an ordinary user")),
+        (None, true) => (true, format!("RLIMIT_NPROC for its uid, which no other run shares (--process-limit); {cgroup_note}")),
     };
     lines.push((Layer::Processes, processes.0, processes.1));
     lines.push((
         Layer::Memory,
         true,
         if layers.cgroup.is_some() {
-            "RLIMIT_DATA for each process and a cgroup's limit for the whole command (--memory-limit)".to_owned()
+            "a cgroup's limit for the whole command (--memory-limit): a program past it is killed by the kernel and counted".to_owned()
         } else {
             "RLIMIT_DATA for each process (--memory-limit)".to_owned()
         },

@@ -3,7 +3,9 @@
 //! it prints, with empty stdin unless a file is given. Whatever happens, everything it started
 //! is killed before [`run`] returns: nothing is left behind.
 
-use super::confine::{self, Plan};
+use super::cgroup::{self, Cgroup};
+use super::confine::{Extras, Identity, Plan};
+use super::identity::Seat;
 use super::{contain, Job, Limits};
 use std::io::Read;
 use std::process::{Command, ExitStatus, Stdio};
@@ -209,7 +211,7 @@ pub fn install_interrupt_handler() {
             if let Some(clean_up) = CLEAN_UP.get() {
                 clean_up();
             }
-            super::confine::remove_cgroups();
+            super::cgroup::remove_cgroups();
             std::process::exit(130);
         });
     });
@@ -222,17 +224,101 @@ pub(super) struct Started {
     pub group: u32,
     pub marker: String,
     /// Lives until the command's processes are gone.
-    pub cgroup: Option<confine::Cgroup>,
+    pub cgroup: Option<Cgroup>,
+    /// The uid it runs as (root's gametrace): every process of it is killed at the end.
+    seat: Option<Seat>,
+    /// Init's extras, read when it has ended.
+    extras_pipe: Option<std::os::fd::OwnedFd>,
+    /// What its end came to besides its status: filled by [`Started::kill_and_wait`].
+    pub extras: Extras,
+    /// The CPU time it and its children used, once reaped.
+    cpu_used: Duration,
+    reaped: Option<ExitStatus>,
 }
 
 impl Started {
-    /// Kills everything the command started and reaps it; unregisters it.
-    pub fn kill_and_wait(&mut self, exited: Option<ExitStatus>) -> std::io::Result<ExitStatus> {
-        contain::kill_all(self.group, &self.marker);
-        let status = match exited {
-            Some(s) => Ok(s),
-            None => self.child.wait(),
+    /// Has it exited? (Without reaping it: its resource usage is read when it is.)
+    pub fn exited(&mut self) -> Option<ExitStatus> {
+        if let Some(s) = self.reaped {
+            return Some(s);
+        }
+        let pid = self.child.id() as libc::id_t;
+        // SAFETY: waitid into a local struct, on our own child, without reaping it.
+        let done = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(
+                libc::P_PID,
+                pid,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            ) == 0
+                && info.si_pid() != 0
         };
+        if done {
+            self.reap().ok()
+        } else {
+            None
+        }
+    }
+
+    /// Waits for it to end and reaps it, keeping its CPU time.
+    fn reap(&mut self) -> std::io::Result<ExitStatus> {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(s) = self.reaped {
+            return Ok(s);
+        }
+        let pid = self.child.id() as libc::pid_t;
+        let mut st = 0;
+        // SAFETY: wait4 on our own child into local structs.
+        let usage = unsafe {
+            let mut usage: libc::rusage = std::mem::zeroed();
+            loop {
+                if libc::wait4(pid, &mut st, 0, &mut usage) == pid {
+                    break usage;
+                }
+                let e = std::io::Error::last_os_error();
+                if e.kind() != std::io::ErrorKind::Interrupted {
+                    return Err(e);
+                }
+            }
+        };
+        let time = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
+        };
+        self.cpu_used = time(usage.ru_utime) + time(usage.ru_stime);
+        let status = ExitStatus::from_raw(st);
+        self.reaped = Some(status);
+        Ok(status)
+    }
+
+    /// Kills what the command left running once it has exited on its own, and counts it.
+    pub fn kill_left(&mut self) {
+        let killed = contain::kill_all(self.group, &self.marker);
+        self.extras.left += killed as u32;
+    }
+
+    /// Kills everything the command started and reaps it; unregisters it; reads what its
+    /// end came to. What is killed after the program ended on its own is counted as left
+    /// running; a program stopped (timed out, too much output) is not counted against.
+    pub fn kill_and_wait(&mut self, exited: Option<ExitStatus>) -> std::io::Result<ExitStatus> {
+        let ended = exited.is_some() || self.reaped.is_some();
+        let killed = contain::kill_all(self.group, &self.marker);
+        let status = match exited.or(self.reaped) {
+            Some(s) => Ok(s),
+            None => self.reap(),
+        };
+        let left_by_init = self.extras.left;
+        if let Some(pipe) = self.extras_pipe.take() {
+            self.extras = Extras::read(&pipe);
+            self.extras.left += left_by_init;
+        }
+        let by_seat = self.seat.as_ref().map_or(0, Seat::kill_all);
+        if ended {
+            self.extras.left += (killed + by_seat) as u32;
+        } else {
+            self.extras.left = 0;
+        }
         yield_to_interrupt();
         contain::unregister(self.group);
         if let Ok(mut r) = RUNNING.lock() {
@@ -246,9 +332,31 @@ impl Started {
         if job.policy.off {
             return None;
         }
+        if self.extras.disk_full {
+            return Some(Limit::Disk(job.limits.disk));
+        }
         let (pids, memory) = self.cgroup.as_ref().map_or((false, false), |c| c.events());
-        limit_hit(stderr, status, &job.limits, pids, memory)
+        // Killed at the CPU limit's hard end (a program that ignored SIGXCPU), where no init
+        // of the sandbox's could tell: by the CPU time it used.
+        let cpu = status_signal(status) == Some(libc::SIGKILL) && self.cpu_used >= job.limits.cpu;
+        limit_hit(stderr, status, &job.limits, pids, memory, cpu)
     }
+
+    /// A line for the report when the program left processes running (killed now).
+    pub fn left_note(&self) -> Option<String> {
+        match self.extras.left {
+            0 => None,
+            1 => Some("gametrace killed 1 process the program left running".to_owned()),
+            n => Some(format!(
+                "gametrace killed {n} processes the program left running"
+            )),
+        }
+    }
+}
+
+fn status_signal(status: ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal()
 }
 
 /// What language runtimes read to find themselves or their libraries: passed on.
@@ -303,6 +411,14 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
             program: String::new(),
         });
     };
+    // Found on PATH here, as the shell would: run as another uid, the program's own search
+    // would meet folders of PATH it may not enter and say "Permission denied" for a program
+    // that simply is not there.
+    if !program.contains('/') && super::confine::on_path(program).is_none() {
+        return Err(Ran::NotFound {
+            program: program.clone(),
+        });
+    }
     let mut cmd = Command::new(program);
     cmd.args(args)
         .stdin(stdin)
@@ -319,6 +435,8 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
     contain::become_subreaper();
     contain::start_watchdog();
     let mut cgroup = None;
+    let mut seat = None;
+    let mut extras_pipe = None;
     {
         use std::os::unix::process::CommandExt;
         if policy.off {
@@ -331,23 +449,32 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
             }
         } else {
             let layers = super::protections().layers;
+            let cannot = |error: String| Ran::CannotStart {
+                program: program.clone(),
+                error,
+            };
+            let identity = if rustix::process::geteuid().is_root() {
+                let taken =
+                    Seat::take().map_err(|e| cannot(format!("cannot prepare the sandbox: {e}")))?;
+                let uid = taken.uid();
+                seat = Some(taken);
+                preflight(job, uid, layers.mount_namespace && layers.pid_namespace)
+                    .map_err(cannot)?;
+                Identity::Seat(uid)
+            } else {
+                Identity::Same
+            };
             let mut procs = Vec::new();
             if let Some(kind) = layers.cgroup {
-                if let Some((c, p)) = confine::make_cgroup(kind, &limits) {
+                if let Some((c, p)) = cgroup::make_cgroup(kind, &limits) {
                     cgroup = Some(c);
                     procs = p;
                 }
             }
             let shell = argv.len() == 3 && program == "sh" && args[0] == "-c";
-            let mut plan = match Plan::new(layers, job, shell, procs) {
-                Ok(plan) => plan,
-                Err(e) => {
-                    return Err(Ran::CannotStart {
-                        program: program.clone(),
-                        error: format!("cannot prepare the sandbox: {e}"),
-                    })
-                }
-            };
+            let mut plan = Plan::new(layers, job, shell, identity, procs)
+                .map_err(|e| cannot(format!("cannot prepare the sandbox: {e}")))?;
+            extras_pipe = plan.extras();
             // Only an allow-list of gametrace's environment (a grader's tokens stay out).
             cmd.env_clear();
             for (k, v) in passed_env(&policy.env) {
@@ -396,7 +523,71 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
         group,
         marker,
         cgroup,
+        seat,
+        extras_pipe,
+        extras: Extras::default(),
+        cpu_used: Duration::ZERO,
+        reaped: None,
     })
+}
+
+/// Before a program runs as `uid` (root's gametrace): can that uid reach its working folder,
+/// its program and the files its command line names? A TA's private folder (mode 0700) would
+/// otherwise fail every submission with "Permission denied"; this says which path and how
+/// to open it. With `binds`, a runtime behind a private folder is reached by the mount
+/// namespace, so only the path itself is judged.
+fn preflight(job: &Job, uid: u32, binds: bool) -> Result<(), String> {
+    use super::confine::readable_by;
+    let hint = |what: &str, path: &std::path::Path| {
+        format!(
+            "the sandbox runs student code as uid {uid}, an unprivileged user of its own, which cannot read {what} {}: make it readable by every user (chmod -R a+rX {}), or run gametrace as an ordinary user",
+            path.display(),
+            path.display()
+        )
+    };
+    let dir = job
+        .dir
+        .map(std::path::Path::to_owned)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    if !readable_by(&dir, uid, binds) {
+        return Err(hint("its working folder", &dir));
+    }
+    let Some(program) = job.argv.first() else {
+        return Ok(());
+    };
+    let path = if program.contains('/') {
+        Some(dir.join(program))
+    } else {
+        super::confine::on_path(program)
+    };
+    if let Some(path) = path.filter(|p| p.exists()) {
+        let ok = if binds {
+            readable_by(&path, uid, true)
+        } else {
+            super::confine::runnable_by(&path, uid)
+        };
+        if !ok {
+            return Err(if program.contains('/') {
+                hint("the program", &path)
+            } else {
+                format!(
+                    "the sandbox runs student code as uid {uid}, an unprivileged user of its own, which cannot run `{program}` ({}): a folder on the way is private. Install it where every user may run it (or put such a one first on PATH); `gametrace doctor` checks each runtime",
+                    path.display()
+                )
+            });
+        }
+    }
+    for word in job.argv.iter().skip(1) {
+        if !word.contains('/') || word.starts_with('-') {
+            continue;
+        }
+        let path = dir.join(word);
+        if path.is_file() && !readable_by(&path, uid, binds) {
+            return Err(hint("the file", &path));
+        }
+    }
+    Ok(())
 }
 
 /// Runs `job`: its program, confined unless its policy turns the sandbox off, under its
@@ -421,10 +612,8 @@ pub fn run(job: &Job) -> Ran {
         Err(ran) => return ran,
     };
     let group = proc.group;
-    let marker = proc.marker.clone();
     let child = &mut proc.child;
-    let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
-    for (stream, pipe) in [
+    let pipes = [
         (
             Stream::Out,
             child
@@ -439,7 +628,9 @@ pub fn run(job: &Job) -> Ran {
                 .take()
                 .map(|p| Box::new(p) as Box<dyn Read + Send>),
         ),
-    ] {
+    ];
+    let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
+    for (stream, pipe) in pipes {
         let Some(mut pipe) = pipe else { continue };
         let tx = tx.clone();
         // Readers own nothing else: if something outside the group keeps a pipe open, they
@@ -476,7 +667,7 @@ pub fn run(job: &Job) -> Ran {
         Cap,
         Disk,
     }
-    let disk = Disk::new(job);
+    let disk = Disk::new(job, group);
     let mut measured = started;
     let stop = loop {
         let now = Instant::now();
@@ -514,9 +705,9 @@ pub fn run(job: &Job) -> Ran {
             Err(mpsc::RecvTimeoutError::Disconnected) => open = 0,
         }
         if exited.is_none() {
-            if let Ok(Some(status)) = child.try_wait() {
+            if let Some(status) = proc.exited() {
                 // The command is done; anything it left running goes now, wherever it went.
-                contain::kill_all(group, &marker);
+                proc.kill_left();
                 exited = Some((status, Instant::now()));
             }
         }
@@ -537,13 +728,20 @@ pub fn run(job: &Job) -> Ran {
         }
     };
     // Measured once more at the end: a program quick enough to fill the disk between two
-    // looks is caught all the same.
+    // looks is caught all the same; and a temp folder of the kernel's that it filled.
     let stop = match stop {
-        Stop::Done if disk.over() => Stop::Disk,
+        Stop::Done if disk.over() || proc.extras.disk_full => Stop::Disk,
         s => s,
     };
     let hit = |stderr: &str, status: ExitStatus| proc.limit_hit(job, stderr, status);
-    let stderr = tail(&stderr);
+    let mut stderr = tail(&stderr);
+    if let Some(note) = proc.left_note() {
+        if !stderr.is_empty() && !stderr.ends_with('\n') {
+            stderr.push('\n');
+        }
+        stderr.push_str(&note);
+        stderr.push('\n');
+    }
     let clean = matches!(stop, Stop::Done) && status.success();
     if !matches!(stop, Stop::Cap | Stop::Disk) && !clean {
         if let Some(limit) = hit(&stderr, status) {
@@ -582,36 +780,60 @@ pub fn run(job: &Job) -> Ran {
 /// How often a running program's files are measured against the disk quota.
 pub(super) const DISK_EVERY: Duration = Duration::from_millis(100);
 
-/// The disk quota of one run: the folders it may write, and what they held when it started.
+/// The disk quota of one run: the folders it may write, and what they held when it started;
+/// and, where its temp folder is a tmpfs of the quota's size in its own mount namespace,
+/// that tmpfs (seen through `/proc/PID/root`), full or not.
 pub(super) struct Disk {
     dirs: Vec<std::path::PathBuf>,
     before: u64,
     limit: u64,
+    tmpfs: Option<std::path::PathBuf>,
 }
 
 impl Disk {
-    pub(super) fn new(job: &Job) -> Disk {
+    /// The quota of `job`, whose process (the one gametrace started) is `pid`.
+    pub(super) fn new(job: &Job, pid: u32) -> Disk {
+        // A temp folder on a tmpfs of the quota's size needs no measuring: the kernel refuses
+        // the byte past the quota; whether it is full is read through the process's root.
+        let layers = super::protections().layers;
+        let kernel = !job.policy.off && layers.mount_namespace && layers.pid_namespace;
         let dirs: Vec<_> = std::iter::once(job.scratch.path().to_owned())
+            .filter(|_| !kernel)
             .chain(job.policy.writable.iter().cloned())
             .collect();
-        let before = dirs.iter().map(|d| super::disk_used(d)).sum();
+        let before = dirs.iter().map(|d| super::files::disk_used(d)).sum();
+        let tmpfs = kernel.then(|| {
+            let scratch = super::policy::resolve(job.scratch.path());
+            std::path::Path::new(&format!("/proc/{pid}/root"))
+                .join(scratch.strip_prefix("/").unwrap_or(&scratch))
+        });
         Disk {
             dirs,
             before,
             limit: job.limits.disk,
+            tmpfs,
         }
     }
 
-    /// Has the program added more than the quota? (Never, without the sandbox.)
+    /// Has the program added more than the quota, or filled its tmpfs? (Never, without the
+    /// sandbox.)
     pub(super) fn over(&self) -> bool {
-        self.limit > 0
-            && self
-                .dirs
-                .iter()
-                .map(|d| super::disk_used(d))
-                .sum::<u64>()
-                .saturating_sub(self.before)
-                > self.limit
+        if self.limit == 0 {
+            return false;
+        }
+        if let Some(path) = &self.tmpfs {
+            if let Ok(fs) = rustix::fs::statfs(path) {
+                if fs.f_type == libc::TMPFS_MAGIC as _ && (fs.f_bavail == 0 || fs.f_ffree == 0) {
+                    return true;
+                }
+            }
+        }
+        self.dirs
+            .iter()
+            .map(|d| super::files::disk_used(d))
+            .sum::<u64>()
+            .saturating_sub(self.before)
+            > self.limit
     }
 }
 
@@ -624,8 +846,12 @@ fn limit_hit(
     limits: &Limits,
     pids: bool,
     memory: bool,
+    cpu: bool,
 ) -> Option<Limit> {
     use std::os::unix::process::ExitStatusExt;
+    if cpu {
+        return Some(Limit::Cpu(limits.cpu));
+    }
     let signal = status
         .signal()
         .or_else(|| status.code().filter(|c| *c > 128).map(|c| c - 128));
@@ -796,12 +1022,12 @@ mod tests {
         let killed = |sig: i32| ExitStatus::from_raw(sig);
         let exited = |code: i32| ExitStatus::from_raw(code << 8);
         assert_eq!(
-            limit_hit("", killed(libc::SIGSYS), &l, false, false),
+            limit_hit("", killed(libc::SIGSYS), &l, false, false, false),
             Some(Limit::Network)
         );
         // A shell reports its child's SIGSYS as 128 + 31.
         assert_eq!(
-            limit_hit("Bad system call", exited(159), &l, false, false),
+            limit_hit("Bad system call", exited(159), &l, false, false, false),
             Some(Limit::Network)
         );
         // The refused Internet socket, as Python and bash report it.
@@ -810,6 +1036,7 @@ mod tests {
                 "OSError: [Errno 101] Network is unreachable",
                 exited(1),
                 &l,
+                false,
                 false,
                 false
             ),
@@ -821,12 +1048,13 @@ mod tests {
                 exited(1),
                 &l,
                 false,
+                false,
                 false
             ),
             Some(Limit::Network)
         );
         assert_eq!(
-            limit_hit("", killed(libc::SIGXCPU), &l, false, false),
+            limit_hit("", killed(libc::SIGXCPU), &l, false, false, false),
             Some(Limit::Cpu(l.cpu))
         );
         assert_eq!(
@@ -835,32 +1063,48 @@ mod tests {
                 exited(1),
                 &l,
                 false,
+                false,
                 false
             ),
             Some(Limit::FileSize(l.file_size))
         );
         assert_eq!(
-            limit_hit("MemoryError", exited(1), &l, false, false),
+            limit_hit("MemoryError", exited(1), &l, false, false, false),
             Some(Limit::Memory(l.memory))
         );
         assert_eq!(
-            limit_hit("", killed(libc::SIGKILL), &l, false, true),
+            limit_hit("", killed(libc::SIGKILL), &l, false, true, false),
             Some(Limit::Memory(l.memory))
         );
         assert_eq!(
-            limit_hit("BlockingIOError: [Errno 11]", exited(1), &l, false, false),
+            limit_hit(
+                "BlockingIOError: [Errno 11]",
+                exited(1),
+                &l,
+                false,
+                false,
+                false
+            ),
             Some(Limit::Processes(l.processes))
         );
         assert_eq!(
-            limit_hit("", exited(1), &l, true, false),
+            limit_hit("", exited(1), &l, true, false, false),
             Some(Limit::Processes(l.processes))
         );
         // An ordinary crash is a crash.
         assert_eq!(
-            limit_hit("Traceback ... KeyError", exited(1), &l, false, false),
+            limit_hit("Traceback ... KeyError", exited(1), &l, false, false, false),
             None
         );
-        assert_eq!(limit_hit("", killed(libc::SIGSEGV), &l, false, false), None);
+        assert_eq!(
+            limit_hit("", killed(libc::SIGSEGV), &l, false, false, false),
+            None
+        );
+        // Killed outright after using its CPU time (it ignored SIGXCPU).
+        assert_eq!(
+            limit_hit("", killed(libc::SIGKILL), &l, false, false, true),
+            Some(Limit::Cpu(l.cpu))
+        );
     }
 
     #[test]

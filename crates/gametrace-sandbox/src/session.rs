@@ -56,6 +56,7 @@ impl<'a> Session<'a> {
     /// environment.
     pub fn start(job: Job<'a>, env: &[(String, String)]) -> Result<Session<'a>, Ran> {
         let mut proc = start(&job, Stdio::piped(), env)?;
+        let disk = super::run::Disk::new(&job, proc.group);
         let stdin = proc.child.stdin.take();
         // Bounded: a program printing faster than gametrace reads waits on its pipe instead
         // of filling gametrace's memory.
@@ -95,7 +96,7 @@ impl<'a> Session<'a> {
             waited: job.limits.timeout,
             out_open: true,
             err_open: true,
-            disk: super::run::Disk::new(&job),
+            disk,
             measured: Instant::now(),
         })
     }
@@ -234,7 +235,7 @@ impl<'a> Session<'a> {
         let grace = Instant::now() + Duration::from_millis(500);
         let mut status = None;
         while status.is_none() && Instant::now() < deadline.max(grace) {
-            status = self.proc.child.try_wait().ok().flatten();
+            status = self.proc.exited();
             if status.is_none() {
                 if let Ok(Event::Err(b)) = self.events.recv_timeout(Duration::from_millis(10)) {
                     self.keep_stderr(&b);
@@ -265,10 +266,21 @@ impl<'a> Session<'a> {
                 Err(_) => break,
             }
         }
-        let stderr = super::run::tail(&self.stderr);
+        let mut stderr = super::run::tail(&self.stderr);
+        if let Some(note) = self.proc.left_note() {
+            if !stderr.is_empty() && !stderr.ends_with('\n') {
+                stderr.push('\n');
+            }
+            stderr.push_str(&note);
+            stderr.push('\n');
+        }
         let stdout = self.stray().join("\n").into_bytes();
         // However it ended, files past the quota are the verdict.
-        let why = if self.disk.over() { Stop::Disk } else { why };
+        let why = if self.disk.over() || self.proc.extras.disk_full {
+            Stop::Disk
+        } else {
+            why
+        };
         let status = match status {
             Ok(s) => s,
             Err(e) => {
@@ -386,7 +398,7 @@ impl Drop for Session<'_> {
     fn drop(&mut self) {
         self.stdin = None;
         // Kills whatever is left; a second call after `stop` finds nothing to kill.
-        if self.proc.child.try_wait().ok().flatten().is_none() || self.out_open {
+        if self.proc.exited().is_none() || self.out_open {
             let _ = self.proc.kill_and_wait(None);
         }
     }

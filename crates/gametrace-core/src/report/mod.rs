@@ -34,6 +34,9 @@ pub enum Status {
     InputTooLarge,
     /// The implementation's program does not exist or cannot start.
     NotFound,
+    /// The submission holds what gametrace will not copy or run: a FIFO, a socket or a
+    /// device. Nothing of it was run.
+    Refused,
     /// No expected trace to compare with (`test` without `--against`).
     Missing,
     /// Planned but not run, and worth nothing: a check-game scenario whose position the
@@ -59,6 +62,7 @@ impl Status {
             Status::Network => "NETWORK",
             Status::InputTooLarge => "INPUT-TOO-LARGE",
             Status::NotFound => "NOT-FOUND",
+            Status::Refused => "REFUSED",
             Status::Missing => "MISSING",
             Status::Skipped => "SKIPPED",
             Status::Error => "ERROR",

@@ -1,0 +1,492 @@
+//! What gametrace does to folders a program can change or a student handed in: measure them,
+//! hand them to the program's uid, remove them, and stage a copy. Each walks by file
+//! descriptors, one folder opened inside the last with `O_NOFOLLOW`, so a folder swapped for
+//! a link while gametrace works (`renameat2(RENAME_EXCHANGE)`) is never followed: whatever
+//! gametrace reads, chowns, chmods or writes lies inside the folder it was given.
+
+use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use std::ffi::{CStr, CString, OsStr};
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+/// Folders a compiler or interpreter writes its caches to beside the sources: left out of a
+/// staged copy, so that it compiles afresh.
+const CACHES: [&str; 2] = [".cm", "__pycache__"];
+
+fn euid_is_root() -> bool {
+    rustix::process::geteuid().is_root()
+}
+
+/// Opens the folder `name` inside `dir` without following a link. As an ordinary user, a
+/// folder the program made unreadable (`chmod 000`; the program is that user) is made the
+/// owner's again first, through a descriptor of the folder itself, never its name; root
+/// reads it as it is.
+fn open_dir_in(dir: impl AsFd, name: &CStr) -> io::Result<OwnedFd> {
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    match rustix::fs::openat(&dir, name, flags, Mode::empty()) {
+        Ok(fd) => Ok(fd),
+        Err(rustix::io::Errno::ACCESS) if !euid_is_root() => {
+            let path = rustix::fs::openat(
+                &dir,
+                name,
+                OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?;
+            let magic = format!("/proc/self/fd/{}", path.as_raw_fd());
+            // chmod through /proc/self/fd acts on the folder the descriptor holds.
+            std::fs::set_permissions(&magic, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
+            Ok(rustix::fs::openat(
+                rustix::fs::CWD,
+                magic.as_str(),
+                flags,
+                Mode::empty(),
+            )?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Opens `path` as a folder, following no link in its last component.
+fn open_root(path: &Path) -> io::Result<OwnedFd> {
+    let parent = path.parent().unwrap_or(Path::new("/"));
+    let name = path.file_name().unwrap_or(OsStr::new("."));
+    let parent = rustix::fs::openat(
+        rustix::fs::CWD,
+        parent,
+        OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
+    open_dir_in(&parent, &cstr(name))
+}
+
+fn cstr(name: &OsStr) -> CString {
+    CString::new(name.as_bytes()).unwrap_or_default()
+}
+
+/// The entries of an open folder (without `.` and `..`): name and type.
+fn entries(dir: &OwnedFd) -> io::Result<Vec<(CString, FileType)>> {
+    let mut out = Vec::new();
+    for entry in rustix::fs::Dir::read_from(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == c"." || name == c".." {
+            continue;
+        }
+        let mut kind = entry.file_type();
+        if kind == FileType::Unknown {
+            kind = rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW)
+                .map(|s| FileType::from_raw_mode(s.st_mode))
+                .unwrap_or(FileType::Unknown);
+        }
+        out.push((name.to_owned(), kind));
+    }
+    Ok(out)
+}
+
+/// The bytes the files under `path` take on disk (their blocks: a sparse file counts what it
+/// holds), links not followed, nothing hidden by an unreadable folder.
+pub fn disk_used(path: &Path) -> u64 {
+    match rustix::fs::statat(rustix::fs::CWD, path, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Directory => open_root(path)
+            .map_or(st.st_blocks as u64 * 512, |fd| {
+                st.st_blocks as u64 * 512 + used_in(&fd, 0)
+            }),
+        Ok(st) => st.st_blocks as u64 * 512,
+        Err(_) => 0,
+    }
+}
+
+/// Folders deeper than this are not measured further (the kernel's path limit makes deeper
+/// ones useless to a program anyway, and a walk must end).
+const DEEPEST: usize = 256;
+
+fn used_in(dir: &OwnedFd, depth: usize) -> u64 {
+    let Ok(list) = entries(dir) else { return 0 };
+    let mut used = 0;
+    for (name, kind) in list {
+        if let Ok(st) = rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW) {
+            used += st.st_blocks as u64 * 512;
+        }
+        if kind == FileType::Directory && depth < DEEPEST {
+            if let Ok(sub) = open_dir_in(dir, &name) {
+                used += used_in(&sub, depth + 1);
+            }
+        }
+    }
+    used
+}
+
+/// Makes `path` and everything under it belong to `uid` (and group `uid`), links included as
+/// links: the folders a program running as `uid` is to write.
+pub fn hand_over(path: &Path, uid: u32) -> io::Result<()> {
+    let owner = Some(rustix::fs::Uid::from_raw(uid));
+    let group = Some(rustix::fs::Gid::from_raw(uid));
+    rustix::fs::chownat(
+        rustix::fs::CWD,
+        path,
+        owner,
+        group,
+        AtFlags::SYMLINK_NOFOLLOW,
+    )?;
+    let st = rustix::fs::statat(rustix::fs::CWD, path, AtFlags::SYMLINK_NOFOLLOW)?;
+    if FileType::from_raw_mode(st.st_mode) != FileType::Directory {
+        return Ok(());
+    }
+    fn walk(dir: &OwnedFd, uid: u32, depth: usize) -> io::Result<()> {
+        let owner = Some(rustix::fs::Uid::from_raw(uid));
+        let group = Some(rustix::fs::Gid::from_raw(uid));
+        for (name, kind) in entries(dir)? {
+            rustix::fs::chownat(dir, &name, owner, group, AtFlags::SYMLINK_NOFOLLOW)?;
+            if kind == FileType::Directory && depth < DEEPEST {
+                walk(&open_dir_in(dir, &name)?, uid, depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+    walk(&open_root(path)?, uid, 0)
+}
+
+/// Removes `path` and everything under it. Root's permissions open every folder whatever its
+/// mode; as an ordinary user, folders the program made unreadable are opened again through
+/// their descriptors first. `std::fs::remove_dir_all` itself walks by descriptors.
+pub fn remove(path: &Path) -> io::Result<()> {
+    match std::fs::remove_dir_all(path) {
+        Ok(()) => return Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(_) => {}
+    }
+    if let Ok(fd) = open_root(path) {
+        reopen_all(&fd, 0);
+    }
+    std::fs::remove_dir_all(path)
+}
+
+/// Opens every folder under `dir` (making it its owner's again where it was closed) and
+/// clears the immutable and append-only flags of what is in it (a file made immutable
+/// cannot be removed; no program of the sandbox can set them, having no capability, but a
+/// folder handed in might hold one).
+fn reopen_all(dir: &OwnedFd, depth: usize) {
+    let Ok(list) = entries(dir) else { return };
+    for (name, kind) in list {
+        if matches!(kind, FileType::RegularFile | FileType::Directory) {
+            clear_flags(dir, &name);
+        }
+        if kind == FileType::Directory && depth < DEEPEST {
+            if let Ok(sub) = open_dir_in(dir, &name) {
+                reopen_all(&sub, depth + 1);
+            }
+        }
+    }
+}
+
+/// Clears the immutable and append-only flags of `name` in `dir` (FS_IOC_SETFLAGS), through
+/// a descriptor opened without following a link.
+fn clear_flags(dir: &OwnedFd, name: &CStr) {
+    const FS_IOC_GETFLAGS: libc::c_ulong = 0x8008_6601;
+    const FS_IOC_SETFLAGS: libc::c_ulong = 0x4008_6602;
+    const IMMUTABLE: libc::c_long = 0x10;
+    const APPEND: libc::c_long = 0x20;
+    let Ok(fd) = rustix::fs::openat(
+        dir,
+        name,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+        Mode::empty(),
+    ) else {
+        return;
+    };
+    let mut flags: libc::c_long = 0;
+    // SAFETY: ioctls on a descriptor we own, with a pointer to a local.
+    unsafe {
+        if libc::ioctl(fd.as_raw_fd(), FS_IOC_GETFLAGS, &mut flags) == 0
+            && flags & (IMMUTABLE | APPEND) != 0
+        {
+            flags &= !(IMMUTABLE | APPEND);
+            libc::ioctl(fd.as_raw_fd(), FS_IOC_SETFLAGS, &flags);
+        }
+    }
+}
+
+/// Why a folder could not be staged.
+#[derive(Debug)]
+pub enum StageError {
+    /// A FIFO, a socket or a device: never copied (reading a FIFO waits forever, a device
+    /// reads the machine's), and never graded.
+    Special {
+        path: PathBuf,
+        kind: &'static str,
+    },
+    /// The files' sizes (as written, a sparse file's whole length) add up past the quota.
+    TooBig {
+        size: u64,
+        limit: u64,
+    },
+    Io(io::Error),
+}
+
+impl std::fmt::Display for StageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StageError::Special { path, kind } => write!(
+                f,
+                "{} is a {kind}: only regular files, folders and links are copied and graded",
+                path.display()
+            ),
+            StageError::TooBig { size, limit } => write!(
+                f,
+                "its files add up to {} (a sparse file counted at its full length), past the disk limit of {} (raise it with --disk-limit)",
+                crate::human_bytes(*size),
+                crate::human_bytes(*limit)
+            ),
+            StageError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<io::Error> for StageError {
+    fn from(e: io::Error) -> Self {
+        StageError::Io(e)
+    }
+}
+
+impl From<rustix::io::Errno> for StageError {
+    fn from(e: rustix::io::Errno) -> Self {
+        StageError::Io(e.into())
+    }
+}
+
+fn kind_word(kind: FileType) -> Option<&'static str> {
+    match kind {
+        FileType::Fifo => Some("FIFO"),
+        FileType::Socket => Some("socket"),
+        FileType::CharacterDevice => Some("character device"),
+        FileType::BlockDevice => Some("block device"),
+        FileType::Unknown => Some("file of an unknown kind"),
+        _ => None,
+    }
+}
+
+/// The sizes of the regular files under `from`, as written (a sparse file at its whole
+/// length): what a copy of it would take. Refuses a FIFO, socket or device anywhere in it.
+pub fn apparent_size(from: &Path) -> Result<u64, StageError> {
+    fn walk(dir: &OwnedFd, at: &Path, depth: usize) -> Result<u64, StageError> {
+        let mut size = 0;
+        for (name, kind) in entries(dir)? {
+            let path = at.join(OsStr::from_bytes(name.as_bytes()));
+            if let Some(word) = kind_word(kind) {
+                return Err(StageError::Special { path, kind: word });
+            }
+            match kind {
+                FileType::Directory => {
+                    if CACHES.iter().any(|c| c.as_bytes() == name.as_bytes()) || depth >= DEEPEST {
+                        continue;
+                    }
+                    size += walk(&open_dir_in(dir, &name)?, &path, depth + 1)?;
+                }
+                FileType::RegularFile => {
+                    size +=
+                        rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW)?.st_size as u64;
+                }
+                _ => {}
+            }
+        }
+        Ok(size)
+    }
+    walk(&open_root(from)?, from, 0)
+}
+
+/// Copies the folder `from` into the folder `to` (made if missing), replacing what is there:
+/// regular files and folders by their contents, links as links (never followed, on either
+/// side: an entry of `to` in the way, a link included, is removed first, so nothing is
+/// written through one). A FIFO, socket or device in `from` stops the copy; so do sizes that
+/// add up past `limit`.
+pub fn stage(from: &Path, to: &Path, limit: u64) -> Result<(), StageError> {
+    let size = apparent_size(from)?;
+    if limit > 0 && size > limit {
+        return Err(StageError::TooBig { size, limit });
+    }
+    std::fs::create_dir_all(to)?;
+    copy_into(&open_root(from)?, &open_root(to)?, from, 0)
+}
+
+fn copy_into(src: &OwnedFd, dst: &OwnedFd, at: &Path, depth: usize) -> Result<(), StageError> {
+    for (name, kind) in entries(src)? {
+        let path = at.join(OsStr::from_bytes(name.as_bytes()));
+        if let Some(word) = kind_word(kind) {
+            return Err(StageError::Special { path, kind: word });
+        }
+        let there = rustix::fs::statat(dst, &name, AtFlags::SYMLINK_NOFOLLOW)
+            .ok()
+            .map(|s| FileType::from_raw_mode(s.st_mode));
+        match kind {
+            FileType::Directory => {
+                if CACHES.iter().any(|c| c.as_bytes() == name.as_bytes()) || depth >= DEEPEST {
+                    continue;
+                }
+                match there {
+                    Some(FileType::Directory) => {}
+                    Some(_) => {
+                        rustix::fs::unlinkat(dst, &name, AtFlags::empty())?;
+                        rustix::fs::mkdirat(dst, &name, Mode::from_raw_mode(0o755))?;
+                    }
+                    None => rustix::fs::mkdirat(dst, &name, Mode::from_raw_mode(0o755))?,
+                }
+                let inner = open_dir_in(src, &name)?;
+                let out = open_dir_in(dst, &name)?;
+                copy_into(&inner, &out, &path, depth + 1)?;
+            }
+            FileType::RegularFile | FileType::Symlink => {
+                match there {
+                    Some(FileType::Directory) => {
+                        // A file of the submission where the course has a folder: the
+                        // submission's wins, as a file would replace a file.
+                        let gone = at_path(dst, &name)?;
+                        remove(&gone)?;
+                    }
+                    Some(_) => rustix::fs::unlinkat(dst, &name, AtFlags::empty())?,
+                    None => {}
+                }
+                if kind == FileType::Symlink {
+                    let target = rustix::fs::readlinkat(src, &name, Vec::new())?;
+                    rustix::fs::symlinkat(&target, dst, &name)?;
+                } else {
+                    copy_file(src, dst, &name, &path)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The path of `name` in the open folder `dir` (through /proc, for [`remove`]).
+fn at_path(dir: &OwnedFd, name: &CStr) -> io::Result<PathBuf> {
+    let parent = std::fs::read_link(format!("/proc/self/fd/{}", dir.as_raw_fd()))?;
+    Ok(parent.join(OsStr::from_bytes(name.to_bytes())))
+}
+
+/// Copies the regular file `name` of `src` to a new file of that name in `dst`.
+fn copy_file(src: &OwnedFd, dst: &OwnedFd, name: &CStr, path: &Path) -> Result<(), StageError> {
+    let from = rustix::fs::openat(
+        src,
+        name,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
+    let st = rustix::fs::fstat(&from)?;
+    let kind = FileType::from_raw_mode(st.st_mode);
+    if kind != FileType::RegularFile {
+        return Err(StageError::Special {
+            path: path.to_owned(),
+            kind: kind_word(kind).unwrap_or("file of another kind"),
+        });
+    }
+    let to = rustix::fs::openat(
+        dst,
+        name,
+        OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::from_raw_mode(st.st_mode & 0o777),
+    )?;
+    let mut from = std::fs::File::from(from);
+    let mut to = std::fs::File::from(to);
+    io::copy(&mut from, &mut to)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A link in the course folder where the submission has a folder is replaced, never
+    /// written through: the file the submission brings lands in the copy, and the place the
+    /// link pointed to is untouched.
+    #[test]
+    fn staging_never_writes_through_a_link() {
+        let outside = tempfile::tempdir().unwrap();
+        let course = tempfile::tempdir().unwrap();
+        let sub = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path(), course.path().join("lib")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("planted"), course.path().join("file"))
+            .unwrap();
+        std::fs::create_dir(sub.path().join("lib")).unwrap();
+        std::fs::write(sub.path().join("lib/evil.sml"), "x").unwrap();
+        std::fs::write(sub.path().join("file"), "y").unwrap();
+        let to = tempfile::tempdir().unwrap();
+        stage(course.path(), to.path(), 0).unwrap();
+        stage(sub.path(), to.path(), 0).unwrap();
+        assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
+        assert_eq!(
+            std::fs::read_to_string(to.path().join("lib/evil.sml")).unwrap(),
+            "x"
+        );
+        assert!(!to.path().join("lib").is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(to.path().join("file")).unwrap(),
+            "y"
+        );
+    }
+
+    /// A FIFO is refused before anything opens it (opening one to read would wait forever),
+    /// and a sparse file counts at its full length against the limit.
+    #[test]
+    fn a_fifo_is_refused_and_a_sparse_file_counts_whole() {
+        let sub = tempfile::tempdir().unwrap();
+        std::fs::create_dir(sub.path().join("deep")).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            sub.path().join("deep/pipe"),
+            FileType::Fifo,
+            Mode::from_raw_mode(0o644),
+            0,
+        )
+        .unwrap();
+        let to = tempfile::tempdir().unwrap();
+        match stage(sub.path(), to.path(), 0) {
+            Err(StageError::Special { path, kind }) => {
+                assert_eq!(kind, "FIFO");
+                assert!(path.ends_with("deep/pipe"));
+            }
+            other => panic!("{other:?}"),
+        }
+        let sparse = tempfile::tempdir().unwrap();
+        let f = std::fs::File::create(sparse.path().join("big")).unwrap();
+        f.set_len(2 << 30).unwrap();
+        assert!(disk_used(sparse.path()) < 1 << 20);
+        match stage(sparse.path(), to.path(), 256 << 20) {
+            Err(StageError::TooBig { size, .. }) => assert_eq!(size, 2 << 30),
+            other => panic!("{other:?}"),
+        }
+        assert!(!to.path().join("big").exists());
+    }
+
+    /// Measuring and removing never follow a link out of the folder, and find what sits in
+    /// a folder made unreadable.
+    #[test]
+    fn measuring_and_removing_stay_inside() {
+        use std::os::unix::fs::PermissionsExt;
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("keep"), vec![1u8; 1 << 20]).unwrap();
+        let mode_before = std::fs::metadata(outside.path())
+            .unwrap()
+            .permissions()
+            .mode();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("run");
+        std::fs::create_dir_all(root.join("hide")).unwrap();
+        std::fs::write(root.join("hide/data"), vec![1u8; 2 << 20]).unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+        std::fs::set_permissions(root.join("hide"), std::fs::Permissions::from_mode(0o000))
+            .unwrap();
+        let used = disk_used(&root);
+        assert!((2 << 20..3 << 20).contains(&used), "{used}");
+        remove(&root).unwrap();
+        assert!(!root.exists());
+        assert!(outside.path().join("keep").exists());
+        let mode = std::fs::metadata(outside.path())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode, mode_before, "untouched");
+    }
+}

@@ -1,0 +1,275 @@
+//! Who a program runs as. An ordinary user's gametrace runs it as that user (who can harm
+//! nothing the user could not). Root's runs each program as a **uid of its own**, taken for
+//! the run from a range no account uses ([`FIRST`]..[`FIRST`] + [`COUNT`]): never root,
+//! inside its namespaces or outside them, so the kernel's ordinary permissions hold for it
+//! everywhere Landlock does not look (chmod, chown, extended attributes, SysV IPC, keyrings).
+//!
+//! A uid a run has alone also makes its end certain: every process still running as it when
+//! the run ends is the run's, whatever it did to its group, environment or parent, and is
+//! killed ([`Seat::kill_all`]); nothing one run leaves can reach or starve the next.
+//!
+//! A [`Seat`] is a uid taken: within one gametrace by a set in memory, and between the
+//! gametraces on a machine by a lock (`flock`) on a file of the uid's in a folder only root
+//! may write, held as long as the seat and dropped by the kernel if gametrace is killed.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The first uid of the range. 60000-61183 lies above Debian's and Red Hat's ordinary users
+/// (up to 59999) and below systemd's dynamic users (61184-65519), and within the 65536 ids a
+/// remapped container (Docker's `userns-remap`, rootless Podman) has.
+pub const FIRST: u32 = 60_100;
+/// How many uids the range holds: as many runs at once, on one machine.
+pub const COUNT: u32 = 1_000;
+
+/// The seats of this gametrace now in use.
+static TAKEN: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+/// A uid a run has alone, for as long as this lives.
+#[derive(Debug)]
+pub struct Seat {
+    uid: u32,
+    _lock: OwnedFd,
+}
+
+impl Seat {
+    /// Takes a free uid of the range; kills whatever an earlier gametrace, killed before it
+    /// could, left running as it.
+    pub fn take() -> io::Result<Seat> {
+        let dir = lock_dir()?;
+        let accounts = accounts();
+        let start = (std::process::id().wrapping_mul(7919)) % COUNT;
+        for i in 0..COUNT {
+            let uid = FIRST + (start + i) % COUNT;
+            if accounts.contains(&uid) {
+                continue;
+            }
+            {
+                let mut taken = TAKEN.lock().unwrap_or_else(|e| e.into_inner());
+                if !taken.insert(uid) {
+                    continue;
+                }
+            }
+            match lock(&dir.join(format!("{uid}.lock"))) {
+                Ok(Some(fd)) => {
+                    let seat = Seat { uid, _lock: fd };
+                    seat.kill_all();
+                    return Ok(seat);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    release(uid);
+                    return Err(e);
+                }
+            }
+            release(uid);
+        }
+        Err(io::Error::other(format!(
+            "all {COUNT} sandbox uids ({FIRST}-{}) are in use by other runs",
+            FIRST + COUNT - 1
+        )))
+    }
+
+    pub fn uid(&self) -> u32 {
+        self.uid
+    }
+
+    /// Kills every process running as this seat's uid, until none is left; returns how many
+    /// there were. A process of that uid cannot change it (it has no capability, and
+    /// `no_new_privs` keeps a set-uid program from giving one), so none can escape.
+    pub fn kill_all(&self) -> usize {
+        let found = processes_of(self.uid);
+        if found == 0 {
+            return 0;
+        }
+        // `kill(-1, SIGKILL)` from the uid itself reaches exactly its processes (and a
+        // process started meanwhile by the next round). The child makes system calls only.
+        // SAFETY: fork; the child calls setresgid, setresuid, kill and _exit only.
+        unsafe {
+            let pid = libc::fork();
+            if pid == 0 {
+                let uid = self.uid as libc::c_long;
+                if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+                    || libc::syscall(libc::SYS_setresgid, uid, uid, uid) != 0
+                    || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
+                {
+                    libc::_exit(1);
+                }
+                for _ in 0..10_000 {
+                    if libc::kill(-1, libc::SIGKILL) != 0 {
+                        libc::_exit(0);
+                    }
+                }
+                libc::_exit(2);
+            }
+            if pid > 0 {
+                let mut st = 0;
+                while libc::waitpid(pid, &mut st, 0) < 0 && *libc::__errno_location() == libc::EINTR
+                {
+                }
+            }
+        }
+        found
+    }
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        self.kill_all();
+        release(self.uid);
+    }
+}
+
+fn release(uid: u32) {
+    TAKEN.lock().unwrap_or_else(|e| e.into_inner()).remove(&uid);
+}
+
+/// How many processes run as `uid` now (by their real uid, as `/proc/PID/status` shows it;
+/// a zombie, already dead, is not counted).
+pub fn processes_of(uid: u32) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .filter(|e| {
+            std::fs::read_to_string(e.path().join("status")).is_ok_and(|s| {
+                let field = |name: &str| {
+                    s.lines()
+                        .find_map(|l| l.strip_prefix(name))
+                        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+                };
+                field("Uid:").and_then(|u| u.parse::<u32>().ok()) == Some(uid)
+                    && !matches!(field("State:").as_deref(), Some("Z" | "X"))
+            })
+        })
+        .count()
+}
+
+/// The uids `/etc/passwd` names: never taken, whatever the range.
+fn accounts() -> BTreeSet<u32> {
+    std::fs::read_to_string("/etc/passwd")
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split(':').nth(2)?.parse().ok())
+        .collect()
+}
+
+/// The folder of the seats' lock files: `/run/gametrace-seats`, or one in the temp folder
+/// where `/run` is missing; made by root, mode 0700, and refused if anyone else could have
+/// made or changed it (a lock file another user could hold would keep a seat from us, or
+/// hand us one in use).
+fn lock_dir() -> io::Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let mut tried = Vec::new();
+    for base in [PathBuf::from("/run"), std::env::temp_dir()] {
+        if !base.is_dir() {
+            continue;
+        }
+        let dir = base.join("gametrace-seats");
+        let _ = std::fs::DirBuilder::new().mode(0o700).create(&dir);
+        match std::fs::symlink_metadata(&dir) {
+            Ok(m) if m.is_dir() && m.uid() == 0 && m.mode() & 0o022 == 0 => return Ok(dir),
+            Ok(_) => tried.push(format!(
+                "{} is not a folder of root's that only root may write",
+                dir.display()
+            )),
+            Err(e) => tried.push(format!("{}: {e}", dir.display())),
+        }
+    }
+    Err(io::Error::other(format!(
+        "no folder for the sandbox's uid locks: {}",
+        tried.join("; ")
+    )))
+}
+
+/// Opens and locks `path` without waiting: `None` if another process holds it.
+fn lock(path: &Path) -> io::Result<Option<OwnedFd>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)?;
+    let fd = OwnedFd::from(file);
+    // SAFETY: flock on a descriptor we own.
+    if unsafe { libc::flock(fd.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        Ok(Some(fd))
+    } else {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+            Ok(None)
+        } else {
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> bool {
+        // SAFETY: no preconditions.
+        unsafe { libc::geteuid() == 0 }
+    }
+
+    /// Two seats taken at once are two uids of the range; a seat given back can be taken
+    /// again.
+    #[test]
+    fn seats_are_distinct_uids_of_the_range() {
+        if !root() {
+            return;
+        }
+        let a = Seat::take().unwrap();
+        let b = Seat::take().unwrap();
+        assert_ne!(a.uid(), b.uid());
+        for s in [&a, &b] {
+            assert!((FIRST..FIRST + COUNT).contains(&s.uid()));
+        }
+        let uid = a.uid();
+        drop(a);
+        assert!(!TAKEN.lock().unwrap().contains(&uid));
+    }
+
+    /// Whatever runs as a seat's uid is killed when the seat is given back: here a process
+    /// in a session of its own, with its environment emptied.
+    #[test]
+    fn a_seat_given_back_kills_everything_of_its_uid() {
+        use std::os::unix::process::CommandExt;
+        if !root() {
+            return;
+        }
+        let seat = Seat::take().unwrap();
+        let uid = seat.uid();
+        let mut child = std::process::Command::new("/bin/sh")
+            .args(["-c", "setsid sleep 60 & sleep 60"])
+            .env_clear()
+            .uid(uid)
+            .gid(uid)
+            .spawn()
+            .unwrap();
+        while processes_of(uid) < 2 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        drop(seat);
+        let _ = child.wait();
+        for _ in 0..100 {
+            if processes_of(uid) == 0 {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("processes of uid {uid} were left");
+    }
+}
