@@ -786,7 +786,7 @@ fn a_folder_name_cannot_reach_the_terminal_or_the_spreadsheet() {
     let out = gametrace(Mode::Namespaces)
         .current_dir(c.root())
         .args(["grade", "class", "--specs", SPEC, "--case", "alphabeta"])
-        .args(["--against", "true"])
+        .args(["--against", "false"])
         .arg("--out")
         .arg(c.root().join("grades/names"))
         .output()
@@ -794,6 +794,10 @@ fn a_folder_name_cannot_reach_the_terminal_or_the_spreadsheet() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
     assert!(stderr.contains("\\e]0;pwned"), "{stderr:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
+    let summary = std::fs::read_to_string(c.root().join("grades/names/summary.txt")).unwrap();
+    assert!(!summary.contains('\u{1b}'), "{summary:?}");
     let book = std::fs::read_to_string(c.root().join("grades/names/gradebook.csv")).unwrap();
     assert!(book.contains("'=HYPERLINK"), "{book}");
     assert!(!book.lines().any(|l| l.starts_with('=')), "{book}");
@@ -980,4 +984,319 @@ fn honest_programs_pass_in_every_mode() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+// What a red team found against the round above (each fixed, each a test).
+
+/// A program that installs a seccomp filter of its own (`seccomp(2)` is not the sandbox's to
+/// give: it could answer the mark's probe before the sandbox's filter does) and then runs a
+/// copy of gametrace: the filter is refused, and the copy still refuses to run.
+#[test]
+fn a_filter_of_the_programs_own_cannot_fake_the_mark() {
+    let Ok(cc) = which("cc") else {
+        eprintln!("skipped: no C compiler");
+        return;
+    };
+    let c = Course::new();
+    let student = c.root().join("student");
+    let source = student.join("unmark.c");
+    std::fs::write(
+        &source,
+        r#"#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <linux/seccomp.h>
+#include <linux/filter.h>
+int main(int c, char **v) {
+  struct sock_filter f[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getpriority, 0, 3),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x47545342, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EINVAL),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)};
+  struct sock_fprog p = {6, f};
+  prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &p) != 0) perror("seccomp");
+  if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p) != 0) perror("prctl");
+  execv(v[1], v + 1);
+  return 1;
+}
+"#,
+    )
+    .unwrap();
+    assert!(Command::new(cc)
+        .args(["-O2", "-o"])
+        .arg(student.join("unmark"))
+        .arg(&source)
+        .status()
+        .unwrap()
+        .success());
+    std::fs::copy(env!("CARGO_BIN_EXE_gametrace"), student.join("gt")).unwrap();
+    std::fs::copy(c.root().join(SPEC), student.join("tree.yaml")).unwrap();
+    let cmd = "student/unmark student/gt run student/tree.yaml --case alphabeta";
+    for mode in modes() {
+        let (status, details, _) = c.check(mode, cmd, &[]);
+        assert_eq!(status, "CRASHED", "{mode:?}: {details}");
+        assert!(
+            details.contains("will not run inside its own sandbox"),
+            "{mode:?}: {details}"
+        );
+    }
+    assert_eq!(c.check(Mode::Namespaces, cmd, &["--no-sandbox"]).0, "PASS");
+}
+
+/// A link in a submission named like a word of the grader's command (`small.sml -> a
+/// folder outside`) brought that folder into the readable set. A link in the program's own
+/// folders is never followed to grant anything.
+#[test]
+fn a_link_named_like_a_word_of_the_command_grants_nothing() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Course::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(outside.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::copy(
+        c.root().join("expected/small/alphabeta.trace"),
+        outside.path().join("secret.txt"),
+    )
+    .unwrap();
+    let class = c.root().join("class");
+    std::fs::create_dir_all(class.join("mallory")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), class.join("mallory/small.sml")).unwrap();
+    for mode in root_modes() {
+        for (sandbox, want) in [(true, "mallory,0,1,"), (false, "mallory,1,1,")] {
+            let out_dir = c.root().join(format!("grades/{mode:?}-{sandbox}"));
+            let mut cmd = gametrace(mode);
+            cmd.current_dir(c.root())
+                .args(["grade", "class", "--specs", SPEC, "--case", "alphabeta"])
+                .args(["--against", "cat small.sml/secret.txt"])
+                .arg("--out")
+                .arg(&out_dir);
+            if !sandbox {
+                cmd.arg("--no-sandbox");
+            }
+            cmd.output().unwrap();
+            let book = std::fs::read_to_string(out_dir.join("gradebook.csv")).unwrap();
+            assert!(
+                book.lines().any(|l| l.starts_with(want)),
+                "{mode:?} sandbox={sandbox}: {book}"
+            );
+        }
+    }
+}
+
+/// Run by an ordinary user, the program is that user: it could `chmod`, `utime` or set
+/// extended attributes on the user's own files (a class folder made unreadable, a set-uid bit
+/// on the teacher's interpreter), which Landlock does not cover. In its mount namespace every
+/// mount but its temp folder is read-only.
+#[test]
+fn an_ordinary_users_files_keep_their_modes() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if !root() || !Path::new("/usr/bin/setpriv").exists() {
+        return;
+    }
+    let c = Course::new();
+    let teachers = c.root().join("student/tool");
+    std::fs::write(&teachers, "#!/bin/sh\n").unwrap();
+    // The teacher is uid 65534 here: their files are theirs.
+    for p in walk(c.root()) {
+        std::os::unix::fs::lchown(&p, Some(65534), Some(65534)).unwrap();
+    }
+    std::fs::set_permissions(&teachers, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let probe = c.program(
+        "modes.py",
+        &format!(
+            r#"import os, sys
+for what, f in [("chmod", lambda: os.chmod({t:?}, 0o4755)),
+                ("utime", lambda: os.utime({t:?}, (0, 0))),
+                ("xattr", lambda: os.setxattr({t:?}, "user.x", b"1"))]:
+    try:
+        f(); print(what + ": done", file=sys.stderr)
+    except OSError as e:
+        print(what + ": refused", e.strerror, file=sys.stderr)
+sys.exit(1)
+"#,
+            t = teachers.display().to_string()
+        ),
+    );
+    std::os::unix::fs::lchown(c.root().join(&probe), Some(65534), Some(65534)).unwrap();
+    let (_, details, _) = c.check(Mode::User, &format!("{PYTHON} {probe}"), &[]);
+    for what in ["chmod", "utime", "xattr"] {
+        assert!(details.contains(&format!("{what}: refused")), "{details}");
+    }
+    let m = std::fs::metadata(&teachers).unwrap();
+    assert_eq!(m.mode() & 0o7777, 0o755);
+    assert_ne!(m.mtime(), 0);
+}
+
+/// The disk quota where it is measured (a container's temp folder, a staged course folder):
+/// files deleted but held open take their space, and a tree deeper than the walk goes could
+/// hide files. Both are DISK-LIMIT.
+#[test]
+fn deleted_open_files_and_deep_trees_count_against_the_quota() {
+    let c = Course::new();
+    let held = c.program(
+        "held.py",
+        r#"import os, time
+home = os.environ["TMPDIR"]
+fds = []
+for i in range(12):
+    p = os.path.join(home, "f%d" % i)
+    fd = os.open(p, os.O_CREAT | os.O_WRONLY, 0o600)
+    os.unlink(p)
+    os.write(fd, b"x" * (8 << 20))
+    fds.append(fd)
+time.sleep(2)
+"#,
+    );
+    let deep = c.program(
+        "deep.py",
+        r#"import os, time
+os.chdir(os.environ["TMPDIR"])
+for i in range(300):
+    os.mkdir("d"); os.chdir("d")
+with open("big", "wb") as f:
+    f.write(b"x" * (40 << 20))
+time.sleep(2)
+"#,
+    );
+    for mode in [Mode::Container] {
+        for prog in [&held, &deep] {
+            let (status, details, _) =
+                c.check(mode, &format!("{PYTHON} {prog}"), &["--disk-limit", "32M"]);
+            assert_eq!(status, "DISK-LIMIT", "{mode:?} {prog}: {details}");
+        }
+    }
+}
+
+/// A FIFO as the command's program (`./run`), in the submission or made by the program in its
+/// staged course folder for the next case: gametrace, as root, waited for ever to read its
+/// first line. It never opens a program file but to read it, and never waits to.
+#[test]
+fn a_fifo_as_the_program_never_holds_gametrace() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Course::new();
+    let class = c.root().join("class");
+    std::fs::create_dir_all(class.join("fifo")).unwrap();
+    assert!(mknod(&class.join("fifo/run"), libc::S_IFIFO | 0o777, 0));
+    std::fs::create_dir_all(class.join("swap")).unwrap();
+    std::fs::write(
+        class.join("swap/run"),
+        "#!/bin/sh\nrm -f run; mkfifo -m 777 run; exit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        class.join("swap/run"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let course = c.root().join("course");
+    std::fs::create_dir_all(&course).unwrap();
+    for mode in root_modes() {
+        for staged in [false, true] {
+            let out_dir = c.root().join(format!("grades/{mode:?}-{staged}"));
+            let mut cmd = gametrace(mode);
+            cmd.current_dir(c.root())
+                .args(["grade", "class", "--specs", SPEC])
+                .args([
+                    "--case",
+                    "alphabeta",
+                    "--case",
+                    "minimax",
+                    "--against",
+                    "./run",
+                ])
+                .arg("--out")
+                .arg(&out_dir);
+            if staged {
+                cmd.args(["--course-dir", "course", "--submission-into", "."]);
+            }
+            let mut child = cmd
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            let mut done = false;
+            for _ in 0..600 {
+                if child.try_wait().unwrap().is_some() {
+                    done = true;
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            if !done {
+                let _ = child.kill();
+            }
+            assert!(done, "{mode:?} staged={staged}: grade hung on a FIFO");
+        }
+    }
+}
+
+/// A verdict on a limit rests on the kernel's evidence: a program that prints a runtime's
+/// words ("MemoryError", "can't start new thread") or signals itself (SIGXCPU, SIGSYS) is
+/// CRASHED, not MEMORY-LIMIT, PROCESS-LIMIT, CPU-LIMIT or NETWORK.
+#[test]
+fn a_program_cannot_claim_a_limit_it_did_not_hit() {
+    if !root() {
+        return;
+    }
+    let c = Course::new();
+    for (name, text) in [
+        ("mem", "import sys\nprint('MemoryError', file=sys.stderr)\nsys.exit(1)\n"),
+        (
+            "thr",
+            "import sys\nprint(\"RuntimeError: can't start new thread\", file=sys.stderr)\nsys.exit(1)\n",
+        ),
+        ("xcpu", "import os, signal\nos.kill(os.getpid(), signal.SIGXCPU)\n"),
+        ("sys", "import os, signal\nos.kill(os.getpid(), signal.SIGSYS)\n"),
+    ] {
+        let prog = c.program(&format!("{name}.py"), text);
+        for mode in root_modes() {
+            let (status, details, _) = c.check(mode, &format!("{PYTHON} {prog}"), &[]);
+            assert_eq!(status, "CRASHED", "{mode:?} {name}: {details}");
+        }
+    }
+}
+
+/// Without a network namespace (a container), an abstract Unix socket's name is the host's:
+/// a program could take a service's name before it starts. Naming a socket is refused there;
+/// with its own network namespace, the name is the namespace's.
+#[test]
+fn an_abstract_socket_name_is_not_the_hosts() {
+    let c = Course::new();
+    let name = format!("gametrace-test-{}", std::process::id());
+    let prog = c.program(
+        "abs.py",
+        &format!(
+            r#"import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.bind("\0{name}"); s.listen(1); print("bound", file=sys.stderr)
+except OSError as e:
+    print("refused", e.strerror, file=sys.stderr)
+sys.exit(1)
+"#
+        ),
+    );
+    let (_, details, _) = c.check(Mode::Container, &format!("{PYTHON} {prog}"), &[]);
+    assert!(details.contains("refused"), "{details}");
+    let (_, details, _) = c.check(Mode::Namespaces, &format!("{PYTHON} {prog}"), &[]);
+    assert!(details.contains("bound"), "{details}");
+}
+
+/// The namespace's init is a copy of gametrace: its command line (the grader's, with the
+/// specs' paths) is blanked before the program starts.
+#[test]
+fn the_graders_command_line_is_not_in_proc() {
+    let c = Course::new();
+    let prog = c.program(
+        "cmdline.sh",
+        "tr '\\0' ' ' < /proc/1/cmdline >&2; echo '|end' >&2; exit 1\n",
+    );
+    let (_, details, _) = c.check(Mode::Namespaces, &format!("sh {prog}"), &[]);
+    assert!(!details.contains("alphabeta"), "{details}");
+    assert!(!details.contains("specs/small.yaml"), "{details}");
 }

@@ -129,7 +129,7 @@ fn policy(a: &Args) -> i32 {
     };
     let files = crate::sandbox::file_policy(&job);
     let p = crate::sandbox::protections();
-    let ipc = p.layers.pid_namespace;
+    let (ipc, net) = (p.layers.pid_namespace, p.layers.network_namespace);
     let identity = p
         .lines
         .iter()
@@ -155,7 +155,7 @@ fn policy(a: &Args) -> i32 {
             "rules": rules,
             "hidden": files.hidden,
             "notes": files.notes,
-            "system_calls": crate::sandbox::syscalls::describe(ipc),
+            "system_calls": crate::sandbox::syscalls::describe(ipc, net),
         });
         let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
         s.push('\n');
@@ -164,7 +164,7 @@ fn policy(a: &Args) -> i32 {
         let mut out = format!("the sandbox's policy for `{line}`\n\nruns as: {identity}\n\nfiles (the temp folder is made afresh for each run; here {}):\n", scratch.path().display());
         out.push_str(&files.describe());
         out.push_str("\nsystem calls:\n");
-        out.push_str(&crate::sandbox::syscalls::describe(ipc));
+        out.push_str(&crate::sandbox::syscalls::describe(ipc, net));
         out
     };
     print_all(&out)

@@ -756,7 +756,8 @@ impl Gradebook {
                 if troubled.len() == 1 { "" } else { "s" },
                 troubled
                     .iter()
-                    .map(|r| r.submission.as_str())
+                    // A folder's name is the student's: escaped, in the terminal and the file.
+                    .map(|r| crate::diff::visible(&r.submission).into_owned())
                     .collect::<Vec<_>>()
                     .join(", ")
             );

@@ -78,6 +78,10 @@ pub struct Plan {
     /// The file-system rights the Landlock ruleset handles (a rule added in the child may not
     /// name more).
     handled_fs: u64,
+    /// Where gametrace's command line lies in its memory (and so in its forked init's), to be
+    /// blanked in the init: the program would otherwise read the grader's command line in
+    /// `/proc/1/cmdline`.
+    argv: Option<(usize, usize)>,
 }
 
 /// What the child mounts in its own mount namespace.
@@ -89,6 +93,9 @@ struct Mounts {
     /// `/root`): each folder in the way is covered by an empty tmpfs that any user may pass,
     /// and the runtime is bound back into it, at the same path.
     binds: Vec<Bind>,
+    /// The folders it may write besides its temp folder (a staged course folder): the only
+    /// ones left writable when every other mount is made read-only.
+    writable: Vec<CString>,
 }
 
 struct ScratchMount {
@@ -155,9 +162,11 @@ impl Plan {
         cgroup_procs: Vec<OwnedFd>,
     ) -> io::Result<Plan> {
         let limits = &job.limits;
+        // With a cgroup its pids.max binds first (and counts it); RLIMIT_NPROC stays behind.
+        let nproc = u64::from(limits.processes) + if cgroup_procs.is_empty() { 0 } else { 16 };
         let mut rlimits = vec![
             (libc::RLIMIT_CPU, limits.cpu.as_secs().max(1)),
-            (libc::RLIMIT_NPROC, u64::from(limits.processes)),
+            (libc::RLIMIT_NPROC, nproc),
             (libc::RLIMIT_FSIZE, limits.file_size),
             (libc::RLIMIT_NOFILE, u64::from(limits.open_files)),
             (libc::RLIMIT_CORE, 0),
@@ -222,6 +231,12 @@ impl Plan {
         let mounts = if mount_namespace {
             Some(Mounts {
                 scratch: Some(scratch_mount(job.scratch, job.limits.disk)?),
+                writable: job
+                    .policy
+                    .writable
+                    .iter()
+                    .map(|w| cstring(&super::policy::resolve(w)))
+                    .collect(),
                 binds: match identity {
                     Identity::Seat(uid) => binds(&files, uid),
                     Identity::Same => Vec::new(),
@@ -241,7 +256,7 @@ impl Plan {
             None => None,
         };
         let seccomp = if layers.seccomp {
-            super::syscalls::filter(layers.pid_namespace)
+            super::syscalls::filter(layers.pid_namespace, layers.network_namespace)
         } else {
             None
         };
@@ -262,6 +277,7 @@ impl Plan {
             last_cap,
             seccomp,
             cpu_limit: limits.cpu.as_secs().max(1),
+            argv: argv_area(),
             handled_fs: match super::probe::landlock_abi() {
                 i64::MIN..=1 => (1 << 13) - 1,
                 2 => (1 << 14) - 1,
@@ -382,7 +398,7 @@ impl Plan {
             let devices: u64 = (1 << 6) | (1 << 11);
             self.allow_mounted(&scratch.path, (all & !devices) & self.handled_fs)?;
         }
-        Ok(())
+        read_only_but(mounts)
     }
 
     /// Adds a rule for a folder mounted in the child to the Landlock ruleset.
@@ -509,10 +525,13 @@ impl Plan {
             .as_ref()
             .and_then(|m| m.scratch.as_ref())
             .map(|s| s.path.clone());
-        // SAFETY: system calls only.
+        // SAFETY: system calls, and zeros written over this process's own command line.
         unsafe {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
             libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+            if let Some((start, end)) = self.argv {
+                std::ptr::write_bytes(start as *mut u8, 0, end - start);
+            }
             let program = libc::fork();
             if program < 0 {
                 libc::_exit(125);
@@ -559,6 +578,18 @@ impl Plan {
             }
         }
     }
+}
+
+/// Where this process's command line lies in its memory (`/proc/self/stat`'s `arg_start` and
+/// `arg_end`, fields 48 and 49).
+fn argv_area() -> Option<(usize, usize)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command's name (which may hold anything) start at field 3.
+    let (_, rest) = stat.rsplit_once(") ")?;
+    let mut fields = rest.split_ascii_whitespace().skip(48 - 3);
+    let start: usize = fields.next()?.parse().ok()?;
+    let end: usize = fields.next()?.parse().ok()?;
+    (end > start && end - start < 1 << 20).then_some((start, end))
 }
 
 /// Is the tmpfs at `path` full (no block, or no inode, left)? Called by init.
@@ -857,6 +888,73 @@ fn bind_back(bind: &Bind) -> io::Result<()> {
             libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
             std::ptr::null(),
         ))?;
+    }
+    Ok(())
+}
+
+/// Makes every mount of the program's namespace read-only but its temp folder and the
+/// folders it may write (each bound onto itself first, to be a mount of its own). Landlock
+/// says what it may write; this holds where Landlock does not look: `chmod`, `utime` and
+/// extended attributes of files it may read (its teacher's own, when an ordinary user runs
+/// gametrace and the program is that user) fail with EROFS. Devices (`/dev/null`) are still
+/// written: a read-only mount does not stop writing to a device.
+fn read_only_but(mounts: &Mounts) -> io::Result<()> {
+    const MOUNT_ATTR_RDONLY: u64 = 0x1;
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    let setattr = |path: &std::ffi::CStr, recursive: bool, set: u64, clr: u64| -> io::Result<()> {
+        let attr = MountAttr {
+            attr_set: set,
+            attr_clr: clr,
+            propagation: 0,
+            userns_fd: 0,
+        };
+        let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
+        // SAFETY: mount_setattr with a valid C string and attribute struct.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                path.as_ptr(),
+                flags as libc::c_uint,
+                std::ptr::addr_of!(attr),
+                std::mem::size_of::<MountAttr>(),
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    };
+    for w in &mounts.writable {
+        // SAFETY: a bind mount of a folder onto itself, with valid C strings.
+        check(unsafe {
+            libc::mount(
+                w.as_ptr(),
+                w.as_ptr(),
+                std::ptr::null(),
+                libc::MS_BIND | libc::MS_REC,
+                std::ptr::null(),
+            )
+        })?;
+    }
+    match setattr(c"/", true, MOUNT_ATTR_RDONLY, 0) {
+        Ok(()) => {}
+        // A kernel before 5.12 has no mount_setattr: the mounts stay as they were.
+        Err(e) if e.raw_os_error() == Some(libc::ENOSYS) => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    if let Some(scratch) = &mounts.scratch {
+        setattr(&scratch.path, false, 0, MOUNT_ATTR_RDONLY)?;
+    }
+    for w in &mounts.writable {
+        setattr(w, true, 0, MOUNT_ATTR_RDONLY)?;
     }
     Ok(())
 }

@@ -86,7 +86,8 @@ fn entries(dir: &OwnedFd) -> io::Result<Vec<(CString, FileType)>> {
 }
 
 /// The bytes the files under `path` take on disk (their blocks: a sparse file counts what it
-/// holds), links not followed, nothing hidden by an unreadable folder.
+/// holds), links not followed, nothing hidden by an unreadable folder; [`UNMEASURABLE`] for a
+/// tree deeper than [`DEEPEST`] folders.
 pub fn disk_used(path: &Path) -> u64 {
     match rustix::fs::statat(rustix::fs::CWD, path, AtFlags::SYMLINK_NOFOLLOW) {
         Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Directory => open_root(path)
@@ -98,20 +99,27 @@ pub fn disk_used(path: &Path) -> u64 {
     }
 }
 
-/// Folders deeper than this are not measured further (the kernel's path limit makes deeper
-/// ones useless to a program anyway, and a walk must end).
+/// Folders are walked this deep and no deeper (each level holds a descriptor open, and a walk
+/// must end); a tree deeper than this counts as past any quota (see [`disk_used`]).
 const DEEPEST: usize = 256;
+
+/// What a tree too deep to measure counts as: more than any quota.
+pub const UNMEASURABLE: u64 = u64::MAX / 4;
 
 fn used_in(dir: &OwnedFd, depth: usize) -> u64 {
     let Ok(list) = entries(dir) else { return 0 };
-    let mut used = 0;
+    let mut used: u64 = 0;
     for (name, kind) in list {
         if let Ok(st) = rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW) {
-            used += st.st_blocks as u64 * 512;
+            used = used.saturating_add(st.st_blocks as u64 * 512);
         }
-        if kind == FileType::Directory && depth < DEEPEST {
+        if kind == FileType::Directory {
+            if depth >= DEEPEST {
+                // Files could hide below: what cannot be measured is over the quota.
+                return UNMEASURABLE;
+            }
             if let Ok(sub) = open_dir_in(dir, &name) {
-                used += used_in(&sub, depth + 1);
+                used = used.saturating_add(used_in(&sub, depth + 1));
             }
         }
     }

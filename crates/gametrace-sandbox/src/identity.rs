@@ -81,39 +81,54 @@ impl Seat {
     /// there were. A process of that uid cannot change it (it has no capability, and
     /// `no_new_privs` keeps a set-uid program from giving one), so none can escape.
     pub fn kill_all(&self) -> usize {
-        let found = processes_of(self.uid);
-        if found == 0 {
-            return 0;
-        }
-        // `kill(-1, SIGKILL)` from the uid itself reaches exactly its processes (and a
-        // process started meanwhile by the next round). The child makes system calls only.
-        // SAFETY: fork; the child calls setresgid, setresuid, kill and _exit only.
-        unsafe {
-            let pid = libc::fork();
-            if pid == 0 {
-                let uid = self.uid as libc::c_long;
-                if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
-                    || libc::syscall(libc::SYS_setresgid, uid, uid, uid) != 0
-                    || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
-                {
-                    libc::_exit(1);
-                }
-                for _ in 0..10_000 {
-                    if libc::kill(-1, libc::SIGKILL) != 0 {
-                        libc::_exit(0);
-                    }
-                }
-                libc::_exit(2);
-            }
-            if pid > 0 {
-                let mut st = 0;
-                while libc::waitpid(pid, &mut st, 0) < 0 && *libc::__errno_location() == libc::EINTR
-                {
-                }
-            }
-        }
-        found
+        kill_uid(self.uid)
     }
+}
+
+/// Kills everything running as any seat this gametrace holds: when it is interrupted, and
+/// its seats are not given back one by one.
+pub fn kill_all_taken() {
+    let taken: Vec<u32> = TAKEN
+        .lock()
+        .map(|t| t.iter().copied().collect())
+        .unwrap_or_default();
+    for uid in taken {
+        kill_uid(uid);
+    }
+}
+
+/// Kills every process of `uid` (see [`Seat::kill_all`]); how many there were.
+fn kill_uid(uid: u32) -> usize {
+    let found = processes_of(uid);
+    if found == 0 {
+        return 0;
+    }
+    // `kill(-1, SIGKILL)` from the uid itself reaches exactly its processes (and a
+    // process started meanwhile by the next round). The child makes system calls only.
+    // SAFETY: fork; the child calls setresgid, setresuid, kill and _exit only.
+    unsafe {
+        let pid = libc::fork();
+        if pid == 0 {
+            let uid = uid as libc::c_long;
+            if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+                || libc::syscall(libc::SYS_setresgid, uid, uid, uid) != 0
+                || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
+            {
+                libc::_exit(1);
+            }
+            for _ in 0..10_000 {
+                if libc::kill(-1, libc::SIGKILL) != 0 {
+                    libc::_exit(0);
+                }
+            }
+            libc::_exit(2);
+        }
+        if pid > 0 {
+            let mut st = 0;
+            while libc::waitpid(pid, &mut st, 0) < 0 && *libc::__errno_location() == libc::EINTR {}
+        }
+    }
+    found
 }
 
 impl Drop for Seat {

@@ -175,12 +175,28 @@ pub struct Scratch {
     dir: tempfile::TempDir,
 }
 
+/// The scratch folders now alive, for the interrupt handler to remove (Ctrl-C and SIGTERM
+/// end gametrace without dropping them).
+static LIVE: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Removes every scratch folder still alive: called when gametrace is interrupted, after the
+/// commands are killed.
+pub fn remove_live_scratches() {
+    let live = LIVE.lock().map(|l| l.clone()).unwrap_or_default();
+    for path in live {
+        let _ = files::remove(&path);
+    }
+}
+
 impl Drop for Scratch {
     /// Removes everything the program left, walking by file descriptors (a folder it swapped
     /// for a link is never followed), folders it made unreadable opened again. What still
     /// cannot be removed is named on stderr.
     fn drop(&mut self) {
         let path = self.dir.path().to_owned();
+        if let Ok(mut live) = LIVE.lock() {
+            live.retain(|p| p != &path);
+        }
         if let Err(e) = files::remove(&path) {
             if path.exists() {
                 eprintln!(
@@ -221,11 +237,13 @@ impl Scratch {
     pub fn new() -> std::io::Result<Scratch> {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| remove_stale_scratches(&std::env::temp_dir()));
-        Ok(Scratch {
-            dir: tempfile::Builder::new()
-                .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
-                .tempdir()?,
-        })
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
+            .tempdir()?;
+        if let Ok(mut live) = LIVE.lock() {
+            live.push(dir.path().to_owned());
+        }
+        Ok(Scratch { dir })
     }
 
     pub fn path(&self) -> &Path {

@@ -102,6 +102,22 @@ pub fn resolve(path: &Path) -> PathBuf {
     }
 }
 
+/// `path` with `.` and `..` taken out as written, no link followed (`/a/b/../c` is `/a/c`
+/// even where `b` is a link).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Whether a `--sandbox-read` path may be given, resolved: never `/` (the whole disk).
 pub fn readable_path(path: &Path) -> Result<PathBuf, String> {
     let real = resolve(path);
@@ -261,7 +277,11 @@ impl FilePolicy {
         for p in &policy.readable {
             w.add(base.join(p), Access::Read, "--sandbox-read");
         }
-        w.command(argv, shell, &base);
+        let own: Vec<PathBuf> = std::iter::once(resolve(&base))
+            .chain(std::iter::once(resolve(scratch.path())))
+            .chain(policy.writable.iter().map(|p| resolve(p)))
+            .collect();
+        w.command(argv, shell, &base, &own);
         w.check()
     }
 
@@ -343,7 +363,7 @@ impl FilePolicy {
 impl Wanted {
     /// The words of the command: programs (found on PATH) bring their runtime; paths bring
     /// themselves and, for a file, its folder (a script's modules sit beside it).
-    fn command(&mut self, argv: &[String], shell: bool, base: &Path) {
+    fn command(&mut self, argv: &[String], shell: bool, base: &Path, own: &[PathBuf]) {
         let mut words: Vec<String> = argv.to_vec();
         if shell {
             if let Some(line) = argv.last().and_then(|l| shlex::split(l)) {
@@ -366,8 +386,21 @@ impl Wanted {
                         continue;
                     }
                 }
-                let path = base.join(part);
+                let path = lexical(&resolve(base).join(part));
                 if !path.exists() {
+                    continue;
+                }
+                // A link in the program's own folders (its working folder, its temp folder, a
+                // staged copy) is the student's: never followed to grant anything. A link in a
+                // submission named like a word of the grader's command (`small.sml -> /tmp`)
+                // would otherwise bring whatever it points to.
+                let real = resolve(&path);
+                if real != path && own.iter().any(|o| path.starts_with(o)) {
+                    self.notes.push(format!(
+                        "{} (named on the command line as {part}) leads through a link to {}: not granted; name the place itself",
+                        path.display(),
+                        real.display()
+                    ));
                     continue;
                 }
                 if i == 0 {
@@ -408,8 +441,11 @@ impl Wanted {
     /// only if it is a program on gametrace's PATH or in the system's folders.
     fn program(&mut self, path: &Path, why: &str) {
         let mut seen = BTreeSet::new();
-        // The program as named and where it leads (a link in PATH leads to the installation).
-        for p in [path.to_owned(), resolve(path)] {
+        // The program as named and where it leads (/usr/bin/python3 -> python3.11): a link in
+        // the program's own folders never gets here (see `command`).
+        let real = resolve(path);
+        let leads = (real != path).then_some(real);
+        for p in std::iter::once(path.to_owned()).chain(leads) {
             if !seen.insert(p.clone()) {
                 continue;
             }
@@ -595,8 +631,17 @@ pub(crate) fn installation(program: &Path) -> Option<PathBuf> {
 /// (`/usr/../bin/sh` included: resolved, with every rule, in [`Wanted::check`]).
 fn shebang(program: &Path) -> Vec<PathBuf> {
     use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
     let mut head = [0u8; 256];
-    let Ok(n) = std::fs::File::open(program).and_then(|mut f| f.read(&mut head)) else {
+    // Never blocks and never reads a device: opened without waiting (a FIFO named as the
+    // program would hold gametrace, as root, for ever), then read only if a regular file.
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(program)
+        .ok()
+        .filter(|f| f.metadata().is_ok_and(|m| m.is_file()));
+    let Some(n) = opened.and_then(|mut f| f.read(&mut head).ok()) else {
         return Vec::new();
     };
     let Some(line) = head[..n].strip_prefix(b"#!") else {

@@ -211,6 +211,8 @@ pub fn install_interrupt_handler() {
             if let Some(clean_up) = CLEAN_UP.get() {
                 clean_up();
             }
+            super::identity::kill_all_taken();
+            super::remove_live_scratches();
             super::cgroup::remove_cgroups();
             std::process::exit(130);
         });
@@ -233,6 +235,8 @@ pub(super) struct Started {
     pub extras: Extras,
     /// The CPU time it and its children used, once reaped.
     cpu_used: Duration,
+    /// The most memory one of its processes held (bytes), once reaped.
+    max_rss: u64,
     reaped: Option<ExitStatus>,
 }
 
@@ -287,9 +291,15 @@ impl Started {
                 + Duration::from_micros(t.tv_usec.max(0) as u64)
         };
         self.cpu_used = time(usage.ru_utime) + time(usage.ru_stime);
+        self.max_rss = (usage.ru_maxrss.max(0) as u64).saturating_mul(1024);
         let status = ExitStatus::from_raw(st);
         self.reaped = Some(status);
         Ok(status)
+    }
+
+    /// The uid it runs as, when root gave it one of its own.
+    pub fn uid(&self) -> Option<u32> {
+        self.seat.as_ref().map(Seat::uid)
     }
 
     /// Kills what the command left running once it has exited on its own, and counts it.
@@ -335,11 +345,17 @@ impl Started {
         if self.extras.disk_full {
             return Some(Limit::Disk(job.limits.disk));
         }
-        let (pids, memory) = self.cgroup.as_ref().map_or((false, false), |c| c.events());
-        // Killed at the CPU limit's hard end (a program that ignored SIGXCPU), where no init
-        // of the sandbox's could tell: by the CPU time it used.
-        let cpu = status_signal(status) == Some(libc::SIGKILL) && self.cpu_used >= job.limits.cpu;
-        limit_hit(stderr, status, &job.limits, pids, memory, cpu)
+        let (pids, oom) = self.cgroup.as_ref().map_or((false, false), |c| c.events());
+        let ev = Evidence {
+            cgroup: self.cgroup.is_some(),
+            pids,
+            oom,
+            // The soft limit's SIGXCPU comes as the time runs out; a second's slack for how
+            // the kernel counts it.
+            cpu_spent: self.cpu_used + Duration::from_secs(1) >= job.limits.cpu,
+            big: self.max_rss.saturating_mul(4) >= job.limits.memory,
+        };
+        limit_hit(stderr, status, &job.limits, ev)
     }
 
     /// A line for the report when the program left processes running (killed now).
@@ -352,11 +368,6 @@ impl Started {
             )),
         }
     }
-}
-
-fn status_signal(status: ExitStatus) -> Option<i32> {
-    use std::os::unix::process::ExitStatusExt;
-    status.signal()
 }
 
 /// What language runtimes read to find themselves or their libraries: passed on.
@@ -527,6 +538,7 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
         extras_pipe,
         extras: Extras::default(),
         cpu_used: Duration::ZERO,
+        max_rss: 0,
         reaped: None,
     })
 }
@@ -667,7 +679,7 @@ pub fn run(job: &Job) -> Ran {
         Cap,
         Disk,
     }
-    let disk = Disk::new(job, group);
+    let disk = Disk::new(job, group, proc.uid());
     let mut measured = started;
     let stop = loop {
         let now = Instant::now();
@@ -788,11 +800,68 @@ pub(super) struct Disk {
     before: u64,
     limit: u64,
     tmpfs: Option<std::path::PathBuf>,
+    /// Whose open files count too (a file deleted but held open takes its space, and no walk
+    /// of the folders finds it): the processes of this uid (root's runs), or of this PID
+    /// namespace (by its inode).
+    owner: Option<Owner>,
+}
+
+/// The processes of one run, as the host's `/proc` shows them.
+#[derive(Clone, Copy)]
+pub(super) enum Owner {
+    Uid(u32),
+    PidNamespace(u64),
+}
+
+impl Owner {
+    fn has(self, pid: &std::path::Path) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        match self {
+            Owner::Uid(uid) => std::fs::symlink_metadata(pid).is_ok_and(|m| m.uid() == uid),
+            Owner::PidNamespace(ino) => {
+                std::fs::metadata(pid.join("ns/pid")).is_ok_and(|m| m.ino() == ino)
+            }
+        }
+    }
+
+    /// The blocks of the regular files its processes hold open that no longer have a name.
+    fn deleted_open(self) -> u64 {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(procs) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut used: u64 = 0;
+        for p in procs.flatten() {
+            let path = p.path();
+            if !p
+                .file_name()
+                .to_str()
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                || !self.has(&path)
+            {
+                continue;
+            }
+            let Ok(fds) = std::fs::read_dir(path.join("fd")) else {
+                continue;
+            };
+            for fd in fds.flatten() {
+                // stat through /proc/PID/fd: the open file itself, named or not.
+                if let Ok(m) = std::fs::metadata(fd.path()) {
+                    if m.is_file() && m.nlink() == 0 && seen.insert((m.dev(), m.ino())) {
+                        used = used.saturating_add(m.blocks() * 512);
+                    }
+                }
+            }
+        }
+        used
+    }
 }
 
 impl Disk {
-    /// The quota of `job`, whose process (the one gametrace started) is `pid`.
-    pub(super) fn new(job: &Job, pid: u32) -> Disk {
+    /// The quota of `job`, whose process (the one gametrace started) is `pid`, running as
+    /// `uid` when root gave it a uid of its own.
+    pub(super) fn new(job: &Job, pid: u32, uid: Option<u32>) -> Disk {
         // A temp folder on a tmpfs of the quota's size needs no measuring: the kernel refuses
         // the byte past the quota; whether it is full is read through the process's root.
         let layers = super::protections().layers;
@@ -807,11 +876,24 @@ impl Disk {
             std::path::Path::new(&format!("/proc/{pid}/root"))
                 .join(scratch.strip_prefix("/").unwrap_or(&scratch))
         });
+        let owner = match uid {
+            _ if job.policy.off => None,
+            Some(uid) => Some(Owner::Uid(uid)),
+            None => {
+                use std::os::unix::fs::MetadataExt;
+                std::fs::metadata(format!("/proc/{pid}/ns/pid_for_children"))
+                    .ok()
+                    .zip(std::fs::metadata("/proc/self/ns/pid").ok())
+                    .filter(|(theirs, mine)| theirs.ino() != mine.ino())
+                    .map(|(theirs, _)| Owner::PidNamespace(theirs.ino()))
+            }
+        };
         Disk {
             dirs,
             before,
             limit: job.limits.disk,
             tmpfs,
+            owner,
         }
     }
 
@@ -828,80 +910,101 @@ impl Disk {
                 }
             }
         }
+        let hidden = self.owner.map_or(0, Owner::deleted_open);
         self.dirs
             .iter()
             .map(|d| super::files::disk_used(d))
-            .sum::<u64>()
+            .fold(hidden, u64::saturating_add)
             .saturating_sub(self.before)
             > self.limit
     }
 }
 
-/// The limit a command that failed ran into, if it shows: the signal it died of (seccomp's
-/// SIGSYS, SIGXCPU, SIGXFSZ), the cgroup's counts, or what its runtime says when an
-/// allocation, a fork or a write is refused.
-fn limit_hit(
-    stderr: &str,
-    status: ExitStatus,
-    limits: &Limits,
-    pids: bool,
-    memory: bool,
-    cpu: bool,
-) -> Option<Limit> {
+/// What the kernel tells of a run besides its exit status: the evidence a limit verdict
+/// rests on, so that a program cannot earn one by printing its words or signalling itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Evidence {
+    /// A cgroup counted the run: its word on memory and processes is final.
+    pub cgroup: bool,
+    /// The cgroup's process limit was hit.
+    pub pids: bool,
+    /// The cgroup's memory limit killed a process.
+    pub oom: bool,
+    /// The CPU time the run used reached its limit.
+    pub cpu_spent: bool,
+    /// Its largest process reached a quarter of the memory limit (a runtime's own heap, sized
+    /// from the limit, ends there: a JVM's default).
+    pub big: bool,
+}
+
+/// Words a runtime prints when an allocation is refused.
+const MEMORY_WORDS: [&str; 11] = [
+    "MemoryError",
+    "OutOfMemoryError",
+    "memory exhausted",
+    "Cannot allocate memory",
+    "cannot allocate memory",
+    "Out of memory",
+    "out of memory",
+    "insufficient memory",
+    "Unable to allocate",
+    "unable to allocate",
+    "std::bad_alloc",
+];
+
+/// Words a runtime prints when a fork or a thread is refused.
+const PROCESS_WORDS: [&str; 8] = [
+    "Resource temporarily unavailable",
+    "BlockingIOError",
+    "unable to create native thread",
+    "can't start new thread",
+    "Thread creation failed",
+    "fork: retry",
+    "Cannot fork",
+    "can't fork",
+];
+
+/// The limit a command that failed ran into, on the kernel's evidence where there is some:
+/// CPU time only when the run used its CPU time (a program that sends itself SIGXCPU is
+/// CRASHED); memory and processes on the cgroup's counts where a cgroup counted the run
+/// (else on what the runtime said, with its memory near the limit for memory). The file-size
+/// and network verdicts rest on the signal or the words of the refused call (`SIGXFSZ`,
+/// "File too large", "Network is unreachable"), which a program could also produce itself:
+/// either way it has failed.
+fn limit_hit(stderr: &str, status: ExitStatus, limits: &Limits, ev: Evidence) -> Option<Limit> {
     use std::os::unix::process::ExitStatusExt;
-    if cpu {
-        return Some(Limit::Cpu(limits.cpu));
-    }
     let signal = status
         .signal()
         .or_else(|| status.code().filter(|c| *c > 128).map(|c| c - 128));
-    match signal {
-        Some(libc::SIGSYS) => return Some(Limit::Network),
-        Some(libc::SIGXCPU) => return Some(Limit::Cpu(limits.cpu)),
-        Some(libc::SIGXFSZ) => return Some(Limit::FileSize(limits.file_size)),
-        _ => {}
-    }
     let said = |patterns: &[&str]| patterns.iter().any(|p| stderr.contains(p));
-    // "Network is unreachable" is the sandbox's answer to an Internet socket (ENETUNREACH,
-    // which `socket(2)` gives for nothing else), as the runtime reports it.
-    if said(&["Bad system call", "Network is unreachable"]) {
-        return Some(Limit::Network);
-    }
-    if said(&["File too large", "File size limit exceeded"]) {
-        return Some(Limit::FileSize(limits.file_size));
-    }
-    if said(&["CPU time limit exceeded"]) {
+    let cpu_words =
+        matches!(signal, Some(libc::SIGXCPU | libc::SIGKILL)) || said(&["CPU time limit exceeded"]);
+    if ev.cpu_spent && cpu_words {
         return Some(Limit::Cpu(limits.cpu));
     }
-    if memory
-        || said(&[
-            "MemoryError",
-            "OutOfMemoryError",
-            "memory exhausted",
-            "Cannot allocate memory",
-            "cannot allocate memory",
-            "Out of memory",
-            "out of memory",
-            "insufficient memory",
-            "Unable to allocate",
-            "unable to allocate",
-            "std::bad_alloc",
-        ])
-    {
+    if signal == Some(libc::SIGXFSZ) || said(&["File too large", "File size limit exceeded"]) {
+        return Some(Limit::FileSize(limits.file_size));
+    }
+    // "Network is unreachable" is the sandbox's answer to an Internet socket (ENETUNREACH,
+    // which `socket(2)` gives for nothing else), as the runtime reports it; SML/NJ names only
+    // the C file of its failed socket call (every socket call is refused in the sandbox).
+    if said(&["Network is unreachable", "raised at <socket.c>"]) {
+        return Some(Limit::Network);
+    }
+    let memory = if ev.cgroup {
+        ev.oom || (ev.big && said(&MEMORY_WORDS))
+    } else {
+        ev.big && said(&MEMORY_WORDS)
+    };
+    if memory {
         return Some(Limit::Memory(limits.memory));
     }
-    if pids
-        || said(&[
-            "Resource temporarily unavailable",
-            "BlockingIOError",
-            "unable to create native thread",
-            "can't start new thread",
-            "Thread creation failed",
-            "fork: retry",
-            "Cannot fork",
-            "can't fork",
-        ])
-    {
+    let processes = if ev.cgroup {
+        ev.pids
+    } else {
+        said(&PROCESS_WORDS)
+    };
+    if processes {
         return Some(Limit::Processes(limits.processes));
     }
     None
@@ -1016,19 +1119,63 @@ mod tests {
     }
 
     #[test]
-    fn a_limit_is_named_by_its_signal_or_what_the_runtime_said() {
+    fn a_limit_is_named_on_the_kernels_evidence() {
         use std::os::unix::process::ExitStatusExt;
         let l = Limits::default();
         let killed = |sig: i32| ExitStatus::from_raw(sig);
         let exited = |code: i32| ExitStatus::from_raw(code << 8);
+        let none = Evidence::default();
+        let cgroup = Evidence {
+            cgroup: true,
+            ..none
+        };
+        // CPU: only when the run used its CPU time; a SIGXCPU sent by itself is a crash.
+        let spent = Evidence {
+            cpu_spent: true,
+            ..none
+        };
         assert_eq!(
-            limit_hit("", killed(libc::SIGSYS), &l, false, false, false),
-            Some(Limit::Network)
+            limit_hit("", killed(libc::SIGXCPU), &l, spent),
+            Some(Limit::Cpu(l.cpu))
         );
-        // A shell reports its child's SIGSYS as 128 + 31.
         assert_eq!(
-            limit_hit("Bad system call", exited(159), &l, false, false, false),
-            Some(Limit::Network)
+            limit_hit("", killed(libc::SIGKILL), &l, spent),
+            Some(Limit::Cpu(l.cpu))
+        );
+        assert_eq!(limit_hit("", killed(libc::SIGXCPU), &l, none), None);
+        // Memory: the cgroup's OOM kill; or the runtime's words with its memory near the
+        // limit; never the words alone.
+        let oom = Evidence {
+            oom: true,
+            ..cgroup
+        };
+        assert_eq!(
+            limit_hit("", killed(libc::SIGKILL), &l, oom),
+            Some(Limit::Memory(l.memory))
+        );
+        assert_eq!(limit_hit("MemoryError", exited(1), &l, cgroup), None);
+        assert_eq!(limit_hit("MemoryError", exited(1), &l, none), None);
+        let big = Evidence { big: true, ..none };
+        assert_eq!(
+            limit_hit("MemoryError", exited(1), &l, big),
+            Some(Limit::Memory(l.memory))
+        );
+        // Processes: the cgroup's count where there is one; the runtime's words without.
+        let pids = Evidence {
+            pids: true,
+            ..cgroup
+        };
+        assert_eq!(
+            limit_hit("", exited(1), &l, pids),
+            Some(Limit::Processes(l.processes))
+        );
+        assert_eq!(
+            limit_hit("BlockingIOError: [Errno 11]", exited(1), &l, cgroup),
+            None
+        );
+        assert_eq!(
+            limit_hit("BlockingIOError: [Errno 11]", exited(1), &l, none),
+            Some(Limit::Processes(l.processes))
         );
         // The refused Internet socket, as Python and bash report it.
         assert_eq!(
@@ -1036,75 +1183,22 @@ mod tests {
                 "OSError: [Errno 101] Network is unreachable",
                 exited(1),
                 &l,
-                false,
-                false,
-                false
+                none
             ),
             Some(Limit::Network)
         );
         assert_eq!(
-            limit_hit(
-                "bash: socket: Network is unreachable",
-                exited(1),
-                &l,
-                false,
-                false,
-                false
-            ),
-            Some(Limit::Network)
-        );
-        assert_eq!(
-            limit_hit("", killed(libc::SIGXCPU), &l, false, false, false),
-            Some(Limit::Cpu(l.cpu))
-        );
-        assert_eq!(
-            limit_hit(
-                "OSError: [Errno 27] File too large",
-                exited(1),
-                &l,
-                false,
-                false,
-                false
-            ),
+            limit_hit("OSError: [Errno 27] File too large", exited(1), &l, none),
             Some(Limit::FileSize(l.file_size))
         );
+        // An ordinary crash is a crash; a SIGSYS is no longer the sandbox's (nothing it
+        // refuses kills).
         assert_eq!(
-            limit_hit("MemoryError", exited(1), &l, false, false, false),
-            Some(Limit::Memory(l.memory))
-        );
-        assert_eq!(
-            limit_hit("", killed(libc::SIGKILL), &l, false, true, false),
-            Some(Limit::Memory(l.memory))
-        );
-        assert_eq!(
-            limit_hit(
-                "BlockingIOError: [Errno 11]",
-                exited(1),
-                &l,
-                false,
-                false,
-                false
-            ),
-            Some(Limit::Processes(l.processes))
-        );
-        assert_eq!(
-            limit_hit("", exited(1), &l, true, false, false),
-            Some(Limit::Processes(l.processes))
-        );
-        // An ordinary crash is a crash.
-        assert_eq!(
-            limit_hit("Traceback ... KeyError", exited(1), &l, false, false, false),
+            limit_hit("Traceback ... KeyError", exited(1), &l, none),
             None
         );
-        assert_eq!(
-            limit_hit("", killed(libc::SIGSEGV), &l, false, false, false),
-            None
-        );
-        // Killed outright after using its CPU time (it ignored SIGXCPU).
-        assert_eq!(
-            limit_hit("", killed(libc::SIGKILL), &l, false, false, true),
-            Some(Limit::Cpu(l.cpu))
-        );
+        assert_eq!(limit_hit("", killed(libc::SIGSEGV), &l, none), None);
+        assert_eq!(limit_hit("", killed(libc::SIGSYS), &l, none), None);
     }
 
     #[test]

@@ -56,7 +56,7 @@ impl<'a> Session<'a> {
     /// environment.
     pub fn start(job: Job<'a>, env: &[(String, String)]) -> Result<Session<'a>, Ran> {
         let mut proc = start(&job, Stdio::piped(), env)?;
-        let disk = super::run::Disk::new(&job, proc.group);
+        let disk = super::run::Disk::new(&job, proc.group, proc.uid());
         let stdin = proc.child.stdin.take();
         // Bounded: a program printing faster than gametrace reads waits on its pipe instead
         // of filling gametrace's memory.

@@ -179,7 +179,6 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "getpgrp",
             "getsid",
             "setsid",
-            "prctl",
             "arch_prctl",
             "set_tid_address",
             "set_robust_list",
@@ -255,7 +254,6 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "restart_syscall",
             "pidfd_open",
             "pidfd_send_signal",
-            "seccomp",
         ],
     ),
     (
@@ -337,8 +335,6 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
     (
         "sockets made by socket or socketpair (which are checked)",
         &[
-            "bind",
-            "listen",
             "accept",
             "accept4",
             "getsockname",
@@ -385,11 +381,16 @@ pub const IPC: &[&str] = &[
     "mq_getsetattr",
 ];
 
+/// Allowed only where the program has a network namespace of its own: naming a socket
+/// (`bind`, `listen`, which names an unnamed one). Without one, an abstract Unix name is the
+/// host's: a program could take a service's name before it starts.
+pub const NET: &[&str] = &["bind", "listen"];
+
 /// Allowed with their arguments checked, and what the check refuses.
 pub const GUARDED: &[(&str, &str)] = &[
     ("socket", "anything but a Unix stream or seqpacket socket: an Internet or packet socket with ENETUNREACH (the NETWORK verdict), a Unix datagram socket (which could send to any path) with EACCES, other families with EAFNOSUPPORT"),
     ("socketpair", "anything but a Unix stream or seqpacket pair (EACCES)"),
-    ("socketcall", "32-bit x86's socket multiplexer: its socket() kills the program (NETWORK; its arguments are out of a filter's reach), every other call EACCES"),
+    ("socketcall", "32-bit x86's socket multiplexer: its socket() is refused with ENETUNREACH whatever the family (its arguments are out of a filter's reach; no program of the courses needs one), every other call EACCES"),
     ("connect", "always (EACCES): a Unix socket addressed to a path reaches a host's service"),
     ("sendto", "with an address (EACCES)"),
     ("clone", "with any namespace flag (EPERM)"),
@@ -398,6 +399,7 @@ pub const GUARDED: &[(&str, &str)] = &[
     ("mknodat", "of a character or block device (EPERM); a FIFO is allowed"),
     ("ioctl", "TIOCSTI and TIOCLINUX, which push input into a terminal (EPERM)"),
     ("getpriority", "answers the sandbox's mark (see inside_sandbox)"),
+    ("prctl", "PR_SET_SECCOMP (EPERM): a filter of the program's own would answer before the sandbox's, and could fake its mark (see inside_sandbox)"),
     ("fallocate", "always (EOPNOTSUPP): disk space is only taken by writing it, which the quota sees; the C library's posix_fallocate then writes instead"),
 ];
 
@@ -471,11 +473,12 @@ pub const REFUSED: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "Landlock (a program may not stack rules of its own: nothing needs it)",
+        "Landlock and seccomp of the program's own (nothing needs them, and a filter of its own would answer before the sandbox's and fake its mark)",
         &[
             "landlock_create_ruleset",
             "landlock_add_rule",
             "landlock_restrict_self",
+            "seccomp",
         ],
     ),
 ];
@@ -615,12 +618,14 @@ fn kill() -> u32 {
     libc::SECCOMP_RET_KILL_PROCESS
 }
 
-/// The calls allowed on `arch` whatever their arguments (with those of [`IPC`] when `ipc`).
-fn plain(arch: Arch, ipc: bool) -> Vec<u32> {
+/// The calls allowed on `arch` whatever their arguments (with those of [`IPC`] when `ipc`,
+/// of [`NET`] when `net`).
+fn plain(arch: Arch, ipc: bool, net: bool) -> Vec<u32> {
     let mut numbers: Vec<u32> = ALLOWED
         .iter()
         .flat_map(|(_, names)| names.iter())
         .chain(IPC.iter().filter(|_| ipc))
+        .chain(NET.iter().filter(|_| net))
         .filter_map(|n| arch.number(n))
         .collect();
     if arch == Arch::Arm {
@@ -633,7 +638,7 @@ fn plain(arch: Arch, ipc: bool) -> Vec<u32> {
 }
 
 /// One architecture's block: the guarded calls, then the plain ones, then ENOSYS.
-fn block(a: &mut Asm, arch: Arch, ipc: bool) {
+fn block(a: &mut Asm, arch: Arch, ipc: bool, net: bool) {
     let guard = |a: &mut Asm, name: &str, body: &dyn Fn(&mut Asm)| {
         let Some(nr) = arch.number(name) else { return };
         let next = a.label();
@@ -679,7 +684,7 @@ fn block(a: &mut Asm, arch: Arch, ipc: bool) {
         let other = a.label();
         a.load(arg(0));
         a.jump(JEQ_K, SYS_SOCKET, None, Some(other));
-        a.ret(kill());
+        a.ret(errno(libc::ENETUNREACH));
         a.here(other);
         a.ret(errno(libc::EACCES));
     });
@@ -705,6 +710,14 @@ fn block(a: &mut Asm, arch: Arch, ipc: bool) {
     });
     guard(a, "clone3", &|a| a.ret(errno(libc::ENOSYS)));
     guard(a, "fallocate", &|a| a.ret(errno(libc::EOPNOTSUPP)));
+    guard(a, "prctl", &|a| {
+        let refuse = a.label();
+        a.load(arg(0));
+        a.jump(JEQ_K, libc::PR_SET_SECCOMP as u32, Some(refuse), None);
+        a.ret(allow());
+        a.here(refuse);
+        a.ret(errno(libc::EPERM));
+    });
     for (name, mode_arg) in [("mknod", 1), ("mknodat", 2)] {
         guard(a, name, &|a| {
             let refuse = a.label();
@@ -737,7 +750,7 @@ fn block(a: &mut Asm, arch: Arch, ipc: bool) {
     // The plain calls: a test and a return each, so no jump is long, and the kernel's cache
     // of results that depend on the number alone answers them without running the filter.
     a.load(NR);
-    for nr in plain(arch, ipc) {
+    for nr in plain(arch, ipc, net) {
         let next = a.label();
         a.jump(JEQ_K, nr, None, Some(next));
         a.ret(allow());
@@ -747,9 +760,10 @@ fn block(a: &mut Asm, arch: Arch, ipc: bool) {
 }
 
 /// The filter for this machine's architecture and its 32-bit companion; SysV IPC allowed
-/// when `ipc` (the program has an IPC namespace of its own). A call of any other
-/// architecture (x32's included) kills. `None` on an architecture it does not know.
-pub fn filter(ipc: bool) -> Option<Vec<sock_filter>> {
+/// when `ipc` (the program has an IPC namespace of its own), naming sockets when `net` (a
+/// network namespace of its own). A call of any other architecture (x32's included) kills.
+/// `None` on an architecture it does not know.
+pub fn filter(ipc: bool, net: bool) -> Option<Vec<sock_filter>> {
     let (native, companion) = match std::env::consts::ARCH {
         "x86_64" => (Arch::X86_64, Arch::I386),
         "aarch64" => (Arch::Aarch64, Arch::Arm),
@@ -771,21 +785,21 @@ pub fn filter(ipc: bool) -> Option<Vec<sock_filter>> {
         a.ret(errno(libc::ENOSYS));
         a.here(ok);
     }
-    block(&mut a, native, ipc);
+    block(&mut a, native, ipc, net);
     a.here(second);
     let other = a.label();
     a.load(ARCH);
     a.jump(JEQ_K, companion.audit(), Some(other), None);
     a.long_jump(unknown);
     a.here(other);
-    block(&mut a, companion, ipc);
+    block(&mut a, companion, ipc, net);
     a.here(unknown);
     a.ret(kill());
     Some(a.finish())
 }
 
 /// Every call the lists name, with whether it is allowed (for `doctor --policy`).
-pub fn describe(ipc: bool) -> String {
+pub fn describe(ipc: bool, net: bool) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     for (why, names) in ALLOWED {
@@ -800,6 +814,16 @@ pub fn describe(ipc: bool) -> String {
             "refused, no IPC namespace here"
         },
         IPC.join(" ")
+    );
+    let _ = writeln!(
+        out,
+        "  {} (naming a socket): {}",
+        if net {
+            "allowed, in its own network namespace"
+        } else {
+            "refused, no network namespace here"
+        },
+        NET.join(" ")
     );
     for (name, refuses) in GUARDED {
         let _ = writeln!(out, "  checked: {name} refuses {refuses}");
@@ -825,6 +849,7 @@ mod tests {
             .iter()
             .flat_map(|(_, n)| n.iter().copied())
             .chain(IPC.iter().copied())
+            .chain(NET.iter().copied())
             .chain(GUARDED.iter().map(|(n, _)| *n))
             .collect();
         let refused: Vec<&str> = REFUSED
@@ -850,10 +875,10 @@ mod tests {
     /// among the plain numbers of either architecture.
     #[test]
     fn the_filter_fits_and_refuses_what_it_says() {
-        let f = filter(true).unwrap();
+        let f = filter(true, true).unwrap();
         assert!(f.len() < 4096, "{}", f.len());
         for arch in ARCHES {
-            let plain = plain(arch, false);
+            let plain = plain(arch, false, false);
             for (_, names) in REFUSED {
                 for name in *names {
                     if let Some(nr) = arch.number(name) {
