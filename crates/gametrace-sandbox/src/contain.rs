@@ -210,7 +210,10 @@ fn kill(pid: u32) {
     }
 }
 
-fn kill_group(group: u32) {
+/// Kills the process group `group` (a command whose processes a PID namespace or a uid of
+/// its own holds needs no more: [`kill_all`]'s walk of `/proc` is for those that could
+/// escape it).
+pub fn kill_group(group: u32) {
     if let Some(p) = i32::try_from(group)
         .ok()
         .and_then(rustix::process::Pid::from_raw)

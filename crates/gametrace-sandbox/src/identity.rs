@@ -33,6 +33,8 @@ static TAKEN: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
 pub struct Seat {
     uid: u32,
     _lock: OwnedFd,
+    /// Nothing runs as it since the last [`Seat::kill_all`] (or a PID namespace ended all).
+    clean: bool,
 }
 
 impl Seat {
@@ -55,9 +57,13 @@ impl Seat {
             }
             match lock(&dir.join(format!("{uid}.lock"))) {
                 Ok(Some(fd)) => {
-                    let seat = Seat { uid, _lock: fd };
-                    seat.kill_all();
-                    return Ok(seat);
+                    // What an earlier gametrace, killed before it could, left as this uid.
+                    kill_rounds(uid);
+                    return Ok(Seat {
+                        uid,
+                        _lock: fd,
+                        clean: false,
+                    });
                 }
                 Ok(None) => {}
                 Err(e) => {
@@ -80,8 +86,15 @@ impl Seat {
     /// Kills every process running as this seat's uid, until none is left; returns how many
     /// there were. A process of that uid cannot change it (it has no capability, and
     /// `no_new_privs` keeps a set-uid program from giving one), so none can escape.
-    pub fn kill_all(&self) -> usize {
+    pub fn kill_all(&mut self) -> usize {
+        self.clean = true;
         kill_uid(self.uid)
+    }
+
+    /// Says that nothing runs as the seat's uid any more: its run's PID namespace has ended,
+    /// and with it every process the run had.
+    pub fn ended_with_namespace(&mut self) {
+        self.clean = true;
     }
 }
 
@@ -103,37 +116,58 @@ fn kill_uid(uid: u32) -> usize {
     if found == 0 {
         return 0;
     }
-    // `kill(-1, SIGKILL)` from the uid itself reaches exactly its processes (and a
-    // process started meanwhile by the next round). The child makes system calls only.
-    // SAFETY: fork; the child calls setresgid, setresuid, kill and _exit only.
+    for _ in 0..100 {
+        kill_rounds(uid);
+        if processes_of(uid) == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    found
+}
+
+/// `kill(-1, SIGKILL)` as `uid` itself, a few times: it reaches exactly the uid's processes
+/// (and what one of them started meanwhile, by the next round). Costs a fork, not a walk of
+/// `/proc` (whose answer `kill(-1, 0)` cannot give: it counts processes it may not signal).
+fn kill_rounds(uid: u32) {
+    as_uid(uid, || {
+        for _ in 0..20 {
+            // SAFETY: kill is a plain system call.
+            unsafe { libc::kill(-1, libc::SIGKILL) };
+        }
+    });
+}
+
+/// Runs `f` in a child process that has become `uid` (no groups). The child makes system
+/// calls only (a fork of a threaded process may call nothing else): `f` must too.
+fn as_uid(uid: u32, f: impl Fn()) {
+    // SAFETY: fork; the child calls setgroups, setresgid, setresuid, `f` (system calls only,
+    // by contract) and _exit.
     unsafe {
         let pid = libc::fork();
         if pid == 0 {
-            let uid = uid as libc::c_long;
+            let id = uid as libc::c_long;
             if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
-                || libc::syscall(libc::SYS_setresgid, uid, uid, uid) != 0
-                || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
+                || libc::syscall(libc::SYS_setresgid, id, id, id) != 0
+                || libc::syscall(libc::SYS_setresuid, id, id, id) != 0
             {
                 libc::_exit(1);
             }
-            for _ in 0..10_000 {
-                if libc::kill(-1, libc::SIGKILL) != 0 {
-                    libc::_exit(0);
-                }
-            }
-            libc::_exit(2);
+            f();
+            libc::_exit(0);
         }
         if pid > 0 {
             let mut st = 0;
             while libc::waitpid(pid, &mut st, 0) < 0 && *libc::__errno_location() == libc::EINTR {}
         }
     }
-    found
 }
 
 impl Drop for Seat {
     fn drop(&mut self) {
-        self.kill_all();
+        if !self.clean {
+            kill_uid(self.uid);
+        }
         release(self.uid);
     }
 }
@@ -142,8 +176,9 @@ fn release(uid: u32) {
     TAKEN.lock().unwrap_or_else(|e| e.into_inner()).remove(&uid);
 }
 
-/// How many processes run as `uid` now (by their real uid, as `/proc/PID/status` shows it;
-/// a zombie, already dead, is not counted).
+/// How many processes run as `uid` now, by their real uid as `/proc/PID/status` shows it
+/// (a process that made itself non-dumpable, whose `/proc` folder is then root's, included;
+/// a zombie, already dead, not).
 pub fn processes_of(uid: u32) -> usize {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
@@ -152,7 +187,7 @@ pub fn processes_of(uid: u32) -> usize {
         .filter(|e| {
             e.file_name()
                 .to_str()
-                .is_some_and(|n| n.parse::<u32>().is_ok())
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
         })
         .filter(|e| {
             std::fs::read_to_string(e.path().join("status")).is_ok_and(|s| {

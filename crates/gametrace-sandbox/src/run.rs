@@ -231,6 +231,8 @@ pub(super) struct Started {
     seat: Option<Seat>,
     /// Init's extras, read when it has ended.
     extras_pipe: Option<std::os::fd::OwnedFd>,
+    /// Whether they were: the run had a PID namespace, and it has ended.
+    extras_read: bool,
     /// What its end came to besides its status: filled by [`Started::kill_and_wait`].
     pub extras: Extras,
     /// The CPU time it and its children used, once reaped.
@@ -302,9 +304,24 @@ impl Started {
         self.seat.as_ref().map(Seat::uid)
     }
 
+    /// Does a PID namespace or a uid of its own hold every process of the command? Then
+    /// killing its group, and its uid, is enough; else every process carrying its marker
+    /// and every orphan is looked for (see [`contain`]).
+    fn held(&self) -> bool {
+        self.seat.is_some() || self.extras_pipe.is_some() || self.extras_read
+    }
+
     /// Kills what the command left running once it has exited on its own, and counts it.
     pub fn kill_left(&mut self) {
-        let killed = contain::kill_all(self.group, &self.marker);
+        let killed = if self.held() {
+            contain::kill_group(self.group);
+            match (&mut self.seat, self.extras_pipe.is_some()) {
+                (Some(seat), false) => seat.kill_all(),
+                _ => 0,
+            }
+        } else {
+            contain::kill_all(self.group, &self.marker)
+        };
         self.extras.left += killed as u32;
     }
 
@@ -313,7 +330,12 @@ impl Started {
     /// running; a program stopped (timed out, too much output) is not counted against.
     pub fn kill_and_wait(&mut self, exited: Option<ExitStatus>) -> std::io::Result<ExitStatus> {
         let ended = exited.is_some() || self.reaped.is_some();
-        let killed = contain::kill_all(self.group, &self.marker);
+        let killed = if self.held() {
+            contain::kill_group(self.group);
+            0
+        } else {
+            contain::kill_all(self.group, &self.marker)
+        };
         let status = match exited.or(self.reaped) {
             Some(s) => Ok(s),
             None => self.reap(),
@@ -322,8 +344,19 @@ impl Started {
         if let Some(pipe) = self.extras_pipe.take() {
             self.extras = Extras::read(&pipe);
             self.extras.left += left_by_init;
+            self.extras_read = true;
         }
-        let by_seat = self.seat.as_ref().map_or(0, Seat::kill_all);
+        // With a PID namespace, every process of the run ended with it (its init counted
+        // what was left); without one, its uid is killed whole.
+        // (A run killed here, its namespace still being torn down, has its uid killed too.)
+        let by_seat = match (&mut self.seat, self.extras_read && ended) {
+            (Some(seat), true) => {
+                seat.ended_with_namespace();
+                0
+            }
+            (Some(seat), false) => seat.kill_all(),
+            (None, _) => 0,
+        };
         if ended {
             self.extras.left += (killed + by_seat) as u32;
         } else {
@@ -537,6 +570,7 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
         seat,
         extras_pipe,
         extras: Extras::default(),
+        extras_read: false,
         cpu_used: Duration::ZERO,
         max_rss: 0,
         reaped: None,

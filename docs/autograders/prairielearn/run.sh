@@ -19,6 +19,10 @@ mkdir -p "$ROOT/results"
 # student's folder.
 cd "$ROOT/tests" || exit 1
 
+# The student's program runs as an unprivileged uid of its own (never root): it reads its
+# submission as any user would.
+chmod -R a+rX "$ROOT/student" 2>/dev/null || true
+
 # What the sandbox for the student's code gives in this container, for the grader's log.
 "$GAMETRACE" doctor >&2 || true
 "$GAMETRACE" test specs --against "$COMMAND" --submission "$ROOT/student" \
