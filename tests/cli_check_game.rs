@@ -213,7 +213,7 @@ fn a_functor_that_does_not_match_the_signature_gets_the_compilers_message() {
     let (code, out) = check_game(C4, &sml_connect4(broken.to_str().unwrap()), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("driver: the game's driver did not start"),
+        out.contains("driver: importing subtract_square_state.py raised PermissionError"),
         "{out}"
     );
     assert!(out.contains("the compiler says:"), "{out}");
@@ -364,7 +364,7 @@ fn a_game_that_reads_the_spec_is_stopped_by_the_sandbox() {
     let (code, out) = check_game(SS, &cmd, &[]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("driver: the game's driver did not start"),
+        out.contains("driver: importing subtract_square_state.py raised PermissionError"),
         "{out}"
     );
     assert!(out.contains("PermissionError"), "{out}");

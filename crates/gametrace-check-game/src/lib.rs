@@ -161,9 +161,14 @@ pub fn check_game<G: Checkable>(
                     details = format!("the compiler says:\n{compiler}\n{details}");
                 }
             }
+            let message = match &t {
+                // The driver started and found nothing to check: it says what.
+                Trouble::Unusable(..) => what,
+                _ => format!("the game's driver did not start: {what}"),
+            };
             cases.push(
                 CaseResult::new(spec_name, "driver", t.status(), 0.0)
-                    .message(format!("the game's driver did not start: {what}"))
+                    .message(message)
                     .details(details),
             );
             not_run(spec, spec_name, options, &mut cases, t.status());
@@ -177,9 +182,24 @@ pub fn check_game<G: Checkable>(
     let start_reachable = start_arg(game, &game.start()).is_ok();
     let mut lines: Vec<Line> = Vec::new();
     let mut differences: Vec<Difference> = Vec::new();
+    // What the driver found in place of what the command named (said once, on the first
+    // case, so a report and a gradebook row both show it).
+    let found = std::mem::take(&mut student.greeting_notes);
+
+    // 0. The start cannot lie: built twice, and once more after a game, it is the same.
+    if start_reachable {
+        if let Err(t) = steady_start(game, &mut student, spec_start.as_ref()) {
+            let mut r = unsteady(spec, spec_name, options, cases, t, driver.policy);
+            if let Some(c) = r.cases.first_mut() {
+                noted(c, &found);
+            }
+            return r;
+        }
+    }
 
     // 1. parse_move reads each printed name back.
-    let (c, ended) = parse::parse_move_case(game, &mut student, spec_start.as_ref(), spec_name);
+    let (mut c, ended) = parse::parse_move_case(game, &mut student, spec_start.as_ref(), spec_name);
+    noted(&mut c, &found);
     if ended {
         student = match open() {
             Ok(s) => s,
@@ -646,6 +666,146 @@ fn follow<G: Checkable>(
 
 /// The "step" of a difference found while reaching a scenario's position by moves.
 const SETUP: usize = usize::MAX;
+
+/// Adds what the driver said it checks in place of what was named, to a case's message.
+fn noted(c: &mut CaseResult, found: &[String]) {
+    if !found.is_empty() {
+        let _ = write!(c.message, " (noted: {})", found.join("; "));
+    }
+}
+
+/// The start as the driver builds it, twice, and once more after a game (the student's own
+/// first moves to its end): the same moves, status, player and picture each time, or the
+/// trouble that says how it differed. A driver that knows its game says more itself (the
+/// Python driver builds a CSC148 start several times, `random` seeded differently, and
+/// names a random size or a shared default that grows).
+fn steady_start<G: Checkable>(
+    game: &G,
+    student: &mut Student,
+    start: Option<&serde_json::Value>,
+) -> Result<(), Trouble> {
+    // What the start shows; `None` where it cannot be seen steadily (its listing changes
+    // between two asks, or asking it goes wrong): the checks that follow judge that.
+    let look = |student: &mut Student| -> Result<Option<(View, String)>, Trouble> {
+        match student.start(start) {
+            Ok(true) => {}
+            Ok(false) => return Ok(None),
+            Err(t @ Trouble::Unbuildable { .. }) => return Err(t),
+            Err(_) => return Ok(None),
+        }
+        let Ok((view, again)) = student.view_and_moves_again() else {
+            return Ok(None);
+        };
+        if again != view.moves {
+            return Ok(None);
+        }
+        let shown = student.show().unwrap_or_default();
+        Ok(Some((view, shown)))
+    };
+    let Some(first) = look(student)? else {
+        return Ok(());
+    };
+    let differs = |a: &(View, String), b: &(View, String)| a.0 != b.0 || a.1 != b.1;
+    let say = |a: &(View, String), b: &(View, String), when: &str| {
+        let moves = |v: &View| format!("{} moves", v.moves.len());
+        let what = if a.0 != b.0 {
+            format!(
+                "{}, then {}",
+                show_view(game, &a.0, &moves(&a.0)),
+                show_view(game, &b.0, &moves(&b.0))
+            )
+        } else {
+            format!(
+                "the same moves, but shown as\n{}\nthen as\n{}",
+                indent(&a.1),
+                indent(&b.1)
+            )
+        };
+        format!("the start built {when} is not the first start: {what}")
+    };
+    let Some(again) = look(student)? else {
+        return Ok(());
+    };
+    if differs(&first, &again) {
+        return Err(Trouble::Unbuildable {
+            why: say(&first, &again, "again"),
+            bug: false,
+        });
+    }
+    // A game to its end on the game's own first moves, then the start again.
+    for _ in 0..LONGEST_PLAYOUT.min(120) {
+        let Ok(view) = student.view() else { break };
+        let Some(m) = view.moves.first().cloned() else {
+            break;
+        };
+        if view.status != Status::InPlay || student.play(&m).is_err() {
+            break;
+        }
+    }
+    let Some(after) = look(student)? else {
+        return Ok(());
+    };
+    if differs(&first, &after) {
+        return Err(Trouble::Unbuildable {
+            why: format!(
+                "{}: something the start is built from is kept, and a game changes it",
+                say(&first, &after, "after a game")
+            ),
+            bug: true,
+        });
+    }
+    Ok(())
+}
+
+/// A view's moves in a few words, for the start's report.
+fn show_view<G: Playable>(_game: &G, v: &View, count: &str) -> String {
+    const SHOWN: usize = 6;
+    let mut list: Vec<&str> = v.moves.iter().take(SHOWN).map(String::as_str).collect();
+    if v.moves.len() > SHOWN {
+        list.push("...");
+    }
+    format!("{count} [{}]", list.join(", "))
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("      {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The report when the start cannot be built the same way twice: the `start` case says how
+/// it differed, and every planned case is left unrun with its verdict (the student's bug, a
+/// FAIL; else an ERROR: the grader must say how to build it, with `--construct`).
+fn unsteady<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    mut cases: Vec<CaseResult>,
+    t: Trouble,
+    policy: &Policy,
+) -> Report {
+    let (what, details) = t.describe();
+    let status = t.status();
+    cases.push(
+        CaseResult::new(spec_name, "start", status, 0.0)
+            .message(what)
+            .details(details),
+    );
+    for (name, points) in planned(spec, options) {
+        if !cases.iter().any(|c| c.case == name) {
+            cases.push(
+                CaseResult::new(spec_name, &name, status, points).message(
+                    "not run: the start is not the same each time it is built (see `start`)",
+                ),
+            );
+        }
+    }
+    Report {
+        cases,
+        sandbox: Some(crate::report::sandbox_note(policy)),
+    }
+}
 
 /// The report when the driver cannot be started again after it died.
 fn dead<G: Checkable>(

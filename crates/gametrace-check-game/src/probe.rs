@@ -63,6 +63,14 @@ pub enum Trouble {
     /// The game has no such part, and the course does not ask for one (CSC148's starter
     /// has no parser): the check is SKIPPED, with why.
     Unsupported(String),
+    /// The start cannot be built so that it is the same each time (a constructor that draws
+    /// its size at random, a shared default that grows, a start a game changed): nothing
+    /// can be compared. `bug`: the student's own (a FAIL), else the grader must say how to
+    /// build it (`--construct`: an ERROR).
+    Unbuildable { why: String, bug: bool },
+    /// The driver found nothing it can check (no such file or class, another term's API):
+    /// said in its greeting, with the verdict.
+    Unusable(crate::report::Status, String),
 }
 
 impl Trouble {
@@ -77,6 +85,9 @@ impl Trouble {
             Trouble::Ended(_) | Trouble::Raised(_) | Trouble::Garbage(_) => Status::Crashed,
             Trouble::Refused(_) | Trouble::Unsteady(..) | Trouble::Repeated(..) => Status::Fail,
             Trouble::Unsupported(_) => Status::Skipped,
+            Trouble::Unbuildable { bug: true, .. } => Status::Fail,
+            Trouble::Unbuildable { bug: false, .. } => Status::Error,
+            Trouble::Unusable(status, _) => *status,
         }
     }
 
@@ -104,6 +115,9 @@ impl Trouble {
             }
             Trouble::Raised(e) => (format!("the game raised {e}"), String::new()),
             Trouble::Unsupported(why) => (why.clone(), String::new()),
+            Trouble::Unbuildable { why, .. } | Trouble::Unusable(_, why) => {
+                (why.clone(), String::new())
+            }
             Trouble::Garbage(a) => (
                 format!("the driver's answer makes no sense: {a}"),
                 String::new(),
@@ -197,6 +211,9 @@ pub struct Student<'a> {
     pub estimates: bool,
     /// The game's language, for hints.
     pub language: Language,
+    /// What the driver said in its greeting about what it checks (the class it found where
+    /// the command's name was missing, the file it found it in).
+    pub greeting_notes: Vec<String>,
 }
 
 impl<'a> Student<'a> {
@@ -210,6 +227,16 @@ impl<'a> Student<'a> {
             .map_err(Trouble::Ended)?;
         let v: serde_json::Value = serde_json::from_str(&hello[MARK.len()..])
             .map_err(|_| Trouble::Garbage(format!("a greeting that is not JSON: {hello}")))?;
+        if let Some(u) = v.get("unusable") {
+            use crate::report::Status;
+            let status = match u.get("status").and_then(|s| s.as_str()) {
+                Some("not_found") => Status::NotFound,
+                Some("crashed") => Status::Crashed,
+                _ => Status::Error,
+            };
+            let why = u.get("why").map(text_of).unwrap_or_default();
+            return Err(Trouble::Unusable(status, why));
+        }
         match v.get("protocol").and_then(|p| p.as_u64()) {
             Some(PROTOCOL) => Ok(Student {
                 session,
@@ -220,6 +247,11 @@ impl<'a> Student<'a> {
                 language: Language::of_driver(
                     v.get("driver").and_then(|d| d.as_str()).unwrap_or(""),
                 ),
+                greeting_notes: v
+                    .get("notes")
+                    .and_then(|n| n.as_array())
+                    .map(|n| n.iter().map(text_of).collect())
+                    .unwrap_or_default(),
             }),
             other => Err(Trouble::Garbage(format!(
                 "the driver speaks protocol {}, gametrace speaks {PROTOCOL}",
@@ -306,6 +338,13 @@ impl<'a> Student<'a> {
         match self.ask(&request)? {
             serde_json::Value::String(s) if s == "ok" => Ok(true),
             v if v.get("error").is_some() => Ok(false),
+            v if v.get("unbuildable").is_some() => {
+                let u = &v["unbuildable"];
+                Err(Trouble::Unbuildable {
+                    why: u.get("why").map(text_of).unwrap_or_default(),
+                    bug: u.get("bug").and_then(|b| b.as_bool()).unwrap_or(false),
+                })
+            }
             other => Err(Trouble::Garbage(format!(
                 "`start` was answered with {other}"
             ))),
