@@ -82,3 +82,126 @@ fn a_start_that_grows_names_the_shared_mutable_default() {
         .stdout(contains("give the driver --construct 'TippyGameState({player}, grid=[[None] * {size} for _ in range({size})])' (tried: it builds the spec's start, the same each time)"))
         .stdout(contains("FAIL    specs/csc148/tippy-rules.yaml playouts: not run: the start is not the same each time it is built (see `start`)"));
 }
+
+/// Copies a fixture folder's files into `to` (made if need be), renaming `rename`'s file.
+fn copy_fixture(from: &str, to: &std::path::Path, rename: Option<(&str, &str)>) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = match rename {
+            Some((a, b)) if a == name => b.to_owned(),
+            _ => name,
+        };
+        std::fs::copy(entry.path(), to.join(name)).unwrap();
+    }
+}
+
+/// Case 2: a class whose students named things their own way, graded on Tippy and Subtract
+/// Square at once, each spec with its own driver: the random-size student is told apart
+/// (ERROR at the start) until the roster gives its constructor, the student whose Tippy is
+/// in `tippy_state.py` is found, and the rest pass. Mismatched driver counts are refused.
+#[test]
+fn a_class_is_graded_with_a_driver_a_spec_and_a_roster_for_what_cannot_be_found() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let class = tempfile::tempdir().unwrap();
+    let subs = class.path().join("subs");
+    let games = format!("{root}/tests/fixtures/python/csc148/games");
+    for (name, tippy, rename) in [
+        ("random-size", "tippy_random_size", None),
+        (
+            "other-file",
+            "tippy",
+            Some(("tippy_game_state.py", "tippy_state.py")),
+        ),
+        ("course-names", "tippy", None),
+    ] {
+        let to = subs.join(name);
+        copy_fixture(&format!("{games}/{tippy}"), &to, rename);
+        copy_fixture(&format!("{games}/subtract_square"), &to, None);
+    }
+    let driver = format!("python3 {root}/adapters/python/gametrace_game.py");
+    let grade = |out: &str, roster: Option<&std::path::Path>| {
+        let mut cmd = gametrace();
+        cmd.current_dir(class.path())
+            .args([
+                "grade",
+                "subs",
+                "--jobs",
+                "2",
+                "--playouts",
+                "20",
+                "--out",
+                out,
+            ])
+            .args(["--game", &format!("{root}/specs/csc148/tippy-rules.yaml")])
+            .args([
+                "--game-cmd",
+                &format!("{driver} tippy_game_state.py TippyGameState"),
+            ])
+            .args([
+                "--game",
+                &format!("{root}/specs/csc148/subtract-square-rules.yaml"),
+            ])
+            .args([
+                "--game-cmd",
+                &format!("{driver} subtract_square_state.py SubtractSquareState"),
+            ]);
+        if let Some(r) = roster {
+            cmd.args(["--roster", r.to_str().unwrap()]);
+        }
+        cmd.assert().success();
+        std::fs::read_to_string(class.path().join(out).join("gradebook.csv")).unwrap()
+    };
+    let book = grade("first", None);
+    let score = |book: &str, who: &str| {
+        let row = book
+            .lines()
+            .find(|l| l.starts_with(who))
+            .unwrap()
+            .to_owned();
+        row.split(',').skip(1).take(2).collect::<Vec<_>>().join("/")
+    };
+    assert_eq!(score(&book, "course-names"), "18/18", "{book}");
+    assert_eq!(score(&book, "other-file"), "18/18", "{book}");
+    assert_eq!(score(&book, "random-size"), "7/18", "{book}");
+    let report =
+        std::fs::read_to_string(class.path().join("first/reports/random-size.txt")).unwrap();
+    assert!(
+        report.contains("give the driver --construct 'TippyState({player}, grid_num={size})'"),
+        "{report}"
+    );
+    let other = std::fs::read_to_string(class.path().join("first/reports/other-file.txt")).unwrap();
+    assert!(
+        other.contains("(noted: the submission has no tippy_game_state.py: tippy_state.py holds TippyGameState, which is checked)"),
+        "{other}"
+    );
+    let roster = class.path().join("roster.csv");
+    std::fs::write(
+        &roster,
+        "submission,setting,value\nrandom-size,tippy:construct,\"TippyState({player}, grid_num={size})\"\n",
+    )
+    .unwrap();
+    let book = grade("second", Some(&roster));
+    assert_eq!(score(&book, "random-size"), "18/18", "{book}");
+    // Three drivers for two specs: which goes with which cannot be known.
+    gametrace()
+        .current_dir(class.path())
+        .args(["grade", "subs", "--out", "third"])
+        .args(["--game", &format!("{root}/specs/csc148/tippy-rules.yaml")])
+        .args(["--game-cmd", "a", "--game-cmd", "b", "--game-cmd", "c"])
+        .assert()
+        .code(2)
+        .stderr(contains("error: 3 --game-cmd for 1 --game"));
+    std::fs::write(&roster, "random-size,colour,blue\n").unwrap();
+    gametrace()
+        .current_dir(class.path())
+        .args(["grade", "subs", "--out", "fourth"])
+        .args(["--game", &format!("{root}/specs/csc148/tippy-rules.yaml")])
+        .args(["--game-cmd", "true", "--roster", roster.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "roster.csv:1: no setting `colour`: the settings are class, module, construct, base",
+        ));
+}

@@ -96,6 +96,9 @@ pub struct Driver<'a> {
     pub limits: Limits,
     pub scratch: &'a Scratch,
     pub policy: &'a Policy,
+    /// Settings for this one submission, in the driver's environment after the game's own
+    /// (`grade --roster`: `GAMETRACE_CLASS`, `GAMETRACE_MODULE`, `GAMETRACE_CONSTRUCT`, ...).
+    pub env: Vec<(String, String)>,
 }
 
 impl<'a> Driver<'a> {
@@ -606,12 +609,15 @@ fn open_student<'a, G: Checkable>(
     driver: &Driver<'a>,
     estimates: bool,
 ) -> Result<Student<'a>, Trouble> {
-    let mut s =
-        Student::open(driver.job(), &game.driver_env())?.with_names(Box::new(move |name: &str| {
-            game.read_move(name)
-                .map(|m| game.move_name(m))
-                .unwrap_or_else(|_| name.to_owned())
-        }));
+    let mut s = Student::open(
+        driver.job(),
+        &[game.driver_env(), driver.env.clone()].concat(),
+    )?
+    .with_names(Box::new(move |name: &str| {
+        game.read_move(name)
+            .map(|m| game.move_name(m))
+            .unwrap_or_else(|_| name.to_owned())
+    }));
     s.estimates = estimates;
     Ok(s)
 }
