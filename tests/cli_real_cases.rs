@@ -205,3 +205,23 @@ fn a_class_is_graded_with_a_driver_a_spec_and_a_roster_for_what_cannot_be_found(
             "roster.csv:1: no setting `colour`: the settings are class, module, construct, base",
         ));
 }
+
+/// Case 4, a hint that claims what was not seen: a Connect 4 whose `moves` puts the next
+/// column in a full column's place lists a column twice, the same list on every call. It
+/// is told so, never "a ref kept between calls, grows on every call".
+#[test]
+fn a_move_listed_twice_in_the_same_list_every_call_is_not_called_a_growing_list() {
+    let (a, c) = ("adapters/sml/s12", "adapters/sml/s12/course");
+    let student = "tests/fixtures/sml/games_buggy/connect4_full_column_next.sml";
+    gametrace()
+        .args(["check-game", "specs/games/connect4/rules.yaml", "--color", "never"])
+        .args(["--estimator-openings", "0", "--playouts", "20", "--cmd"])
+        .arg(format!(
+            "sml {c}/sequence.sml {c}/matrix.sml {c}/game.sig {student} {a}/gametrace-game.sml {a}/run-connect4.sml"
+        ))
+        .assert()
+        .code(1)
+        .stdout(contains("scenario a_full_column_is_not_a_move: after 0 0 0 0 0 0: the game listed the move 1 twice in one list of 7 moves, [1, 1, 2, 3, 4, 5, 6]: a game lists each move once (asked again, it gave the same list: the move is listed twice on every call, nothing kept between calls)"))
+        .stdout(contains("ref kept").not())
+        .stdout(contains("grows").not());
+}

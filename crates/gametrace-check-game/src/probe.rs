@@ -58,8 +58,9 @@ pub enum Trouble {
     /// Asked twice at the same position, the game listed these two move lists (a FAIL: the
     /// listing changes something the game keeps); with a hint in the game's language.
     Unsteady(Vec<String>, Vec<String>, Language),
-    /// One move list names this move twice (a FAIL: each move is listed once).
-    Repeated(String, Vec<String>, Language),
+    /// One move list names this move twice (a FAIL: each move is listed once); whether the
+    /// list grew when asked again (`None`: not asked), so a hint says only what was seen.
+    Repeated(String, Vec<String>, Language, Option<bool>),
     /// The game has no such part, and the course does not ask for one (CSC148's starter
     /// has no parser): the check is SKIPPED, with why.
     Unsupported(String),
@@ -135,12 +136,16 @@ impl Trouble {
                 ),
                 String::new(),
             ),
-            Trouble::Repeated(name, list, language) => (
+            Trouble::Repeated(name, list, language, grows) => (
                 format!(
                     "the game listed the move {name} twice in one list of {} moves, [{}]: a game lists each move once{}",
                     list.len(),
                     abbreviated(list),
-                    language.kept_between_calls(", grows on every call")
+                    match grows {
+                        Some(true) => language.kept_between_calls(", grows on every call"),
+                        Some(false) => " (asked again, it gave the same list: the move is listed twice on every call, nothing kept between calls)".to_owned(),
+                        None => String::new(),
+                    }
                 ),
                 String::new(),
             ),
@@ -579,8 +584,20 @@ impl<'a> Student<'a> {
         let player = player_of(&next()?)?;
         let moves = self.moves_of(next()?)?;
         let mut seen = std::collections::HashSet::new();
-        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())) {
-            return Err(Trouble::Repeated(twice.clone(), moves, self.language));
+        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())).cloned() {
+            // Asked again (after the answers already sent are read): does the list grow?
+            let again = if times > 1 {
+                // The estimate's answer, if asked, comes first.
+                answers
+                    .nth(usize::from(self.estimates))
+                    .and_then(|a| a.ok())
+            } else {
+                self.ask("moves").ok()
+            };
+            let grows = again
+                .and_then(|v| self.moves_of(v).ok())
+                .map(|again| again.len() > moves.len());
+            return Err(Trouble::Repeated(twice, moves, self.language, grows));
         }
         let estimate = if self.estimates {
             Some(estimate_text(&next()?))
@@ -686,11 +703,31 @@ mod tests {
     #[test]
     fn hints_speak_the_games_language() {
         let list = vec!["0".to_owned(), "0".to_owned()];
-        let says = |l| Trouble::Repeated("0".into(), list.clone(), l).describe().0;
+        let says = |l| {
+            Trouble::Repeated("0".into(), list.clone(), l, Some(true))
+                .describe()
+                .0
+        };
         assert!(says(Language::Python).contains("such as a default argument"));
         assert!(!says(Language::Sml).contains("default argument"));
         assert!(says(Language::Sml).contains("a ref kept between calls"));
         assert!(says(Language::Other).ends_with("a game lists each move once"));
+        // A list that is the same when asked again is no list kept between calls.
+        let same = Trouble::Repeated("0".into(), list.clone(), Language::Sml, Some(false))
+            .describe()
+            .0;
+        assert!(
+            !same.contains("ref kept") && !same.contains("grows"),
+            "{same}"
+        );
+        assert!(same.contains("the same list"), "{same}");
+        let unasked = Trouble::Repeated("0".into(), list.clone(), Language::Sml, None)
+            .describe()
+            .0;
+        assert!(
+            unasked.ends_with("a game lists each move once"),
+            "{unasked}"
+        );
         assert_eq!(Language::of_driver("sml-game"), Language::Sml);
         assert_eq!(Language::of_driver("python-csc148"), Language::Python);
     }
