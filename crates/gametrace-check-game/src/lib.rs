@@ -458,7 +458,15 @@ pub fn check_game<G: Checkable>(
             && matches!(shortest.0.what, What::Differs { .. })
         {
             lines.push(shortest.1.clone());
-            let (text, ids, tried) = name_the_mistake(game, &lines, rules_only);
+            let mut fresh =
+                |paths: &[Vec<String>]| views_of(game, driver, options, spec_start.as_ref(), paths);
+            let naming = name_the_mistake(game, &lines, rules_only, options.seed, &mut fresh);
+            let cells = cells_text(
+                game,
+                &[&lines[..], &naming.fresh[..]].concat(),
+                &naming.near,
+            );
+            let (text, ids, tried) = (naming.text, naming.ids, naming.tried);
             // With the mistake named, its model finds the shortest sequence that shows it (by
             // trying every shorter one, where there are few enough), confirmed on the game.
             if let [one] = ids.as_slice() {
@@ -475,7 +483,7 @@ pub fn check_game<G: Checkable>(
                     proven = sure;
                 }
             }
-            sentence = text.clone();
+            sentence = format!("{text}{cells}");
             named = (!ids.is_empty()).then(|| diagnosis_of(text, ids, tried));
         }
         let mut text = explain(game, &shortest.0, proven);
@@ -672,6 +680,55 @@ fn follow<G: Checkable>(
 
 /// The "step" of a difference found while reaching a scenario's position by moves.
 const SETUP: usize = usize::MAX;
+
+/// The student's views along each of `paths` (as far as its game plays them), in a driver
+/// of their own: the fresh positions a mistake's name is tested on.
+fn views_of<G: Checkable>(
+    game: &G,
+    driver: &Driver,
+    options: &Options,
+    start: Option<&serde_json::Value>,
+    paths: &[Vec<String>],
+) -> Vec<Line> {
+    let mut out = Vec::new();
+    let Ok(mut student) = open_student(game, driver, false) else {
+        return out;
+    };
+    let _ = options;
+    for path in paths {
+        match student.start(start) {
+            Ok(true) => {}
+            Ok(false) => return out,
+            Err(Trouble::Ended(_)) => match open_student(game, driver, false) {
+                Ok(s) => {
+                    student = s;
+                    continue;
+                }
+                Err(_) => return out,
+            },
+            Err(_) => continue,
+        }
+        let mut line = Line::default();
+        for name in path.iter().map(Some).chain(std::iter::once(None)) {
+            let Ok(view) = student.view() else { break };
+            line.views.push(view);
+            let Some(name) = name else { break };
+            if !line.views.last().is_some_and(|v| v.moves.contains(name)) {
+                break;
+            }
+            if student.play(name).is_err() {
+                break;
+            }
+            line.path.push(name.clone());
+        }
+        // A line whose last move was played without its view read ends before it.
+        line.path.truncate(line.views.len().saturating_sub(1));
+        if !line.views.is_empty() {
+            out.push(line);
+        }
+    }
+    out
+}
 
 /// Adds what the driver said it checks in place of what was named, to a case's message.
 fn noted(c: &mut CaseResult, found: &[String]) {
