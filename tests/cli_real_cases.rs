@@ -225,3 +225,151 @@ fn a_move_listed_twice_in_the_same_list_every_call_is_not_called_a_growing_list(
         .stdout(contains("ref kept").not())
         .stdout(contains("grows").not());
 }
+
+/// Case 3, second half: with the `--construct` line the report gave, the same Tippy FAILs
+/// on its winner test, and each of its three slips is shown by its cells on a board, with
+/// the catalogue's name for it: four empty cells taken for a tippy, a T taken for one, and
+/// the tippy leaning left missed in the leftmost column.
+#[test]
+fn three_slips_of_one_winner_test_are_each_shown_by_their_cells() {
+    let out = gametrace()
+        .args(["check-game", TIPPY, "--color", "never", "--cmd"])
+        .arg(format!(
+            "{PY} {SHARED} TippyGameState --construct 'TippyGameState({{player}}, grid=[[None] * {{size}} for _ in range({{size}})])'"
+        ))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    for want in [
+        "the win test, cell by cell (where its status differs from the reference's; the cells marked [ ]):",
+        "the game says p1 won, where the reference sees no win: it takes four empty cells, (",
+        "for a win [empty-tippy-wins]:",
+        "a T, not a tippy (.X, XX, .X)",
+        "[t-shape-wins]",
+        "the game says in play, where p1 holds the upright tippy leaning left (.X, XX, X.), touching the leftmost column",
+        "its win test misses these four cells [down-left-misses-left-column]:",
+        // A board, four cells marked.
+        "          3  . [X][X] O\n",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in:\n{text}");
+    }
+}
+
+/// Case 4: a Riskless whose moves leave the source territory its armies. On the
+/// three-territory map of `army-target.yaml` it shows on one position only, where a winner
+/// keeping its army behaves the same: both are given, never one of them as the name. On
+/// M1 it is named, tested on fresh positions.
+#[test]
+fn a_mistake_the_spec_cannot_tell_from_another_is_never_named_alone() {
+    let (a, c) = ("adapters/sml/s14", "adapters/sml/s14/course");
+    let student = "tests/fixtures/sml/games_buggy/riskless_source_keeps_armies.sml";
+    let cmd = format!(
+        "sml {c}/sequence.sml {c}/game.sig {student} {a}/gametrace-game.sml {a}/run-riskless.sml"
+    );
+    gametrace()
+        .args(["check-game", "specs/games/riskless/army-target.yaml", "--color", "never"])
+        .args(["--estimator-openings", "0", "--cmd", &cmd])
+        .assert()
+        .code(1)
+        .stdout(contains("the mistake is one of these (each behaves exactly so at all"))
+        .stdout(contains("it differs from the reference at 1 of them; no position asked about tells them apart):"))
+        .stdout(contains("[winner-keeps-all]"))
+        .stdout(contains("[source-keeps-armies]"))
+        .stdout(contains("the mistake: ").not());
+    gametrace()
+        .args(["check-game", "specs/games/riskless/rules.yaml", "--color", "never"])
+        .args(["--estimator-openings", "0", "--cmd", &cmd])
+        .assert()
+        .code(1)
+        .stdout(contains("the mistake: the territory a move leaves keeps its armies: they are copied to the target, not moved [source-keeps-armies] (it behaves exactly so at all"));
+}
+
+const SS_GRADING: &str = "specs/csc148/subtract-square-grading.yaml";
+
+fn strategy(file: &str, class: &str) -> String {
+    format!(
+        "python3 adapters/python/gametrace_csc148.py strategy tests/fixtures/python/csc148/{file} {class} {{position_json}}"
+    )
+}
+
+/// Case 4, CSC148: a correct myopic strategy whose depth is a helper's default argument
+/// (`_search(self, state, depth=3)`, called without one) used to be graded at 3 whatever
+/// the case asked, and named `myopic-one-long; rough-outcome-sign`. The depth is now given
+/// as the student's code takes it, and it passes.
+#[test]
+fn a_depth_that_is_a_helpers_default_is_given_there_and_a_correct_strategy_passes() {
+    gametrace()
+        .args(["test", SS_GRADING, "--color", "never", "--against"])
+        .arg(strategy(
+            "strategy_minimax_myopic_helper_default.py",
+            "StrategyMinimaxMyopic",
+        ))
+        .assert()
+        .code(0)
+        .stdout(contains("4 passed, 0 failed; score 4 / 4"))
+        .stdout(contains("myopic-one-long").not());
+}
+
+/// A depth written into the call (`self._look(state, 3)`) cannot be given: each case is
+/// graded at the strategy's own depth, and the report says so.
+#[test]
+fn a_depth_that_cannot_be_given_is_graded_as_the_student_wrote_it_and_said_so() {
+    gametrace()
+        .args(["test", SS_GRADING, "--color", "never", "--against"])
+        .arg(strategy("strategy_minimax_myopic_fixed.py", "StrategyMinimaxMyopic"))
+        .assert()
+        .code(0)
+        .stdout(contains("PASS    specs/csc148/subtract-square-grading.yaml myopic-1-at-10: value: chosen move: 9 (or any of 9, 4, 1: equally good): match (graded at the strategy's own depth 3: the case's 1 cannot be given)"))
+        .stdout(contains("note: the strategy searches 3 moves ahead, fixed by the student: suggest_move calls _look(..., n=3) with the number written in; the case's depth, 1, cannot be given to it, so it is graded against the reference at depth 3"));
+}
+
+/// A depth that can be neither found nor given (a module's constant): graded at the
+/// case's depth, and no mistake is named from a depth the strategy may ignore.
+#[test]
+fn a_depth_that_cannot_be_found_names_no_mistake() {
+    gametrace()
+        .args(["test", SS_GRADING, "--color", "never", "--against"])
+        .arg(strategy(
+            "strategy_minimax_myopic_constant.py",
+            "StrategyMinimaxMyopic",
+        ))
+        .assert()
+        .code(1)
+        .stdout(contains("FAIL    specs/csc148/subtract-square-grading.yaml myopic-1-at-10: value: expected chosen move: 4 (the strategy's depth is unknown: no mistake is named)"))
+        .stdout(contains("diagnosis").not());
+}
+
+/// The research's other two false verdicts: a Winter 2015 class name
+/// (`StrategyMinimaxPruning`) is read as the course's `StrategyMinimaxPrune`, not graded on
+/// every strategy's cases; and a spec with no case for the class named grades none of its
+/// cases, saying so, instead of grading a memoizing strategy as a pruning one.
+#[test]
+fn a_strategy_is_graded_on_its_own_class_cases_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("strategy_minimax_pruning.py");
+    let source =
+        std::fs::read_to_string("tests/fixtures/python/csc148/strategy_minimax_prune.py").unwrap();
+    std::fs::write(
+        &file,
+        source.replace("class StrategyMinimaxPrune", "class StrategyMinimaxPruning"),
+    )
+    .unwrap();
+    gametrace()
+        .args(["test", SS_GRADING, "--color", "never", "--against"])
+        .arg(format!(
+            "python3 adapters/python/gametrace_csc148.py strategy {} StrategyMinimaxPruning {{position_json}} --trace",
+            file.display()
+        ))
+        .assert()
+        .code(0)
+        .stdout(contains("1 passed, 0 failed; score 1 / 1"))
+        .stderr(contains("note: the command's StrategyMinimaxPruning is taken for the course's StrategyMinimaxPrune (another term's name for it)"));
+    gametrace()
+        .args(["test", "specs/csc148/tippy-grading.yaml", "--color", "never", "--against"])
+        .arg(strategy("strategy_minimax_memoize.py", "StrategyMinimaxMemoize"))
+        .assert()
+        .stdout(contains("0 passed, 0 failed"))
+        .stdout(contains("FAIL").not())
+        .stderr(contains("note: specs/csc148/tippy-grading.yaml has no case for StrategyMinimaxMemoize: none of its 2 cases graded"));
+}
