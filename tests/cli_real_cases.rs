@@ -373,3 +373,102 @@ fn a_strategy_is_graded_on_its_own_class_cases_or_none() {
         .stdout(contains("FAIL").not())
         .stderr(contains("note: specs/csc148/tippy-grading.yaml has no case for StrategyMinimaxMemoize: none of its 2 cases graded"));
 }
+
+/// The term-choosing SML driver, after `files` (each relative to the project's root).
+fn sml_any_term(files: &[&str], run: &str) -> String {
+    format!(
+        "sml {} adapters/sml/gametrace-game.sml adapters/sml/{run}",
+        files.join(" ")
+    )
+}
+
+const F11: [&str; 3] = [
+    "adapters/sml/f11/course/sequence.sml",
+    "adapters/sml/f11/course/matrix.sml",
+    "adapters/sml/f11/course/game.sig",
+];
+
+/// Case 5: a Fall 2011 folder (its Seq.nth takes the sequence first, its GAME prints with
+/// `move_to_string`) used to get "CRASHED driver did not start" with every compiler error in
+/// gametrace's own driver. The driver now finds the term by trying, says which, and checks
+/// the game; the old one-term driver's errors are said to be gametrace's, never the
+/// student's; a student's file that does not compile is named with its line.
+#[test]
+fn every_terms_library_is_recognised_and_compiler_errors_name_whose_file() {
+    let c4 = "specs/games/connect4/rules.yaml";
+    let quick = [
+        "--playouts",
+        "20",
+        "--estimator-openings",
+        "0",
+        "--color",
+        "never",
+    ];
+    let f11 = [&F11[..], &["tests/fixtures/sml/terms/connect4_f11.sml"]].concat();
+    gametrace()
+        .args(["check-game", c4])
+        .args(quick)
+        .args(["--cmd", &sml_any_term(&f11, "run-connect4.sml")])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "(noted: the course folder matches Fall 2011's GAME and Seq (HW10 Connect 4))",
+        ))
+        .stdout(contains("12 passed, 0 failed; score 12 / 12"));
+    let (a, _) = ("adapters/sml/s12", ());
+    gametrace()
+        .args(["check-game", c4])
+        .args(quick)
+        .args([
+            "--cmd",
+            &format!("sml {} {a}/gametrace-game.sml {a}/run-connect4.sml", f11.join(" ")),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("driver: gametrace's driver (gametrace-game.sml) does not compile against what the command loads, so nothing of the game was judged; the term-choosing driver, adapters/sml/gametrace-game.sml, says which term's library a folder has"));
+    // Spring or Fall 2012: Fall 2011's GAME over the index-first library.
+    let y2012 = [
+        "adapters/sml/s12/course/sequence.sml",
+        "adapters/sml/s12/course/matrix.sml",
+        "adapters/sml/f11/course/game.sig",
+        "tests/fixtures/sml/terms/connect4_2012.sml",
+    ];
+    gametrace()
+        .args(["check-game", c4])
+        .args(quick)
+        .args(["--cmd", &sml_any_term(&y2012, "run-connect4.sml")])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "(noted: the course folder matches Spring or Fall 2012's GAME and Seq",
+        ));
+    // A later term's Riskless: no profile fits; the nearest and what differs.
+    let later = [
+        "adapters/sml/s14/course/sequence.sml",
+        "tests/fixtures/sml/terms/later_riskless/game.sig",
+        "tests/fixtures/sml/terms/later_riskless/riskless.sml",
+    ];
+    gametrace()
+        .args(["check-game", "specs/games/riskless/rules.yaml", "--color", "never"])
+        .args(["--cmd", &sml_any_term(&later, "run-riskless.sml")])
+        .assert()
+        .code(2)
+        .stdout(contains("ERROR   specs/games/riskless/rules.yaml driver: this course folder's GAME and Seq match no 15-150 term gametrace knows (Fall 2011, Spring or Fall 2012, Fall 2013, CMU-Q Fall 2014); nearest Fall 2013: it has no `Draw` among the outcomes, which Fall 2013 has; its MAP has max_turns and mapID, which no known term's MAP has"));
+    // A student's file that does not parse: its own name and line.
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("connect4.sml");
+    let source = std::fs::read_to_string("tests/fixtures/sml/terms/connect4_f11.sml").unwrap();
+    std::fs::write(
+        &broken,
+        source.replace("  fun player (S (_, p)) = p", "  fun player (S (_, p) = p"),
+    )
+    .unwrap();
+    let files = [&F11[..], &[broken.to_str().unwrap()]].concat();
+    gametrace()
+        .args(["check-game", c4])
+        .args(quick)
+        .args(["--cmd", &sml_any_term(&files, "run-connect4.sml")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match(r"driver: the game's code does not compile \(connect4.sml; the compiler's messages are below\): \S*connect4.sml:\d+\.\d+(-\d+\.\d+)? Error: syntax error").unwrap());
+}

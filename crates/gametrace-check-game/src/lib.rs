@@ -158,15 +158,18 @@ pub fn check_game<G: Checkable>(
         Ok(s) => s,
         Err(t) => {
             let (what, mut details) = t.describe();
+            let mut whose = None;
             if let Trouble::Ended(ran) = &t {
                 let compiler = compiler_errors(&String::from_utf8_lossy(ran.stdout()));
                 if !compiler.is_empty() {
                     details = format!("the compiler says:\n{compiler}\n{details}");
+                    whose = compile_blame(&compiler);
                 }
             }
-            let message = match &t {
+            let message = match (&t, whose) {
                 // The driver started and found nothing to check: it says what.
-                Trouble::Unusable(..) => what,
+                (Trouble::Unusable(..), _) => what,
+                (_, Some(blame)) => blame,
                 _ => format!("the game's driver did not start: {what}"),
             };
             cases.push(
@@ -943,6 +946,55 @@ fn not_run<G: Checkable>(
             );
         }
     }
+}
+
+/// Whose code the compiler's errors are in, said in one sentence: the student's (or the
+/// course folder's) file and line, or gametrace's own driver. `None` when no error names a
+/// file.
+fn compile_blame(errors: &str) -> Option<String> {
+    let located: Vec<(&str, &str)> = errors
+        .lines()
+        .filter(|l| !l.starts_with(char::is_whitespace))
+        .filter_map(|l| {
+            let (place, _) = l.split_once(" Error")?;
+            let (file, _) = place.rsplit_once(':')?;
+            Some((file, l))
+        })
+        .collect();
+    let gametraces = |f: &str| {
+        let name = f.rsplit('/').next().unwrap_or(f);
+        f.contains("adapters/sml/")
+            || f.contains("drivers/sml/")
+            || name == "gametrace-game.sml"
+            || (name.starts_with("run-") && name.ends_with(".sml"))
+    };
+    if let Some((_, line)) = located.iter().find(|(f, _)| !gametraces(f)) {
+        let files: std::collections::BTreeSet<&str> = located
+            .iter()
+            .filter(|(f, _)| !gametraces(f))
+            .map(|(f, _)| f.rsplit('/').next().unwrap_or(f))
+            .collect();
+        let files: Vec<&str> = files.into_iter().collect();
+        return Some(format!(
+            "the game's code does not compile ({}; the compiler's messages are below): {}",
+            files.join(", "),
+            line.trim()
+        ));
+    }
+    let (file, line) = located.first()?;
+    let name = file.rsplit('/').next().unwrap_or(file);
+    let unbound = line.contains("unbound functor");
+    Some(if unbound {
+        format!(
+            "the loaded code has no functor the driver's {name} applies (is the student's file named in the command, or in the course folder's sources.cm?): {}",
+            line.trim()
+        )
+    } else {
+        format!(
+            "gametrace's driver ({name}) does not compile against what the command loads, so nothing of the game was judged; the term-choosing driver, adapters/sml/gametrace-game.sml, says which term's library a folder has: {}",
+            line.trim()
+        )
+    })
 }
 
 /// SML/NJ's error lines among a program's output, each with the indented lines that explain

@@ -964,9 +964,8 @@ impl TippyModel {
                             _ => cx == n - 1,
                         })
                     };
-                    let edge_column_missed = kind == 3
-                        && x == 0
-                        && self.has(TippyMistake::DownLeftMissesLeftColumn);
+                    let edge_column_missed =
+                        kind == 3 && x == 0 && self.has(TippyMistake::DownLeftMissesLeftColumn);
                     let known = !self.has(TippyMistake::Shape(kind))
                         && !(0..4).any(|b| self.has(TippyMistake::Border(b)) && touches(b))
                         && !edge_column_missed;
