@@ -472,3 +472,20 @@ fn every_terms_library_is_recognised_and_compiler_errors_name_whose_file() {
         .code(1)
         .stdout(predicate::str::is_match(r"driver: the game's code does not compile \(connect4.sml; the compiler's messages are below\): \S*connect4.sml:\d+\.\d+(-\d+\.\d+)? Error: syntax error").unwrap());
 }
+
+/// Case 6: the 2014 student's alpha-beta, traced as it is (the handout's F/G and Result
+/// lines; no `(* Pruned *)` mark, no summary lines, which that code never prints), is named
+/// as its pair of slips: the move kept apart from the bound, and a cut that returns the
+/// node's own player's certain win.
+#[test]
+fn the_2014_alpha_beta_pair_is_named_from_its_traced_output_as_it_is() {
+    gametrace()
+        .args(["check", "specs/15150-s14/handout-big.yaml", "--case", "alphabeta"])
+        .args(["--color", "never", "--cmd"])
+        .arg("sml tests/fixtures/sml/alphabeta-2014-pair.sml tests/fixtures/sml/big.sml")
+        .assert()
+        .code(1)
+        .stdout(contains("diagnosis: this output is exactly what the reference prints with any of these mistakes (on this case they print the same): cut-returns-own-win together with move-kept-apart; cut-returns-own-win together with move-kept-apart at Minnie's nodes only"))
+        .stdout(contains("(the output prints no `(* Pruned *)` mark and no value or terminals line anywhere: the traces are compared without them)"))
+        .stdout(contains("case `minnie-alphabeta` tells cut-returns-own-win+move-kept-apart and cut-returns-own-win+move-kept-apart:minnie apart"));
+}

@@ -46,6 +46,7 @@ pub enum Flaw {
     OrderingMismatched,
     OrderingSkipped,
     CutReturnsOwnWin,
+    MoveKeptApart,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -259,6 +260,15 @@ pub const CATALOGUE: &[Mistake] = &[
         family: Family::Pruning,
         sentence: "a node that stops on a cut returns Step(the move, its own player's certain win) (Step(x, Game.Est.maxie_wins) at Maxie's node) instead of its bound",
         handout: "S14 HW11 §5: a node that stops early returns its bound, which its parent then discards",
+    },
+    Mistake {
+        name: "move-kept-apart",
+        flaw: Flaw::MoveKeptApart,
+        sided: true,
+        rules: S14,
+        family: Family::Pruning,
+        sentence: "the move is kept apart from the bound: the bound handed to later children is a child's own value (its Leaf or Step, taken on an equal estimate too), and the node returns Step(the move that last raised it, the bound's estimate), its first move when none did (a 2014 student's updateA/updateB)",
+        handout: "S14 HW11 §5, Hint 2: remember to update the move after processing each child node",
     },
     Mistake {
         name: "child-edge-returned",
