@@ -639,7 +639,9 @@ def find_module(path, cls_name, game):
         names = sorted(os.listdir(folder))
     except OSError:
         return None, ("there is no {} here, and its folder cannot be listed to look for "
-                      "another file".format(path))
+                      "another file (the sandbox shows the driver only the files the command "
+                      "names: name the student's file, or grade the folder, where the whole "
+                      "submission is seen)".format(path))
     for name in names:
         if not name.endswith(".py") or name.startswith("gametrace"):
             continue

@@ -153,6 +153,8 @@ impl Variant for Reference {
 enum Family {
     /// Alpha-beta and Jamboree (anything that prunes).
     Pruning,
+    /// Alpha-beta alone (a mistake in how one child after another is scanned).
+    AlphaBeta,
     /// Jamboree only.
     Jamboree,
     /// Every searcher.
@@ -266,7 +268,7 @@ pub const CATALOGUE: &[Mistake] = &[
         flaw: Flaw::MoveKeptApart,
         sided: true,
         rules: S14,
-        family: Family::Pruning,
+        family: Family::AlphaBeta,
         sentence: "the move is kept apart from the bound: the bound handed to later children is a child's own value (its Leaf or Step, taken on an equal estimate too), and the node returns Step(the move that last raised it, the bound's estimate), its first move when none did (a 2014 student's updateA/updateB)",
         handout: "S14 HW11 §5, Hint 2: remember to update the move after processing each child node",
     },
@@ -562,6 +564,7 @@ impl Mistake {
                     matches!(algorithm, Algorithm::AlphaBeta | Algorithm::Jamboree { .. })
                 }
                 Family::Jamboree => matches!(algorithm, Algorithm::Jamboree { .. }),
+                Family::AlphaBeta => algorithm == Algorithm::AlphaBeta,
                 Family::DeepeningBestFirst => {
                     case.deepening == Deepening::Iterative(MoveOrder::BestFirst)
                 }
@@ -590,6 +593,7 @@ impl Mistake {
             Family::Any => "every searcher",
             Family::Pruning => "alphabeta and jamboree",
             Family::Jamboree => "jamboree",
+            Family::AlphaBeta => "alphabeta",
             Family::DeepeningBestFirst => "iterative deepening with move_order: best_first",
             Family::Choosing if self.rules.contains(&Rules::Csc148) => {
                 "minimax (and CSC148's memoize and myopic)"
