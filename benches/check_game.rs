@@ -77,6 +77,7 @@ fn playouts(c: &mut Criterion) {
             limits: Limits::default(),
             scratch: &scratch,
             policy: &policy,
+            env: Vec::new(),
         };
         let run = || match &doc {
             Document::Game(GameDocument::Tippy(s)) => check_game(s, path, &driver, options),

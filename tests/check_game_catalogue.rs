@@ -137,6 +137,24 @@ fn plants() -> Vec<Plant> {
             )
         },
         riskless(
+            "source-keeps-armies",
+            "            else if i = v then (T (name, mk p 0), roads)\n",
+            "            else if i = v then t\n",
+            "specs/games/riskless/rules.yaml",
+        ),
+        // A student's own diagonals, read up from each cell of the bottom row: those that
+        // start in the left column (or end in the right one) are never read.
+        c4(
+            "rising-diagonals-from-bottom-row",
+            LINES,
+            "[Matrix.rows m, Matrix.cols m, Seq.tabulate (fn x => Seq.tabulate (fn k => Matrix.sub m (x + k, k)) (Int.min (Dim.num_cols - x, Dim.num_rows))) Dim.num_cols, Matrix.diags2 m]",
+        ),
+        c4(
+            "falling-diagonals-from-bottom-row",
+            LINES,
+            "[Matrix.rows m, Matrix.cols m, Matrix.diags1 m, Seq.tabulate (fn x => Seq.tabulate (fn k => Matrix.sub m (x - k, k)) (Int.min (x + 1, Dim.num_rows))) Dim.num_cols]",
+        ),
+        riskless(
             "tie-to-defender",
             "else if moving >= armies pos then",
             "else if moving > armies pos then",
@@ -210,6 +228,24 @@ fn plants() -> Vec<Plant> {
             "no-down-left",
             "    [(1, 0), (1, 1), (0, 1), (0, 2)],   # .X  XX  X.\n",
             "",
+        ),
+        // Three slips of one real winner test (each alone here): four cells compared with
+        // each other, not with the player's letter; a T among the shapes; the tippy leaning
+        // left written one column in.
+        tippy(
+            "empty-tippy-wins",
+            "                    if all(self.board[y + dy][x + dx] == piece for dx, dy in shape):",
+            "                    cells = {self.board[y + dy][x + dx] for dx, dy in shape}\n                    claimed = sum(c != ' ' for row in self.board for c in row)\n                    if len(cells) == 1 and (piece in cells or (claimed >= 7 and player != self.next_player)):",
+        ),
+        tippy(
+            "t-shape-wins",
+            "    [(0, 0), (1, 0), (1, 1), (2, 1)],   # XX.\n",
+            "    [(0, 0), (1, 0), (1, 1), (2, 1)],   # XX.\n    [(1, 0), (0, 1), (1, 1), (1, 2)],   # .X  XX  .X\n",
+        ),
+        tippy(
+            "down-left-misses-left-column",
+            "    [(1, 0), (1, 1), (0, 1), (0, 2)],   # .X  XX  X.\n",
+            "    [(2, 0), (2, 1), (1, 1), (1, 2)],   # .X  XX  X.\n",
         ),
         tippy(
             "skips-top-row",

@@ -187,6 +187,7 @@ fn game_agreement(
         limits: run.limits(),
         scratch: &scratch,
         policy: &policy,
+        env: Vec::new(),
     };
     game::game_on_case(g, name, &driver, path)
 }

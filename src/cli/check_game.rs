@@ -93,6 +93,7 @@ pub fn execute(a: Args) -> i32 {
         limits: a.run.limits(),
         scratch: &scratch,
         policy: &policy,
+        env: Vec::new(),
     };
     let options = a.game.options(
         a.threads.map_or_else(

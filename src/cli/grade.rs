@@ -24,14 +24,25 @@ pub struct Args {
     #[arg(long, value_name = "COMMAND")]
     pub against: Option<String>,
     /// Check each submission's own game too: the driver's command line, run inside the
-    /// submission ({submission} names it), as `check-game --cmd` takes it
+    /// submission ({submission} names it), as `check-game --cmd` takes it; one for every
+    /// --game, or one a --game, in the same order
     #[arg(
         long,
         value_name = "COMMAND",
         requires = "game",
         help_heading = "Students' own games"
     )]
-    pub game_cmd: Option<String>,
+    pub game_cmd: Vec<String>,
+    /// Settings for single submissions that cannot be found in them: a CSV file of
+    /// `submission,setting,value` rows; the settings are class, module, construct and base
+    /// (the Python driver's), each for every game or, written `tippy:class`, for one
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "game_cmd",
+        help_heading = "Students' own games"
+    )]
+    pub roster: Option<PathBuf>,
     /// The game spec each submission's game is checked against (repeat for more)
     #[arg(
         long,
@@ -317,7 +328,7 @@ pub fn execute(a: Args) -> i32 {
             Err(d) => return report_error(&d),
         }
     }
-    if let Some(cmd) = &a.game_cmd {
+    for cmd in &a.game_cmd {
         if !a.run.shell && crate::sandbox::split(cmd).is_none() {
             eprintln!(
                 "error: cannot split --game-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh"
@@ -325,6 +336,35 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     }
+    if a.game_cmd.len() > 1 && a.game_cmd.len() != game_specs.len() {
+        eprintln!(
+            "error: {} --game-cmd for {} --game\n  = expected: one --game-cmd for every --game, or one a --game, in the same order\n  = hint: a Tippy driver and a Subtract Square driver: --game tippy-rules.yaml --game-cmd '...TippyGameState' --game subtract-square-rules.yaml --game-cmd '...SubtractSquareState'",
+            a.game_cmd.len(),
+            game_specs.len()
+        );
+        return 2;
+    }
+    let roster = match &a.roster {
+        None => class::Roster::default(),
+        Some(path) => match std::fs::read_to_string(path) {
+            Err(e) => {
+                return report_error(
+                    &crate::spec::Diagnostic::new(path, format!("cannot read the roster: {e}"))
+                        .expected("a CSV file of submission,setting,value rows"),
+                )
+            }
+            Ok(text) => match class::Roster::parse(&text) {
+                Ok(r) => r,
+                Err((line, why)) => {
+                    eprintln!(
+                        "error: {}:{line}: {why}\n  = expected: submission,setting,value (settings: class, module, construct, base; `tippy:class` for one game)",
+                        path.display()
+                    );
+                    return 2;
+                }
+            },
+        },
+    };
     let (subs, skipped) = match class::submissions(&a.submissions) {
         Ok(found) => found,
         Err(d) => return report_error(&d),
@@ -361,13 +401,39 @@ pub fn execute(a: Args) -> i32 {
     let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref());
     super::test::note_left_out(&suite);
     // Submissions are graded `jobs` at a time: one driver each.
-    let games = a.game_cmd.as_ref().map(|cmd| class::Games {
-        specs: game_specs,
-        cmd: CommandLine {
-            sandbox: a.run.sandbox(vec![a.out.clone()]),
-            ..a.run.command(cmd.clone())
-        },
+    if !roster.rows.is_empty() {
+        let names: std::collections::HashSet<&str> = subs.iter().map(|s| s.name.as_str()).collect();
+        let unknown: Vec<&str> = roster
+            .rows
+            .keys()
+            .map(String::as_str)
+            .filter(|n| !names.contains(n))
+            .collect();
+        if !unknown.is_empty() && a.shard.is_none() {
+            eprintln!(
+                "note: the roster names {} that {} not a submission here: {}",
+                plural(unknown.len(), "folder"),
+                if unknown.len() == 1 { "is" } else { "are" },
+                unknown.join(", ")
+            );
+        }
+    }
+    let games = (!a.game_cmd.is_empty()).then(|| class::Games {
+        specs: game_specs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (path, doc))| class::GameCheck {
+                path,
+                doc,
+                cmd: CommandLine {
+                    sandbox: a.run.sandbox(vec![a.out.clone()]),
+                    ..a.run
+                        .command(a.game_cmd[i.min(a.game_cmd.len() - 1)].clone())
+                },
+            })
+            .collect(),
         options: a.game_args.options(1, !a.no_diagnosis),
+        roster,
     });
     let players = match a.players.players(CommandLine {
         sandbox: a.run.sandbox(vec![a.out.clone()]),

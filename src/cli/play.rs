@@ -202,6 +202,7 @@ impl Programs {
                 limits: self.run.limits(),
                 scratch,
                 policy: &policy,
+                env: Vec::new(),
             };
             match Student::open(driver.job(), &kalah_env(k)) {
                 Ok(s) => students[seat] = Some(s),

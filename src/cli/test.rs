@@ -280,6 +280,9 @@ fn test(
 
 /// Says on stderr which cases a class named in the command left out.
 pub(super) fn note_left_out(suite: &crate::grade::Suite) {
+    for note in suite.notes() {
+        eprintln!("note: {note}");
+    }
     if suite.left_out() > 0 {
         eprintln!(
             "note: the command names a course class (a strategy or a player): {} of other classes left out, {} graded",

@@ -166,24 +166,153 @@ impl Staged {
 /// submission, checked as `check-game` checks it.
 #[derive(Clone, Debug)]
 pub struct Games {
-    /// The game specs (loaded, and each a game `check-game` checks).
-    pub specs: Vec<(PathBuf, std::sync::Arc<crate::spec::GameDocument>)>,
+    /// The game specs (loaded, and each a game `check-game` checks), each with the command of
+    /// its driver.
+    pub specs: Vec<GameCheck>,
+    pub options: crate::check_game::Options,
+    /// Settings for single submissions (`--roster`).
+    pub roster: Roster,
+}
+
+/// One `--game` spec and the driver that checks it (`--game-cmd`, one for every spec or one
+/// a spec, in order).
+#[derive(Clone, Debug)]
+pub struct GameCheck {
+    pub path: PathBuf,
+    pub doc: std::sync::Arc<crate::spec::GameDocument>,
     /// The driver's command line (`{submission}` names the submission), its limits and
     /// sandbox.
     pub cmd: CommandLine,
-    pub options: crate::check_game::Options,
+}
+
+/// `grade --roster FILE`: what cannot be found in a submission, said for it by name. A CSV
+/// file of `submission,setting,value` rows (a header row of those words may come first):
+/// `class`, `module`, `construct` and `base` are handed to the game's driver as
+/// `GAMETRACE_CLASS`, ... (the Python driver reads them before its command line's words);
+/// `GAME:setting` (`tippy:class`) holds only for that game's specs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Roster {
+    /// Submission -> (game, setting, value), in the file's order.
+    pub rows: BTreeMap<String, Vec<(Option<String>, String, String)>>,
+}
+
+/// The settings a roster may give, and the environment variable each becomes.
+pub const ROSTER_SETTINGS: [(&str, &str); 4] = [
+    ("class", "GAMETRACE_CLASS"),
+    ("module", "GAMETRACE_MODULE"),
+    ("construct", "GAMETRACE_CONSTRUCT"),
+    ("base", "GAMETRACE_BASE"),
+];
+
+/// The games a roster setting may be scoped to (what a driver reads in `GAMETRACE_GAME`).
+pub const ROSTER_GAMES: [&str; 5] = ["tippy", "subtract_square", "connect4", "popout", "riskless"];
+
+impl Roster {
+    /// Reads a roster; `Err` names the line and what is wrong with it.
+    pub fn parse(text: &str) -> Result<Roster, (usize, String)> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .trim(csv::Trim::All)
+            .comment(Some(b'#'))
+            .from_reader(text.as_bytes());
+        let mut roster = Roster::default();
+        for (i, record) in reader.records().enumerate() {
+            let record = record.map_err(|e| {
+                let line = e.position().map_or(i + 1, |p| p.line() as usize);
+                (line, e.to_string())
+            })?;
+            let line = record.position().map_or(i + 1, |p| p.line() as usize);
+            let fields: Vec<&str> = record.iter().collect();
+            if fields.iter().all(|f| f.is_empty()) {
+                continue;
+            }
+            if i == 0 && fields == ["submission", "setting", "value"] {
+                continue;
+            }
+            let [submission, setting, value] = fields.as_slice() else {
+                return Err((
+                    line,
+                    format!(
+                        "expected three fields, submission,setting,value; found {}",
+                        fields.len()
+                    ),
+                ));
+            };
+            let (game, name) = match setting.split_once(':') {
+                Some((g, n)) => (Some(g.to_owned()), n),
+                None => (None, *setting),
+            };
+            if let Some(g) = &game {
+                if !ROSTER_GAMES.contains(&g.as_str()) {
+                    return Err((
+                        line,
+                        format!(
+                            "no game `{g}`: a setting may be scoped to one of {}",
+                            ROSTER_GAMES.join(", ")
+                        ),
+                    ));
+                }
+            }
+            if !ROSTER_SETTINGS.iter().any(|(s, _)| *s == name) {
+                let names: Vec<&str> = ROSTER_SETTINGS.iter().map(|(s, _)| *s).collect();
+                return Err((
+                    line,
+                    format!("no setting `{name}`: the settings are {}", names.join(", ")),
+                ));
+            }
+            if submission.is_empty() {
+                return Err((line, "the submission's name is empty".to_owned()));
+            }
+            roster
+                .rows
+                .entry((*submission).to_owned())
+                .or_default()
+                .push((game, name.to_owned(), (*value).to_owned()));
+        }
+        Ok(roster)
+    }
+
+    /// The driver's environment for one submission's game (`game` as its driver names it).
+    pub fn env(&self, submission: &str, game: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (scope, name, value) in self.rows.get(submission).into_iter().flatten() {
+            if scope.as_deref().is_some_and(|g| g != game) {
+                continue;
+            }
+            if let Some((_, var)) = ROSTER_SETTINGS.iter().find(|(s, _)| s == name) {
+                out.retain(|(k, _): &(String, String)| k != var);
+                out.push(((*var).to_owned(), value.clone()));
+            }
+        }
+        out
+    }
+
+    /// The roster in one line, for `graded_with` (a resumed run grades again what was
+    /// graded with other settings).
+    fn line(&self) -> String {
+        let mut parts = Vec::new();
+        for (sub, rows) in &self.rows {
+            for (g, n, v) in rows {
+                let g = g.as_deref().map(|g| format!("{g}:")).unwrap_or_default();
+                parts.push(format!("{sub} {g}{n}={v}"));
+            }
+        }
+        parts.join("; ")
+    }
 }
 
 impl Games {
     /// One submission's game against each spec: the cases of each `check-game` report.
-    fn check(&self, dir: &Path, staged: &Staged) -> Vec<CaseResult> {
+    fn check(&self, submission: &str, dir: &Path, staged: &Staged) -> Vec<CaseResult> {
         let mut cases = Vec::new();
-        for (path, doc) in &self.specs {
+        for spec in &self.specs {
+            let (path, doc) = (&spec.path, &spec.doc);
             let name = path.display().to_string();
             let failed = |why: String| {
                 CaseResult::new(&name, "driver", crate::report::Status::Error, 0.0).message(why)
             };
-            let Some(argv) = argv_in(&self.cmd, dir) else {
+            let Some(argv) = argv_in(&spec.cmd, dir) else {
                 cases.push(failed(
                     "cannot split the game command into arguments".to_owned(),
                 ));
@@ -198,13 +327,16 @@ impl Games {
                     continue;
                 }
             };
-            let policy = driver_policy(&self.cmd, dir, staged, crate::sandbox::grader_paths(path));
+            let policy = driver_policy(&spec.cmd, dir, staged, crate::sandbox::grader_paths(path));
+            let game =
+                crate::with_game_spec!(doc.as_ref(), s => crate::game::Playable::name(&s.game));
             let driver = crate::check_game::Driver {
                 argv: &argv,
                 dir: Some(dir),
-                limits: self.cmd.limits,
+                limits: spec.cmd.limits,
                 scratch: &scratch,
                 policy: &policy,
+                env: self.roster.env(submission, game),
             };
             match crate::check_game::check_document(doc, &name, &driver, &self.options) {
                 Ok(report) => cases.extend(report.cases),
@@ -378,13 +510,12 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
         let specs: Vec<String> = g
             .specs
             .iter()
-            .map(|(p, _)| p.display().to_string())
+            .map(|s| format!("{} by {}", s.path.display(), s.cmd.line))
             .collect();
         let o = &g.options;
         let _ = write!(
             with,
-            " | game {} | {} | playouts {} seed {} perft {:?} estimates {} estimator {:?} x {}",
-            g.cmd.line,
+            " | game {} | playouts {} seed {} perft {:?} estimates {} estimator {:?} x {}",
             specs.join(", "),
             o.playouts,
             o.seed,
@@ -393,6 +524,9 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
             o.estimator_depths,
             o.estimator_openings
         );
+        if !g.roster.rows.is_empty() {
+            let _ = write!(with, " | roster {}", g.roster.line());
+        }
     }
     if let Some(p) = &options.players {
         with.push_str(&p.graded_with());
@@ -476,7 +610,7 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
         report.cases.push(r);
     }
     if let Some(games) = &options.games {
-        for mut r in games.check(&dir, &staged) {
+        for mut r in games.check(&s.name, &dir, &staged) {
             if options.for_students {
                 crate::report::for_students(&mut r);
             }
@@ -890,5 +1024,48 @@ mod tests {
         assert_eq!(h[9], ("90 - 100".to_owned(), 2));
         assert_eq!(bar_width(1, 50), 1);
         assert_eq!(bar_width(50, 50), 40);
+    }
+}
+
+#[cfg(test)]
+mod roster_tests {
+    use super::*;
+
+    #[test]
+    fn a_roster_gives_each_submission_its_settings_for_every_game_or_one() {
+        let r = Roster::parse(
+            "submission,setting,value\n\nann,class,TippyState\nann,tippy:construct,\"T({player}, n={size})\"\nbob,module,tippy_state.py\n# a comment\nann,subtract_square:class,SS\n",
+        )
+        .unwrap();
+        assert_eq!(
+            r.env("ann", "tippy"),
+            vec![
+                ("GAMETRACE_CLASS".to_owned(), "TippyState".to_owned()),
+                (
+                    "GAMETRACE_CONSTRUCT".to_owned(),
+                    "T({player}, n={size})".to_owned()
+                )
+            ]
+        );
+        assert_eq!(
+            r.env("ann", "subtract_square"),
+            vec![("GAMETRACE_CLASS".to_owned(), "SS".to_owned())]
+        );
+        assert_eq!(
+            r.env("bob", "tippy"),
+            vec![("GAMETRACE_MODULE".to_owned(), "tippy_state.py".to_owned())]
+        );
+        assert!(r.env("carl", "tippy").is_empty());
+        assert_eq!(
+            Roster::parse("ann,class\n").unwrap_err(),
+            (
+                1,
+                "expected three fields, submission,setting,value; found 2".to_owned()
+            )
+        );
+        assert!(Roster::parse("ann,chess:class,X\n")
+            .unwrap_err()
+            .1
+            .contains("no game `chess`"));
     }
 }

@@ -21,22 +21,50 @@ pub struct Suite {
     items: Vec<Item>,
     /// Cases of other classes than the one the command names ([`Suite::load_for`]).
     left_out: usize,
+    /// What the command names and how it was read: notes for the grader (a class known by
+    /// another term's name; a spec with no case of the class named).
+    notes: Vec<String>,
 }
 
-/// The classes among `classes` that `command` names, word for word.
-fn named_classes<'a>(command: &str, classes: &[Option<&'a str>]) -> Vec<&'a str> {
-    let words: Vec<&str> = command
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
-        .collect();
-    let mut named: Vec<&str> = classes
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|c| words.contains(c))
-        .collect();
-    named.sort_unstable();
-    named.dedup();
-    named
+/// The course classes a spec's cases are written for (a CSC148 strategy, a CS10 player).
+const COURSE_CLASSES: [&str; 6] = [
+    "StrategyMinimax",
+    "StrategyMinimaxMemoize",
+    "StrategyMinimaxPrune",
+    "StrategyMinimaxMyopic",
+    "ComputerKalahPlayerAB",
+    "ComputerKalahPlayerGTS",
+];
+
+/// The course classes `command` names: word for word, or by another term's name for one
+/// (Winter 2015's `StrategyMinimaxPruning` is `StrategyMinimaxPrune`): (class, the word
+/// the command has).
+fn command_classes(command: &str) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for word in command.split(|c: char| !c.is_alphanumeric() && c != '_') {
+        let class = if let Some(c) = COURSE_CLASSES.iter().find(|c| **c == word) {
+            Some(*c)
+        } else if word.starts_with("Strategy") && word.contains("Minimax") {
+            let w = word.to_ascii_lowercase();
+            if w.contains("prun") {
+                Some("StrategyMinimaxPrune")
+            } else if w.contains("memo") {
+                Some("StrategyMinimaxMemoize")
+            } else if w.contains("myop") {
+                Some("StrategyMinimaxMyopic")
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        if let Some(c) = class {
+            if !out.iter().any(|(k, _)| *k == c) {
+                out.push((c, word.to_owned()));
+            }
+        }
+    }
+    out
 }
 
 /// One thing to grade: a case of a spec, or a spec that does not load (an ERROR result).
@@ -60,27 +88,49 @@ impl Suite {
             specs.iter().map(|p| (p.clone(), spec::load(p))).collect();
         let mut items = Vec::new();
         let mut left_out = 0;
-        for (i, (_, doc)) in specs.iter().enumerate() {
+        let named = command.map(command_classes).unwrap_or_default();
+        let mut notes = Vec::new();
+        for (class, word) in &named {
+            if class != word {
+                notes.push(format!(
+                    "the command's {word} is taken for the course's {class} (another term's name for it)"
+                ));
+            }
+        }
+        let wanted: Vec<&str> = named.iter().map(|(c, _)| *c).collect();
+        for (i, (path, doc)) in specs.iter().enumerate() {
             match doc {
                 Err(_) => items.push(Item::Unloadable { spec: i }),
                 Ok(doc) => {
                     let names = doc.checkable_names();
                     let classes: Vec<Option<&str>> =
                         names.iter().map(|n| doc.course_class(n)).collect();
-                    let named = command
-                        .map(|c| named_classes(c, &classes))
-                        .unwrap_or_default();
+                    let has_classes = classes.iter().any(Option::is_some);
+                    let mut kept = 0;
+                    let mut selected = 0;
                     for (k, name) in names.iter().enumerate() {
-                        let this_program =
-                            named.is_empty() || classes[k].is_some_and(|c| named.contains(&c));
                         if !select.selects(name) {
                             continue;
                         }
+                        selected += 1;
+                        // A command that names a class is graded on that class's cases only
+                        // (on a spec written for classes at all).
+                        let this_program = wanted.is_empty()
+                            || !has_classes
+                            || classes[k].is_some_and(|c| wanted.contains(&c));
                         if this_program {
                             items.push(Item::Case { spec: i, case: k });
+                            kept += 1;
                         } else {
                             left_out += 1;
                         }
+                    }
+                    if kept == 0 && selected > 0 && !wanted.is_empty() && has_classes {
+                        notes.push(format!(
+                            "{} has no case for {}: none of its {selected} cases graded",
+                            path.display(),
+                            wanted.join(" or ")
+                        ));
                     }
                 }
             }
@@ -89,7 +139,13 @@ impl Suite {
             specs,
             items,
             left_out,
+            notes,
         }
+    }
+
+    /// What the grader should know of how the command was read.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     /// Cases left out because the command names another class than theirs.

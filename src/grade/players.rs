@@ -102,6 +102,7 @@ impl Players {
             limits: self.cmd.limits,
             scratch: &scratch,
             policy: &policy,
+            env: Vec::new(),
         };
         let mut student = match Student::open(driver.job(), &self.env()) {
             Ok(s) => s,

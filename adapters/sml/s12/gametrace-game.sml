@@ -1,7 +1,9 @@
-(* gametrace's driver for a 15-150 Spring 2012 game (probe protocol 1; docs/probe-protocol.md).
+(* gametrace's driver for one 15-150 term's game: the GAME of CMU-Q Fall 2014's course folder
+   (HW09 Connect 4), long called "Spring 2012" here (probe protocol 1; docs/probe-protocol.md).
+   adapters/sml/gametrace-game.sml drives every term it knows, choosing by trying.
 
    GametraceGame (G) speaks the protocol over stdin and stdout for any structure G matching
-   the Spring 2012 GAME signature (`datatype est = Definitely of outcome | Guess of int`,
+   that GAME signature (`datatype est = Definitely of outcome | Guess of int`,
    `move_toString`, `state_toString`), using only that signature, `Seq.length`,
    `Seq.nth i s` (index first, as the course's library has it) and the Basis library. Load
    it after the course's support code and the student's file, then apply it and call main,
@@ -112,7 +114,7 @@ struct
       | SOME line => (answer (request line handle e => raised e); loop ())
 
   fun main () =
-      (answer "{\"protocol\":1,\"driver\":\"sml-game\",\"course\":\"15-150 S12\"}";
+      (answer "{\"protocol\":1,\"driver\":\"sml-game\",\"course\":\"15-150 CMU-Q F14\"}";
        loop ();
        OS.Process.exit OS.Process.success)
 end

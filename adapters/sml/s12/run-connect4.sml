@@ -1,4 +1,4 @@
-(* Runs the student's Connect4 functor (15-150 Spring 2012, HW09 Task 3.1) behind gametrace's
+(* Runs the student's Connect4 functor (15-150 HW09 Task 3.1, CMU-Q Fall 2014's GAME) behind gametrace's
    driver, on the board the spec gives (gametrace sets GAMETRACE_COLUMNS and GAMETRACE_ROWS;
    7 x 6 otherwise). The board's size is a plain structure, not ascribed: it fits both the
    handout's `functor Connect4 (Dim : CONNECT4_BOARD_SPEC)` and a course folder's

@@ -1,4 +1,4 @@
-(* Runs the student's PopOut functor (15-150 Spring 2012, HW09 Task 6.1, extra credit) behind
+(* Runs the student's PopOut functor (15-150 HW09 Task 6.1, extra credit, CMU-Q Fall 2014's GAME) behind
    gametrace's driver, on the board the spec gives (gametrace sets GAMETRACE_COLUMNS and
    GAMETRACE_ROWS; 7 x 6 otherwise), as run-connect4.sml does. *)
 structure GametraceDim =

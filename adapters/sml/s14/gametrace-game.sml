@@ -1,7 +1,9 @@
-(* gametrace's driver for a 15-150 Spring 2014 game (probe protocol 1; docs/probe-protocol.md).
+(* gametrace's driver for one 15-150 term's game: the GAME of Fall 2013's course folder (HW11
+   Riskless), long called "Spring 2014" here (probe protocol 1; docs/probe-protocol.md).
+   adapters/sml/gametrace-game.sml drives every term it knows, choosing by trying.
 
    GametraceGame (G) speaks the protocol over stdin and stdout for any structure G matching
-   the Spring 2014 GAME signature (`structure Est : EST`, `move_to_string`,
+   that GAME signature (`structure Est : EST`, `move_to_string`,
    `state_to_string`), using only that signature, `Seq.length`, `Seq.nth i s` (index first,
    as the course's library has it) and the Basis library. Load it after the course's support
    code and the student's file, then apply it and call main, as run-riskless.sml does:
@@ -107,7 +109,7 @@ struct
       | SOME line => (answer (request line handle e => raised e); loop ())
 
   fun main () =
-      (answer "{\"protocol\":1,\"driver\":\"sml-game\",\"course\":\"15-150 S14\"}";
+      (answer "{\"protocol\":1,\"driver\":\"sml-game\",\"course\":\"15-150 F13\"}";
        loop ();
        OS.Process.exit OS.Process.success)
 end

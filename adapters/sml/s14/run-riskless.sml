@@ -1,4 +1,4 @@
-(* Runs the student's Riskless functor (15-150 Spring 2014, HW11 Task 4.1) behind gametrace's
+(* Runs the student's Riskless functor (15-150 HW11 Task 4.1, Fall 2013's GAME and MAP) behind gametrace's
    driver, on the spec's map, built as the course's MAP: gametrace sets
    GAMETRACE_TERRITORIES (names, by commas), GAMETRACE_ROADS (each territory's neighbours by
    commas, territories by semicolons), GAMETRACE_MIN_START, GAMETRACE_MAX_START,

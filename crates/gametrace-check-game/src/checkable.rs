@@ -9,6 +9,11 @@ use super::*;
 pub trait Checkable: Playable {
     /// The catalogued rule mistakes, alone or (`pairs`) two at a time.
     fn mutants(&self, pairs: bool) -> Vec<Mutant>;
+    /// The catalogue's model with no mistake, where it can show the cells behind a status
+    /// ([`rules::Rules::win_cells`]: Connect 4, Tippy).
+    fn plain(&self) -> Option<Box<dyn rules::Oracle>> {
+        None
+    }
     /// Settings a driver reads from its environment (`GAMETRACE_COLUMNS=7`, ...).
     fn driver_env(&self) -> Vec<(String, String)>;
     /// The position a game's own `start` gives (drivers that cannot set up a position start
@@ -46,6 +51,9 @@ pub trait Checkable: Playable {
 impl Checkable for crate::game::connect4::Connect4 {
     fn mutants(&self, pairs: bool) -> Vec<Mutant> {
         rules::connect4_mutants(self, pairs)
+    }
+    fn plain(&self) -> Option<Box<dyn rules::Oracle>> {
+        Some(Box::new(rules::C4Model::of(self, rules::C4Mistake::None)))
     }
     fn judged_estimator(&self) -> bool {
         true
@@ -150,6 +158,12 @@ impl Checkable for crate::game::tippy::Tippy {
     }
     fn mutants(&self, pairs: bool) -> Vec<Mutant> {
         rules::tippy_mutants(self, pairs)
+    }
+    fn plain(&self) -> Option<Box<dyn rules::Oracle>> {
+        Some(Box::new(rules::TippyModel::of(
+            self,
+            rules::TippyMistake::None,
+        )))
     }
     fn driver_env(&self) -> Vec<(String, String)> {
         vec![

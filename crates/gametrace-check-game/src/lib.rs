@@ -96,6 +96,9 @@ pub struct Driver<'a> {
     pub limits: Limits,
     pub scratch: &'a Scratch,
     pub policy: &'a Policy,
+    /// Settings for this one submission, in the driver's environment after the game's own
+    /// (`grade --roster`: `GAMETRACE_CLASS`, `GAMETRACE_MODULE`, `GAMETRACE_CONSTRUCT`, ...).
+    pub env: Vec<(String, String)>,
 }
 
 impl<'a> Driver<'a> {
@@ -155,15 +158,23 @@ pub fn check_game<G: Checkable>(
         Ok(s) => s,
         Err(t) => {
             let (what, mut details) = t.describe();
+            let mut whose = None;
             if let Trouble::Ended(ran) = &t {
                 let compiler = compiler_errors(&String::from_utf8_lossy(ran.stdout()));
                 if !compiler.is_empty() {
                     details = format!("the compiler says:\n{compiler}\n{details}");
+                    whose = compile_blame(&compiler);
                 }
             }
+            let message = match (&t, whose) {
+                // The driver started and found nothing to check: it says what.
+                (Trouble::Unusable(..), _) => what,
+                (_, Some(blame)) => blame,
+                _ => format!("the game's driver did not start: {what}"),
+            };
             cases.push(
                 CaseResult::new(spec_name, "driver", t.status(), 0.0)
-                    .message(format!("the game's driver did not start: {what}"))
+                    .message(message)
                     .details(details),
             );
             not_run(spec, spec_name, options, &mut cases, t.status());
@@ -177,9 +188,24 @@ pub fn check_game<G: Checkable>(
     let start_reachable = start_arg(game, &game.start()).is_ok();
     let mut lines: Vec<Line> = Vec::new();
     let mut differences: Vec<Difference> = Vec::new();
+    // What the driver found in place of what the command named (said once, on the first
+    // case, so a report and a gradebook row both show it).
+    let found = std::mem::take(&mut student.greeting_notes);
+
+    // 0. The start cannot lie: built twice, and once more after a game, it is the same.
+    if start_reachable {
+        if let Err(t) = steady_start(game, &mut student, spec_start.as_ref()) {
+            let mut r = unsteady(spec, spec_name, options, cases, t, driver.policy);
+            if let Some(c) = r.cases.first_mut() {
+                noted(c, &found);
+            }
+            return r;
+        }
+    }
 
     // 1. parse_move reads each printed name back.
-    let (c, ended) = parse::parse_move_case(game, &mut student, spec_start.as_ref(), spec_name);
+    let (mut c, ended) = parse::parse_move_case(game, &mut student, spec_start.as_ref(), spec_name);
+    noted(&mut c, &found);
     if ended {
         student = match open() {
             Ok(s) => s,
@@ -435,7 +461,15 @@ pub fn check_game<G: Checkable>(
             && matches!(shortest.0.what, What::Differs { .. })
         {
             lines.push(shortest.1.clone());
-            let (text, ids, tried) = name_the_mistake(game, &lines, rules_only);
+            let mut fresh =
+                |paths: &[Vec<String>]| views_of(game, driver, options, spec_start.as_ref(), paths);
+            let naming = name_the_mistake(game, &lines, rules_only, options.seed, &mut fresh);
+            let cells = cells_text(
+                game,
+                &[&lines[..], &naming.fresh[..]].concat(),
+                &naming.near,
+            );
+            let (text, ids, tried) = (naming.text, naming.ids, naming.tried);
             // With the mistake named, its model finds the shortest sequence that shows it (by
             // trying every shorter one, where there are few enough), confirmed on the game.
             if let [one] = ids.as_slice() {
@@ -452,7 +486,7 @@ pub fn check_game<G: Checkable>(
                     proven = sure;
                 }
             }
-            sentence = text.clone();
+            sentence = format!("{text}{cells}");
             named = (!ids.is_empty()).then(|| diagnosis_of(text, ids, tried));
         }
         let mut text = explain(game, &shortest.0, proven);
@@ -586,12 +620,15 @@ fn open_student<'a, G: Checkable>(
     driver: &Driver<'a>,
     estimates: bool,
 ) -> Result<Student<'a>, Trouble> {
-    let mut s =
-        Student::open(driver.job(), &game.driver_env())?.with_names(Box::new(move |name: &str| {
-            game.read_move(name)
-                .map(|m| game.move_name(m))
-                .unwrap_or_else(|_| name.to_owned())
-        }));
+    let mut s = Student::open(
+        driver.job(),
+        &[game.driver_env(), driver.env.clone()].concat(),
+    )?
+    .with_names(Box::new(move |name: &str| {
+        game.read_move(name)
+            .map(|m| game.move_name(m))
+            .unwrap_or_else(|_| name.to_owned())
+    }));
     s.estimates = estimates;
     Ok(s)
 }
@@ -646,6 +683,195 @@ fn follow<G: Checkable>(
 
 /// The "step" of a difference found while reaching a scenario's position by moves.
 const SETUP: usize = usize::MAX;
+
+/// The student's views along each of `paths` (as far as its game plays them), in a driver
+/// of their own: the fresh positions a mistake's name is tested on.
+fn views_of<G: Checkable>(
+    game: &G,
+    driver: &Driver,
+    options: &Options,
+    start: Option<&serde_json::Value>,
+    paths: &[Vec<String>],
+) -> Vec<Line> {
+    let mut out = Vec::new();
+    let Ok(mut student) = open_student(game, driver, false) else {
+        return out;
+    };
+    let _ = options;
+    for path in paths {
+        match student.start(start) {
+            Ok(true) => {}
+            Ok(false) => return out,
+            Err(Trouble::Ended(_)) => match open_student(game, driver, false) {
+                Ok(s) => {
+                    student = s;
+                    continue;
+                }
+                Err(_) => return out,
+            },
+            Err(_) => continue,
+        }
+        let mut line = Line::default();
+        for name in path.iter().map(Some).chain(std::iter::once(None)) {
+            let Ok(view) = student.view() else { break };
+            line.views.push(view);
+            let Some(name) = name else { break };
+            if !line.views.last().is_some_and(|v| v.moves.contains(name)) {
+                break;
+            }
+            if student.play(name).is_err() {
+                break;
+            }
+            line.path.push(name.clone());
+        }
+        // A line whose last move was played without its view read ends before it.
+        line.path.truncate(line.views.len().saturating_sub(1));
+        if !line.views.is_empty() {
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// Adds what the driver said it checks in place of what was named, to a case's message.
+fn noted(c: &mut CaseResult, found: &[String]) {
+    if !found.is_empty() {
+        let _ = write!(c.message, " (noted: {})", found.join("; "));
+    }
+}
+
+/// The start as the driver builds it, twice, and once more after a game (the student's own
+/// first moves to its end): the same moves, status, player and picture each time, or the
+/// trouble that says how it differed. A driver that knows its game says more itself (the
+/// Python driver builds a CSC148 start several times, `random` seeded differently, and
+/// names a random size or a shared default that grows).
+fn steady_start<G: Checkable>(
+    game: &G,
+    student: &mut Student,
+    start: Option<&serde_json::Value>,
+) -> Result<(), Trouble> {
+    // What the start shows; `None` where it cannot be seen steadily (its listing changes
+    // between two asks, or asking it goes wrong): the checks that follow judge that.
+    let look = |student: &mut Student| -> Result<Option<(View, String)>, Trouble> {
+        match student.start(start) {
+            Ok(true) => {}
+            Ok(false) => return Ok(None),
+            Err(t @ Trouble::Unbuildable { .. }) => return Err(t),
+            Err(_) => return Ok(None),
+        }
+        let Ok((view, again)) = student.view_and_moves_again() else {
+            return Ok(None);
+        };
+        if again != view.moves {
+            return Ok(None);
+        }
+        let shown = student.show().unwrap_or_default();
+        Ok(Some((view, shown)))
+    };
+    let Some(first) = look(student)? else {
+        return Ok(());
+    };
+    let differs = |a: &(View, String), b: &(View, String)| a.0 != b.0 || a.1 != b.1;
+    let say = |a: &(View, String), b: &(View, String), when: &str| {
+        let moves = |v: &View| format!("{} moves", v.moves.len());
+        let what = if a.0 != b.0 {
+            format!(
+                "{}, then {}",
+                show_view(game, &a.0, &moves(&a.0)),
+                show_view(game, &b.0, &moves(&b.0))
+            )
+        } else {
+            format!(
+                "the same moves, but shown as\n{}\nthen as\n{}",
+                indent(&a.1),
+                indent(&b.1)
+            )
+        };
+        format!("the start built {when} is not the first start: {what}")
+    };
+    let Some(again) = look(student)? else {
+        return Ok(());
+    };
+    if differs(&first, &again) {
+        return Err(Trouble::Unbuildable {
+            why: say(&first, &again, "again"),
+            bug: false,
+        });
+    }
+    // A game to its end on the game's own first moves, then the start again.
+    for _ in 0..LONGEST_PLAYOUT.min(120) {
+        let Ok(view) = student.view() else { break };
+        let Some(m) = view.moves.first().cloned() else {
+            break;
+        };
+        if view.status != Status::InPlay || student.play(&m).is_err() {
+            break;
+        }
+    }
+    let Some(after) = look(student)? else {
+        return Ok(());
+    };
+    if differs(&first, &after) {
+        return Err(Trouble::Unbuildable {
+            why: format!(
+                "{}: something the start is built from is kept, and a game changes it",
+                say(&first, &after, "after a game")
+            ),
+            bug: true,
+        });
+    }
+    Ok(())
+}
+
+/// A view's moves in a few words, for the start's report.
+fn show_view<G: Playable>(_game: &G, v: &View, count: &str) -> String {
+    const SHOWN: usize = 6;
+    let mut list: Vec<&str> = v.moves.iter().take(SHOWN).map(String::as_str).collect();
+    if v.moves.len() > SHOWN {
+        list.push("...");
+    }
+    format!("{count} [{}]", list.join(", "))
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("      {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The report when the start cannot be built the same way twice: the `start` case says how
+/// it differed, and every planned case is left unrun with its verdict (the student's bug, a
+/// FAIL; else an ERROR: the grader must say how to build it, with `--construct`).
+fn unsteady<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    mut cases: Vec<CaseResult>,
+    t: Trouble,
+    policy: &Policy,
+) -> Report {
+    let (what, details) = t.describe();
+    let status = t.status();
+    cases.push(
+        CaseResult::new(spec_name, "start", status, 0.0)
+            .message(what)
+            .details(details),
+    );
+    for (name, points) in planned(spec, options) {
+        if !cases.iter().any(|c| c.case == name) {
+            cases.push(
+                CaseResult::new(spec_name, &name, status, points).message(
+                    "not run: the start is not the same each time it is built (see `start`)",
+                ),
+            );
+        }
+    }
+    Report {
+        cases,
+        sandbox: Some(crate::report::sandbox_note(policy)),
+    }
+}
 
 /// The report when the driver cannot be started again after it died.
 fn dead<G: Checkable>(
@@ -720,6 +946,55 @@ fn not_run<G: Checkable>(
             );
         }
     }
+}
+
+/// Whose code the compiler's errors are in, said in one sentence: the student's (or the
+/// course folder's) file and line, or gametrace's own driver. `None` when no error names a
+/// file.
+fn compile_blame(errors: &str) -> Option<String> {
+    let located: Vec<(&str, &str)> = errors
+        .lines()
+        .filter(|l| !l.starts_with(char::is_whitespace))
+        .filter_map(|l| {
+            let (place, _) = l.split_once(" Error")?;
+            let (file, _) = place.rsplit_once(':')?;
+            Some((file, l))
+        })
+        .collect();
+    let gametraces = |f: &str| {
+        let name = f.rsplit('/').next().unwrap_or(f);
+        f.contains("adapters/sml/")
+            || f.contains("drivers/sml/")
+            || name == "gametrace-game.sml"
+            || (name.starts_with("run-") && name.ends_with(".sml"))
+    };
+    if let Some((_, line)) = located.iter().find(|(f, _)| !gametraces(f)) {
+        let files: std::collections::BTreeSet<&str> = located
+            .iter()
+            .filter(|(f, _)| !gametraces(f))
+            .map(|(f, _)| f.rsplit('/').next().unwrap_or(f))
+            .collect();
+        let files: Vec<&str> = files.into_iter().collect();
+        return Some(format!(
+            "the game's code does not compile ({}; the compiler's messages are below): {}",
+            files.join(", "),
+            line.trim()
+        ));
+    }
+    let (file, line) = located.first()?;
+    let name = file.rsplit('/').next().unwrap_or(file);
+    let unbound = line.contains("unbound functor");
+    Some(if unbound {
+        format!(
+            "the loaded code has no functor the driver's {name} applies (is the student's file named in the command, or in the course folder's sources.cm?): {}",
+            line.trim()
+        )
+    } else {
+        format!(
+            "gametrace's driver ({name}) does not compile against what the command loads, so nothing of the game was judged; the term-choosing driver, adapters/sml/gametrace-game.sml, says which term's library a folder has: {}",
+            line.trim()
+        )
+    })
 }
 
 /// SML/NJ's error lines among a program's output, each with the indented lines that explain

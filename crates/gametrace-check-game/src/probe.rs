@@ -58,11 +58,20 @@ pub enum Trouble {
     /// Asked twice at the same position, the game listed these two move lists (a FAIL: the
     /// listing changes something the game keeps); with a hint in the game's language.
     Unsteady(Vec<String>, Vec<String>, Language),
-    /// One move list names this move twice (a FAIL: each move is listed once).
-    Repeated(String, Vec<String>, Language),
+    /// One move list names this move twice (a FAIL: each move is listed once); whether the
+    /// list grew when asked again (`None`: not asked), so a hint says only what was seen.
+    Repeated(String, Vec<String>, Language, Option<bool>),
     /// The game has no such part, and the course does not ask for one (CSC148's starter
     /// has no parser): the check is SKIPPED, with why.
     Unsupported(String),
+    /// The start cannot be built so that it is the same each time (a constructor that draws
+    /// its size at random, a shared default that grows, a start a game changed): nothing
+    /// can be compared. `bug`: the student's own (a FAIL), else the grader must say how to
+    /// build it (`--construct`: an ERROR).
+    Unbuildable { why: String, bug: bool },
+    /// The driver found nothing it can check (no such file or class, another term's API):
+    /// said in its greeting, with the verdict.
+    Unusable(crate::report::Status, String),
 }
 
 impl Trouble {
@@ -77,6 +86,9 @@ impl Trouble {
             Trouble::Ended(_) | Trouble::Raised(_) | Trouble::Garbage(_) => Status::Crashed,
             Trouble::Refused(_) | Trouble::Unsteady(..) | Trouble::Repeated(..) => Status::Fail,
             Trouble::Unsupported(_) => Status::Skipped,
+            Trouble::Unbuildable { bug: true, .. } => Status::Fail,
+            Trouble::Unbuildable { bug: false, .. } => Status::Error,
+            Trouble::Unusable(status, _) => *status,
         }
     }
 
@@ -104,6 +116,9 @@ impl Trouble {
             }
             Trouble::Raised(e) => (format!("the game raised {e}"), String::new()),
             Trouble::Unsupported(why) => (why.clone(), String::new()),
+            Trouble::Unbuildable { why, .. } | Trouble::Unusable(_, why) => {
+                (why.clone(), String::new())
+            }
             Trouble::Garbage(a) => (
                 format!("the driver's answer makes no sense: {a}"),
                 String::new(),
@@ -121,12 +136,16 @@ impl Trouble {
                 ),
                 String::new(),
             ),
-            Trouble::Repeated(name, list, language) => (
+            Trouble::Repeated(name, list, language, grows) => (
                 format!(
                     "the game listed the move {name} twice in one list of {} moves, [{}]: a game lists each move once{}",
                     list.len(),
                     abbreviated(list),
-                    language.kept_between_calls(", grows on every call")
+                    match grows {
+                        Some(true) => language.kept_between_calls(", grows on every call"),
+                        Some(false) => " (asked again, it gave the same list: the move is listed twice on every call, nothing kept between calls)".to_owned(),
+                        None => String::new(),
+                    }
                 ),
                 String::new(),
             ),
@@ -197,6 +216,9 @@ pub struct Student<'a> {
     pub estimates: bool,
     /// The game's language, for hints.
     pub language: Language,
+    /// What the driver said in its greeting about what it checks (the class it found where
+    /// the command's name was missing, the file it found it in).
+    pub greeting_notes: Vec<String>,
 }
 
 impl<'a> Student<'a> {
@@ -210,6 +232,16 @@ impl<'a> Student<'a> {
             .map_err(Trouble::Ended)?;
         let v: serde_json::Value = serde_json::from_str(&hello[MARK.len()..])
             .map_err(|_| Trouble::Garbage(format!("a greeting that is not JSON: {hello}")))?;
+        if let Some(u) = v.get("unusable") {
+            use crate::report::Status;
+            let status = match u.get("status").and_then(|s| s.as_str()) {
+                Some("not_found") => Status::NotFound,
+                Some("crashed") => Status::Crashed,
+                _ => Status::Error,
+            };
+            let why = u.get("why").map(text_of).unwrap_or_default();
+            return Err(Trouble::Unusable(status, why));
+        }
         match v.get("protocol").and_then(|p| p.as_u64()) {
             Some(PROTOCOL) => Ok(Student {
                 session,
@@ -220,6 +252,11 @@ impl<'a> Student<'a> {
                 language: Language::of_driver(
                     v.get("driver").and_then(|d| d.as_str()).unwrap_or(""),
                 ),
+                greeting_notes: v
+                    .get("notes")
+                    .and_then(|n| n.as_array())
+                    .map(|n| n.iter().map(text_of).collect())
+                    .unwrap_or_default(),
             }),
             other => Err(Trouble::Garbage(format!(
                 "the driver speaks protocol {}, gametrace speaks {PROTOCOL}",
@@ -306,6 +343,13 @@ impl<'a> Student<'a> {
         match self.ask(&request)? {
             serde_json::Value::String(s) if s == "ok" => Ok(true),
             v if v.get("error").is_some() => Ok(false),
+            v if v.get("unbuildable").is_some() => {
+                let u = &v["unbuildable"];
+                Err(Trouble::Unbuildable {
+                    why: u.get("why").map(text_of).unwrap_or_default(),
+                    bug: u.get("bug").and_then(|b| b.as_bool()).unwrap_or(false),
+                })
+            }
             other => Err(Trouble::Garbage(format!(
                 "`start` was answered with {other}"
             ))),
@@ -540,8 +584,20 @@ impl<'a> Student<'a> {
         let player = player_of(&next()?)?;
         let moves = self.moves_of(next()?)?;
         let mut seen = std::collections::HashSet::new();
-        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())) {
-            return Err(Trouble::Repeated(twice.clone(), moves, self.language));
+        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.as_str())).cloned() {
+            // Asked again (after the answers already sent are read): does the list grow?
+            let again = if times > 1 {
+                // The estimate's answer, if asked, comes first.
+                answers
+                    .nth(usize::from(self.estimates))
+                    .and_then(|a| a.ok())
+            } else {
+                self.ask("moves").ok()
+            };
+            let grows = again
+                .and_then(|v| self.moves_of(v).ok())
+                .map(|again| again.len() > moves.len());
+            return Err(Trouble::Repeated(twice, moves, self.language, grows));
         }
         let estimate = if self.estimates {
             Some(estimate_text(&next()?))
@@ -647,11 +703,31 @@ mod tests {
     #[test]
     fn hints_speak_the_games_language() {
         let list = vec!["0".to_owned(), "0".to_owned()];
-        let says = |l| Trouble::Repeated("0".into(), list.clone(), l).describe().0;
+        let says = |l| {
+            Trouble::Repeated("0".into(), list.clone(), l, Some(true))
+                .describe()
+                .0
+        };
         assert!(says(Language::Python).contains("such as a default argument"));
         assert!(!says(Language::Sml).contains("default argument"));
         assert!(says(Language::Sml).contains("a ref kept between calls"));
         assert!(says(Language::Other).ends_with("a game lists each move once"));
+        // A list that is the same when asked again is no list kept between calls.
+        let same = Trouble::Repeated("0".into(), list.clone(), Language::Sml, Some(false))
+            .describe()
+            .0;
+        assert!(
+            !same.contains("ref kept") && !same.contains("grows"),
+            "{same}"
+        );
+        assert!(same.contains("the same list"), "{same}");
+        let unasked = Trouble::Repeated("0".into(), list.clone(), Language::Sml, None)
+            .describe()
+            .0;
+        assert!(
+            unasked.ends_with("a game lists each move once"),
+            "{unasked}"
+        );
         assert_eq!(Language::of_driver("sml-game"), Language::Sml);
         assert_eq!(Language::of_driver("python-csc148"), Language::Python);
     }

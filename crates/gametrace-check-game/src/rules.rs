@@ -83,16 +83,158 @@ pub trait Rules: Sync {
     fn view(&self, s: &Self::S) -> View;
     /// The position after the move of that name, if the game offers one.
     fn play(&self, s: &Self::S, name: &str) -> Option<Self::S>;
+    /// The cells behind the position's status as this model's win test sees them (the
+    /// winner's four, or four empty cells a mistaken test takes for a tippy), for reports.
+    fn win_cells(&self, _s: &Self::S) -> Option<WinCells> {
+        None
+    }
+}
+
+/// The cells a win test took for a win, in words and as a board with them marked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinCells {
+    /// Whose pieces they are (`None`: empty cells).
+    pub owner: Option<Player>,
+    /// `(x, y)` counted from 0: x the column from the left, y the row from the top
+    /// (Tippy) or from the bottom (Connect 4).
+    pub cells: Vec<(usize, usize)>,
+    /// The shape in words: `the upright tippy leaning left, touching the left column`.
+    pub shape: String,
+    /// The cells by name, as moves name them: `(1,2) (1,3) (2,3) (2,4)`, `column 3`.
+    pub named: String,
+    /// The board, the cells marked `[X]`.
+    pub board: String,
+}
+
+/// Move sequences and the views seen along them, merged into one tree: each position is
+/// asked about once, however many sequences pass through it.
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    /// Node 0 is the start (when there is any node).
+    pub nodes: Vec<TreeNode>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TreeNode {
+    pub view: View,
+    /// The moves played from here, each to its node.
+    pub children: Vec<(String, usize)>,
+}
+
+impl Tree {
+    /// The tree of `lines`: each a path and the views after each of its prefixes (as many
+    /// as were seen). Where two lines saw different views at one position, the first is
+    /// kept.
+    pub fn of<'a>(lines: impl IntoIterator<Item = (&'a [String], &'a [View])>) -> Tree {
+        let mut t = Tree::default();
+        for (path, views) in lines {
+            let Some(first) = views.first() else { continue };
+            if t.nodes.is_empty() {
+                t.nodes.push(TreeNode {
+                    view: first.clone(),
+                    children: Vec::new(),
+                });
+            }
+            let mut at = 0;
+            for (i, view) in views.iter().enumerate().skip(1) {
+                let Some(name) = path.get(i - 1) else { break };
+                let next = t.nodes[at]
+                    .children
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, k)| *k);
+                at = match next {
+                    Some(k) => k,
+                    None => {
+                        t.nodes.push(TreeNode {
+                            view: view.clone(),
+                            children: Vec::new(),
+                        });
+                        let k = t.nodes.len() - 1;
+                        t.nodes[at].children.push((name.clone(), k));
+                        k
+                    }
+                };
+            }
+        }
+        t
+    }
+
+    /// The moves from the start to each node.
+    pub fn paths(&self) -> Vec<Vec<String>> {
+        let mut out = vec![Vec::new(); self.nodes.len()];
+        for i in 0..self.nodes.len() {
+            for (name, k) in &self.nodes[i].children {
+                let mut p = out[i].clone();
+                p.push(name.clone());
+                out[*k] = p;
+            }
+        }
+        out
+    }
 }
 
 /// A game that can be asked about whole move sequences (object-safe, for catalogues).
 pub trait Oracle: Sync {
+    /// How many of the tree's positions this model agrees at, every position on the way to
+    /// each agreeing too (`how` compares them).
+    fn agreement_on(&self, tree: &Tree, how: Compare) -> usize;
+    /// This model's view at each of the tree's positions (`None` past a move it does not
+    /// offer).
+    fn views_on(&self, tree: &Tree) -> Vec<Option<View>>;
     /// Walks `path` from the start, comparing its views with `views` (the view after each
     /// prefix of `path`, as many as were seen): the index of the first that differs.
     fn first_difference(&self, path: &[String], views: &[View], how: Compare) -> Option<usize>;
+    /// The views along `path` (as far as the game offers its moves).
+    fn views_along(&self, path: &[String]) -> Vec<View>;
+    /// A walk of up to `max` moves from the end of `path`, each move the one `pick` chooses
+    /// among the position's (given how many there are): the whole path.
+    fn walk(
+        &self,
+        path: &[String],
+        pick: &mut dyn FnMut(usize) -> usize,
+        max: usize,
+    ) -> Vec<String>;
+    /// The cells behind the status after `path` ([`Rules::win_cells`]).
+    fn win_cells_after(&self, path: &[String]) -> Option<WinCells>;
 }
 
 impl<R: Rules> Oracle for R {
+    fn agreement_on(&self, tree: &Tree, how: Compare) -> usize {
+        let Some(root) = tree.nodes.first() else {
+            return 0;
+        };
+        let mut agreed = 0;
+        let mut stack = vec![(root, self.start())];
+        while let Some((node, s)) = stack.pop() {
+            if self.view(&s).differs(&node.view, how).is_some() {
+                continue;
+            }
+            agreed += 1;
+            for (name, k) in &node.children {
+                if let Some(next) = self.play(&s, name) {
+                    stack.push((&tree.nodes[*k], next));
+                }
+            }
+        }
+        agreed
+    }
+    fn views_on(&self, tree: &Tree) -> Vec<Option<View>> {
+        let mut out = vec![None; tree.nodes.len()];
+        if tree.nodes.is_empty() {
+            return out;
+        }
+        let mut stack = vec![(0usize, self.start())];
+        while let Some((i, s)) = stack.pop() {
+            out[i] = Some(self.view(&s));
+            for (name, k) in &tree.nodes[i].children {
+                if let Some(next) = self.play(&s, name) {
+                    stack.push((*k, next));
+                }
+            }
+        }
+        out
+    }
     fn first_difference(&self, path: &[String], views: &[View], how: Compare) -> Option<usize> {
         let mut s = self.start();
         for (i, seen) in views.iter().enumerate() {
@@ -108,6 +250,83 @@ impl<R: Rules> Oracle for R {
         }
         None
     }
+    fn views_along(&self, path: &[String]) -> Vec<View> {
+        let mut s = self.start();
+        let mut out = vec![self.view(&s)];
+        for name in path {
+            match self.play(&s, name) {
+                Some(next) => s = next,
+                None => break,
+            }
+            out.push(self.view(&s));
+        }
+        out
+    }
+    fn walk(
+        &self,
+        path: &[String],
+        pick: &mut dyn FnMut(usize) -> usize,
+        max: usize,
+    ) -> Vec<String> {
+        let mut s = self.start();
+        let mut out = Vec::new();
+        for name in path {
+            match self.play(&s, name) {
+                Some(next) => s = next,
+                None => return out,
+            }
+            out.push(name.clone());
+        }
+        while out.len() < max {
+            let moves = self.view(&s).moves;
+            if moves.is_empty() {
+                break;
+            }
+            let name = moves[pick(moves.len()) % moves.len()].clone();
+            match self.play(&s, &name) {
+                Some(next) => s = next,
+                None => break,
+            }
+            out.push(name);
+        }
+        out
+    }
+    fn win_cells_after(&self, path: &[String]) -> Option<WinCells> {
+        let mut s = self.start();
+        for name in path {
+            s = self.play(&s, name)?;
+        }
+        self.win_cells(&s)
+    }
+}
+
+/// A board of rows (top first) with some cells marked: `[X]`, the others ` X `; column
+/// numbers over it, row numbers beside it.
+fn marked_board(
+    rows: &[String],
+    marked: &[(usize, usize)],
+    columns_from: usize,
+    row_numbers: &[usize],
+) -> String {
+    let width = rows.first().map_or(0, |r| r.chars().count());
+    let mut out = String::from("    ");
+    for x in 0..width {
+        out.push_str(&format!("{:^3}", x + columns_from));
+    }
+    out.push('\n');
+    for (i, row) in rows.iter().enumerate() {
+        let label = row_numbers.get(i).map_or(String::new(), |n| n.to_string());
+        out.push_str(&format!("{label:>3} "));
+        for (x, c) in row.chars().enumerate() {
+            if marked.contains(&(x, i)) {
+                out.push_str(&format!("[{c}]"));
+            } else {
+                out.push_str(&format!(" {c} "));
+            }
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The spec's reference model, by move names.
@@ -236,6 +455,10 @@ pub enum C4Mistake {
     PopsOthers,
     /// PopOut: when a pop makes fours for both, the other player (not the popper) wins.
     PopWinnerWrong,
+    /// The diagonals of direction 2 (↗) or 3 (↘) are read only from the cells of the
+    /// bottom row: those that start in the left column (↗) or end in the right one (↘)
+    /// above the corner are never checked.
+    DiagonalsFromBottomRow(usize),
 }
 
 pub struct C4Model {
@@ -280,6 +503,13 @@ impl C4Model {
     }
 
     fn has_run(&self, g: &Grid, p: Player) -> bool {
+        self.run_of(g, p).is_some()
+    }
+
+    /// The first run the (possibly mistaken) test sees for `p`: its direction (0 across,
+    /// 1 up, 2 ↗, 3 ↘, 4 wrapping from one row to the next) and its cells, `(x, y)` with
+    /// y from the bottom.
+    fn run_of(&self, g: &Grid, p: Player) -> Option<(usize, Vec<(usize, usize)>)> {
         let need = [self.mistake, self.also]
             .into_iter()
             .find_map(|m| match m {
@@ -298,29 +528,57 @@ impl C4Model {
                 // Row after row as one line: cell i is (i % columns, i / columns).
                 let n = (self.columns * self.rows) as isize;
                 let cols = self.columns as isize;
-                if (0..n - need as isize + 1).any(|i| {
-                    (i..i + need as isize).all(|j| self.at(g, j % cols, j / cols) == Some(p))
-                }) {
-                    return true;
+                for i in 0..n - need as isize + 1 {
+                    if (i..i + need as isize).all(|j| self.at(g, j % cols, j / cols) == Some(p)) {
+                        let cells = (i..i + need as isize)
+                            .map(|j| ((j % cols) as usize, (j / cols) as usize))
+                            .collect();
+                        let wraps = (i % cols) + need as isize > cols;
+                        return Some((if wraps { 4 } else { 0 }, cells));
+                    }
                 }
                 continue;
             }
-            for x in 0..self.columns as isize {
-                for y in 0..self.rows as isize {
-                    let skipped_row = d == 0
-                        && ((y == 0 && self.has(C4Mistake::AcrossSkipsRow(0)))
-                            || (y == self.rows as isize - 1
-                                && self.has(C4Mistake::AcrossSkipsRow(1))));
-                    if skipped_row {
+            // Only the starts whose run stays on the board.
+            let (cols, rows) = (self.columns as isize, self.rows as isize);
+            let reach = need as isize - 1;
+            let x_end = cols - reach * dx;
+            let (y_from, y_end) = match dy {
+                1 => (0, rows - reach),
+                -1 => (reach, rows),
+                _ => (0, rows),
+            };
+            let skip_bottom = d == 0 && self.has(C4Mistake::AcrossSkipsRow(0));
+            let skip_top = d == 0 && self.has(C4Mistake::AcrossSkipsRow(1));
+            let half_rising = d == 2 && self.has(C4Mistake::DiagonalsFromBottomRow(2));
+            let half_falling = d == 3 && self.has(C4Mistake::DiagonalsFromBottomRow(3));
+            for x in 0..x_end.max(0) {
+                for y in y_from..y_end.max(y_from) {
+                    if (skip_bottom && y == 0) || (skip_top && y == rows - 1) {
                         continue;
                     }
-                    if (0..need as isize).all(|k| self.at(g, x + k * dx, y + k * dy) == Some(p)) {
-                        return true;
+                    // Diagonals read only from the bottom row: a ↗ one whose cells have
+                    // x < y starts in the left column; a ↘ one whose x + y reaches past the
+                    // last column ends in the right one.
+                    if (half_rising && x < y) || (half_falling && x + y >= cols) {
+                        continue;
+                    }
+                    let mut k = 0;
+                    while k < need as isize
+                        && g[((x + k * dx) * rows + y + k * dy) as usize] == Some(p)
+                    {
+                        k += 1;
+                    }
+                    if k == need as isize {
+                        let cells = (0..need as isize)
+                            .map(|k| ((x + k * dx) as usize, (y + k * dy) as usize))
+                            .collect();
+                        return Some((d, cells));
                     }
                 }
             }
         }
-        false
+        None
     }
 
     fn height(&self, g: &Grid, x: usize) -> usize {
@@ -338,6 +596,12 @@ impl Rules for C4Model {
     type S = (Grid, Player);
     fn start(&self) -> Self::S {
         self.start.clone()
+    }
+    fn win_cells(&self, (g, p): &Self::S) -> Option<WinCells> {
+        match self.view(&(g.clone(), *p)).status {
+            Status::Over(Outcome::Winner(w)) => self.cells_of(g, w),
+            _ => None,
+        }
     }
     fn view(&self, (g, p): &Self::S) -> View {
         let fours = (
@@ -413,6 +677,46 @@ impl Rules for C4Model {
 }
 
 impl C4Model {
+    /// The run behind a winner, in words and on the board (rows top first).
+    fn cells_of(&self, g: &Grid, p: Player) -> Option<WinCells> {
+        let (d, cells) = self.run_of(g, p)?;
+        let shape = match d {
+            0 => "across",
+            1 => "up a column",
+            2 => "on a rising diagonal (/)",
+            3 => "on a falling diagonal (\\)",
+            _ => "across, wrapping from the end of one row to the start of the next",
+        };
+        let rows: Vec<String> = (0..self.rows)
+            .rev()
+            .map(|y| {
+                (0..self.columns)
+                    .map(|x| match g[x * self.rows + y] {
+                        Some(Player::Maxie) => 'X',
+                        Some(Player::Minnie) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        // Marked as rows top first.
+        let marked: Vec<(usize, usize)> =
+            cells.iter().map(|&(x, y)| (x, self.rows - 1 - y)).collect();
+        let numbers: Vec<usize> = (0..self.rows).rev().collect();
+        let named = cells
+            .iter()
+            .map(|(x, y)| format!("({x},{y})"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        Some(WinCells {
+            owner: Some(p),
+            shape: format!("{} in a row {shape}", cells.len()),
+            named: format!("{named} (column, row from the bottom, both from 0)"),
+            board: marked_board(&rows, &marked, 0, &numbers),
+            cells,
+        })
+    }
+
     fn next(&self, p: Player) -> Player {
         if self.has(C4Mistake::PlayerNotSwitched)
             || self.has(C4Mistake::PlayerNotSwitchedWinnerFromMover)
@@ -502,6 +806,16 @@ pub fn connect4_mutants(game: &crate::game::connect4::Connect4, pairs: bool) -> 
             "the horizontal test reads the board flattened row after row, so a run wraps from the end of one row to the start of the next",
             C4Mistake::RowsWrap,
         ),
+        (
+            "rising-diagonals-from-bottom-row",
+            "the rising diagonals (/) are read only from the cells of the bottom row, so those that start in the left column above the corner are never checked",
+            C4Mistake::DiagonalsFromBottomRow(2),
+        ),
+        (
+            "falling-diagonals-from-bottom-row",
+            "the falling diagonals (\\) are read only from the cells of the bottom row, so those that end in the right column above the corner are never checked",
+            C4Mistake::DiagonalsFromBottomRow(3),
+        ),
     ];
     if game.popout {
         list.push((
@@ -545,7 +859,20 @@ pub enum TippyMistake {
     Wraps(usize),
     /// A full board without a tippy is not over: the game stays in play with no move.
     FullNotOver,
+    /// The cells are compared with each other, never with the player's letter: once seven
+    /// cells are claimed (enough for a tippy), four empty cells in a tippy's shape are a
+    /// win, for the player who moved last.
+    EmptyTippyWins,
+    /// A T (three cells in a column, one beside the middle on the left) is taken for a
+    /// tippy.
+    TShapeWins,
+    /// The upright tippy leaning left is looked for one column in: touching the leftmost
+    /// column, it is missed.
+    DownLeftMissesLeftColumn,
 }
+
+/// A shape a winner test knows: its kind and its four (x, y) cells.
+pub type Shape = (usize, [(usize, usize); 4]);
 
 pub struct TippyModel {
     pub size: usize,
@@ -553,6 +880,8 @@ pub struct TippyModel {
     pub mistake: TippyMistake,
     /// A second mistake made with it (`None` for one alone).
     pub also: TippyMistake,
+    /// The shapes its winner test knows, worked out once.
+    pub shapes: std::sync::OnceLock<Vec<Shape>>,
 }
 
 impl TippyModel {
@@ -575,6 +904,7 @@ impl TippyModel {
             start: (grid, s.to_move),
             mistake,
             also: TippyMistake::None,
+            shapes: Default::default(),
         }
     }
 
@@ -582,8 +912,15 @@ impl TippyModel {
         self.mistake == m || self.also == m
     }
 
-    /// Every tippy the (possibly mistaken) winner test knows, as four (x, y) cells.
-    fn tippies(&self) -> Vec<[(usize, usize); 4]> {
+    /// Every shape the (possibly mistaken) winner test takes for a tippy, as four (x, y)
+    /// cells, each with its kind: 0-3 the four tippies (Z across, S
+    /// across, upright leaning right, upright leaning left), 4 a T, 5 one wrapped around an
+    /// edge.
+    fn shapes(&self) -> &[(usize, [(usize, usize); 4])] {
+        self.shapes.get_or_init(|| self.work_out_shapes())
+    }
+
+    fn work_out_shapes(&self) -> Vec<(usize, [(usize, usize); 4])> {
         let n = self.size;
         let mut out = Vec::new();
         for y in 0..n {
@@ -596,6 +933,9 @@ impl TippyModel {
                 if x + 1 < n && y + 2 < n {
                     shapes.push((2, [(x, y), (x, y + 1), (x + 1, y + 1), (x + 1, y + 2)]));
                     shapes.push((3, [(x + 1, y), (x + 1, y + 1), (x, y + 1), (x, y + 2)]));
+                    if self.has(TippyMistake::TShapeWins) {
+                        out.push((4, [(x + 1, y), (x, y + 1), (x + 1, y + 1), (x + 1, y + 2)]));
+                    }
                 }
                 for axis in (0..2).filter(|&a| self.has(TippyMistake::Wraps(a))) {
                     // Anchored on the left column: the S across and the tippy leaning left
@@ -606,10 +946,13 @@ impl TippyModel {
                         _ => cells.map(|(a, b)| (b, a)),
                     };
                     if x == 0 && y + 1 < n {
-                        out.push(turn([(0, y), (1, y), (n - 1, y + 1), (0, y + 1)]));
+                        out.push((5, turn([(0, y), (1, y), (n - 1, y + 1), (0, y + 1)])));
                     }
                     if x == 0 && y + 2 < n {
-                        out.push(turn([(0, y), (0, y + 1), (n - 1, y + 1), (n - 1, y + 2)]));
+                        out.push((
+                            5,
+                            turn([(0, y), (0, y + 1), (n - 1, y + 1), (n - 1, y + 2)]),
+                        ));
                     }
                 }
                 for (kind, cells) in shapes {
@@ -621,10 +964,13 @@ impl TippyModel {
                             _ => cx == n - 1,
                         })
                     };
+                    let edge_column_missed =
+                        kind == 3 && x == 0 && self.has(TippyMistake::DownLeftMissesLeftColumn);
                     let known = !self.has(TippyMistake::Shape(kind))
-                        && !(0..4).any(|b| self.has(TippyMistake::Border(b)) && touches(b));
+                        && !(0..4).any(|b| self.has(TippyMistake::Border(b)) && touches(b))
+                        && !edge_column_missed;
                     if known {
-                        out.push(cells);
+                        out.push((kind, cells));
                     }
                 }
             }
@@ -633,9 +979,96 @@ impl TippyModel {
     }
 
     fn wins(&self, g: &Grid, p: Player) -> bool {
-        self.tippies()
+        self.tippy_of(g, Some(p)).is_some()
+    }
+
+    /// The first shape the test knows whose four cells are `who`'s (`None`: empty).
+    fn tippy_of(&self, g: &Grid, who: Option<Player>) -> Option<(usize, [(usize, usize); 4])> {
+        self.shapes()
             .iter()
-            .any(|t| t.iter().all(|&(x, y)| g[y * self.size + x] == Some(p)))
+            .find(|(_, t)| t.iter().all(|&(x, y)| g[y * self.size + x] == who))
+            .copied()
+    }
+
+    /// Four empty cells the test takes for a tippy (once seven cells are claimed).
+    fn empty_tippy(&self, g: &Grid) -> Option<(usize, [(usize, usize); 4])> {
+        if !self.has(TippyMistake::EmptyTippyWins) || g.iter().flatten().count() < 7 {
+            return None;
+        }
+        self.tippy_of(g, None)
+    }
+
+    /// The winner as the (possibly mistaken) test sees it.
+    fn winner(&self, g: &Grid, to_move: Player) -> Option<Player> {
+        winner_of(
+            (self.wins(g, Player::Maxie), self.wins(g, Player::Minnie)),
+            to_move,
+        )
+        .or_else(|| self.empty_tippy(g).map(|_| to_move.other()))
+    }
+
+    /// A shape in words, with the edges it touches.
+    fn shape_words(&self, kind: usize, cells: &[(usize, usize); 4]) -> String {
+        let n = self.size;
+        let name = match kind {
+            0 => "the Z tippy lying across (XX. over .XX)",
+            1 => "the S tippy lying across (.XX over XX.)",
+            2 => "the upright tippy leaning right (X., XX, .X)",
+            3 => "the upright tippy leaning left (.X, XX, X.)",
+            4 => "a T, not a tippy (.X, XX, .X)",
+            _ => "a tippy wrapped around the board's edge",
+        };
+        let mut edges = Vec::new();
+        if cells.iter().any(|c| c.0 == 0) {
+            edges.push("the leftmost column");
+        }
+        if cells.iter().any(|c| c.0 == n - 1) {
+            edges.push("the rightmost column");
+        }
+        if cells.iter().any(|c| c.1 == 0) {
+            edges.push("the top row");
+        }
+        if cells.iter().any(|c| c.1 == n - 1) {
+            edges.push("the bottom row");
+        }
+        if edges.is_empty() || kind == 5 {
+            name.to_owned()
+        } else {
+            format!("{name}, touching {}", edges.join(" and "))
+        }
+    }
+
+    fn cells_text(
+        &self,
+        g: &Grid,
+        owner: Option<Player>,
+        kind: usize,
+        t: &[(usize, usize); 4],
+    ) -> WinCells {
+        let n = self.size;
+        let rows: Vec<String> = (0..n)
+            .map(|y| {
+                (0..n)
+                    .map(|x| match g[y * n + x] {
+                        Some(Player::Maxie) => 'X',
+                        Some(Player::Minnie) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let numbers: Vec<usize> = (1..=n).collect();
+        WinCells {
+            owner,
+            cells: t.to_vec(),
+            shape: self.shape_words(kind, t),
+            named: t
+                .iter()
+                .map(|(x, y)| format!("({},{})", x + 1, y + 1))
+                .collect::<Vec<_>>()
+                .join(" "),
+            board: marked_board(&rows, t, 1, &numbers),
+        }
     }
 }
 
@@ -644,11 +1077,16 @@ impl Rules for TippyModel {
     fn start(&self) -> Self::S {
         self.start.clone()
     }
+    fn win_cells(&self, (g, p): &Self::S) -> Option<WinCells> {
+        let w = self.winner(g, *p)?;
+        if let Some((kind, t)) = self.tippy_of(g, Some(w)) {
+            return Some(self.cells_text(g, Some(w), kind, &t));
+        }
+        let (kind, t) = self.empty_tippy(g)?;
+        Some(self.cells_text(g, None, kind, &t))
+    }
     fn view(&self, (g, p): &Self::S) -> View {
-        let winner = winner_of(
-            (self.wins(g, Player::Maxie), self.wins(g, Player::Minnie)),
-            *p,
-        );
+        let winner = self.winner(g, *p);
         let status = match winner {
             Some(w) => Status::Over(Outcome::Winner(w)),
             None if g.iter().all(Option::is_some) && !self.has(TippyMistake::FullNotOver) => {
@@ -740,6 +1178,25 @@ pub fn tippy_mutants(game: &crate::game::tippy::Tippy, pairs: bool) -> Vec<Mutan
         "a full board without a tippy is not over (a tie): the game stays in play with no move"
             .to_owned(),
         TippyMistake::FullNotOver,
+    ));
+    // Three slips of one real submission's winner test.
+    table.push((
+        "empty-tippy-wins",
+        "the winner test compares the four cells with each other, not with the player's letter: once seven cells are claimed, four empty cells in a tippy's shape win, for the player who moved last"
+            .to_owned(),
+        TippyMistake::EmptyTippyWins,
+    ));
+    table.push((
+        "t-shape-wins",
+        "the winner test takes a T (three cells in a column and one beside the middle, on the left) for a tippy"
+            .to_owned(),
+        TippyMistake::TShapeWins,
+    ));
+    table.push((
+        "down-left-misses-left-column",
+        "the winner test looks for the upright tippy leaning left (.X, XX, X.) one column in, so it is missed where it touches the leftmost column"
+            .to_owned(),
+        TippyMistake::DownLeftMissesLeftColumn,
     ));
     catalogue(table, pairs, |m, also| {
         Box::new(TippyModel {
@@ -1004,6 +1461,9 @@ pub enum RisklessMistake {
     /// A battle of equal armies goes to the defender (`moving > a`, not `>=`): the target
     /// stays the defender's, with none left.
     TieToDefender,
+    /// The territory a move leaves keeps its armies: they are copied to the target, not
+    /// moved.
+    SourceKeepsArmies,
 }
 
 /// Riskless's rules on a plain list of holdings, with one mistake or none.
@@ -1112,7 +1572,9 @@ impl Rules for RisklessModel {
             }
         };
         let moving = held[from].map_or(0, |(_, a)| a);
-        held[from] = Some((me, 0));
+        if !self.has(RisklessMistake::SourceKeepsArmies) {
+            held[from] = Some((me, 0));
+        }
         held[to] = Some(match held[to] {
             None => (me, cap(moving)),
             Some((q, a)) if q == me => (me, cap(a + moving)),
@@ -1180,6 +1642,11 @@ pub fn riskless_mutants(game: &crate::game::riskless::Riskless, pairs: bool) -> 
             "tie-to-defender",
             "a battle of equal armies goes to the defender, not the attacker",
             RisklessMistake::TieToDefender,
+        ),
+        (
+            "source-keeps-armies",
+            "the territory a move leaves keeps its armies: they are copied to the target, not moved",
+            RisklessMistake::SourceKeepsArmies,
         ),
     ]
     .into_iter()

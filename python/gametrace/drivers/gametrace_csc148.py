@@ -17,8 +17,10 @@ The student's module imports the course's classes (game_state, subtract_square_s
 tippy_game_state, strategy, ...); it gets gametrace's copies in csc148/ beside this file,
 instrumented, whatever copies sit beside it.
 
-strategy: builds the state, calls CLASS().suggest_move(state) (a myopic strategy gets the
-case's depth: CLASS(depth) if it takes one, else its `depth` attribute is set) and prints
+strategy: builds the state, calls CLASS().suggest_move(state) and prints (a myopic strategy
+gets the case's depth as the student's code takes it: its constructor's argument, an
+attribute its search reads, a helper's default; where it cannot be given, `Depth: N (...)`
+says the strategy's own, and gametrace grades at that depth)
 
     Searching p2:5: p2 to move         (--trace: each position the strategy expanded,
                                         that is, called apply_move on; in the order it did)
@@ -34,11 +36,14 @@ Loops are gametrace's to stop (check --timeout).
 """
 
 import argparse
+import ast
 import importlib.util
 import inspect
 import json
 import os
+import re
 import sys
+import textwrap
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -137,26 +142,199 @@ def run_strategy(args, position):
     # A case compared by what the strategy visits asks for the trace itself.
     if args.trace or position.get("case", {}).get("check") == "visited":
         watch_expansions(sys.stdout)
-    strategy = make_strategy(cls, depth)
+    strategy, told = make_strategy(cls, depth)
+    if told:
+        sys.stdout.write(told + "\n")
+        sys.stdout.flush()
     move = strategy.suggest_move(state)
     sys.stdout.write("Suggested move: {}\n".format(move_text(move, args.base)))
     return 0
 
 
+# The names students give a search's depth.
+DEPTH_NAME = re.compile(r"^(depth|n|k|d|limit|lim|max_?depth|max_?level|levels?|"
+                        r"look_?ahead|steps?|plies|ply|horizon|remaining|moves?_left|"
+                        r"num_?moves|deep|depth_left)$", re.I)
+
+
 def make_strategy(cls, depth):
-    """The student's strategy; a myopic one gets `depth` as its constructor's `depth`
-    argument, else its first argument other than `interactive`, else as an attribute."""
+    """The student's strategy, and (for a myopic case) how it takes its depth, found as the
+    student wrote it: (strategy, a `Depth:` line for gametrace or None).
+
+    Its constructor's depth argument; else an attribute its __init__ sets and its search
+    reads (`self.n = 3`); else a helper's default argument (`def minimax(self, state,
+    depth=5)`) that suggest_move leaves to its default, changed for the run; else the depth
+    cannot be given: a literal its calls pass (`self.best_move(state, n=3)`,
+    `gen_move_dict(state, 4)`, `n = 3` then `minimax_move(s, n)`), and gametrace grades at
+    that depth and says so."""
     if depth is None:
-        return cls()
-    params = [p.name for p in inspect.signature(cls).parameters.values()
-              if p.name not in ("self", "interactive")]
-    if "depth" in params:
-        return cls(depth=depth)
-    if params:
-        return cls(**{params[0]: depth})
+        return cls(), None
+    try:
+        params = [p for p in inspect.signature(cls).parameters.values()
+                  if p.name not in ("self", "interactive")
+                  and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    except (TypeError, ValueError):
+        params = []
+    named = [p for p in params if DEPTH_NAME.match(p.name)]
+    if named:
+        return cls(**{named[0].name: depth}), "Depth: {} (given to the strategy as its " \
+            "constructor's {})".format(depth, named[0].name)
+    if len(params) == 1:
+        return cls(**{params[0].name: depth}), "Depth: {} (given to the strategy as its " \
+            "constructor's {})".format(depth, params[0].name)
     strategy = cls()
-    strategy.depth = depth
-    return strategy
+    module = sys.modules.get(cls.__module__)
+    source = source_of(module)
+    attribute = depth_attribute(strategy, cls, source)
+    if attribute:
+        setattr(strategy, attribute, depth)
+        return strategy, "Depth: {} (given to the strategy as its attribute {}, which " \
+            "__init__ sets and its search reads)".format(depth, attribute)
+    found = depth_in_calls(cls, module, source)
+    if found is None:
+        # The course's own way, where a strategy reads one: an attribute named depth.
+        strategy.depth = depth
+        return strategy, "Depth: unknown (no depth was found in the strategy: not its " \
+            "constructor's, not an attribute its search reads, not a helper's argument; " \
+            "its `depth` attribute was set, and may be ignored)"
+    kind, function, parameter, value, where = found
+    if kind == "default":
+        set_default(function, parameter, depth)
+        return strategy, "Depth: {} (given to the strategy as the default of {}'s {}, " \
+            "{} as written; {})".format(depth, function.__name__, parameter, value, where)
+    return strategy, "Depth: {} (fixed by the student: {})".format(value, where)
+
+
+def source_of(module):
+    try:
+        return textwrap.dedent(inspect.getsource(module))
+    except (OSError, TypeError):
+        return ""
+
+
+def depth_attribute(strategy, cls, source):
+    """An int attribute __init__ set that the class reads as `self.NAME` elsewhere."""
+    ints = [n for n, v in vars(strategy).items()
+            if isinstance(v, int) and not isinstance(v, bool)]
+    if not ints:
+        return None
+    ints.sort(key=lambda n: not DEPTH_NAME.match(n))
+    for name in ints:
+        uses = len(re.findall(r"self\.{}\b".format(re.escape(name)), source))
+        sets = len(re.findall(r"self\.{}\s*=[^=]".format(re.escape(name)), source))
+        if uses > sets:
+            return name
+    return None
+
+
+def depth_in_calls(cls, module, source):
+    """Where the strategy's depth is written: a helper's parameter named like a depth whose
+    calls from outside it leave it to its default ("default"), or pass a number written in
+    the code ("fixed"). (kind, function, parameter, the number, where in words) or None."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    functions = {}
+    for name, f in inspect.getmembers(cls, inspect.isfunction):
+        functions[name] = f
+    for name, f in vars(module).items() if module else []:
+        if inspect.isfunction(f) and getattr(f, "__module__", None) == module.__name__:
+            functions.setdefault(name, f)
+    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    for fname, f in functions.items():
+        try:
+            params = list(inspect.signature(f).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        for index, p in enumerate(params):
+            if not DEPTH_NAME.match(p.name):
+                continue
+            outside = [c for c in calls_to(tree, fname) if not inside(defs.get(fname), c)]
+            if not outside:
+                continue
+            given = [argument(c, index, p.name, params) for c in outside]
+            caller = enclosing(tree, outside[0])
+            if all(g is None for g in given):
+                if isinstance(p.default, int) and not isinstance(p.default, bool):
+                    return ("default", f, p.name, p.default,
+                            "{} calls it without one".format(caller or "the strategy"))
+                continue
+            for c, g in zip(outside, given):
+                value = literal(g, enclosing_def(tree, c))
+                if value is not None:
+                    return ("fixed", f, p.name, value,
+                            "{} calls {}(..., {}={}) with the number written in".format(
+                                enclosing(tree, c) or "the strategy", fname, p.name, value))
+    return None
+
+
+def calls_to(tree, name):
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            called = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            if called == name:
+                out.append(node)
+    return out
+
+
+def inside(defn, node):
+    return defn is not None and any(n is node for n in ast.walk(defn))
+
+
+def enclosing_def(tree, node):
+    best = None
+    for d in ast.walk(tree):
+        if isinstance(d, ast.FunctionDef) and any(n is node for n in ast.walk(d)):
+            if best is None or any(n is d for n in ast.walk(best)):
+                best = d
+    return best
+
+
+def enclosing(tree, node):
+    d = enclosing_def(tree, node)
+    return d.name if d is not None else None
+
+
+def argument(call, index, name, params):
+    """The expression `call` passes for parameter `name` (at `index`), or None."""
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    # A method called through self: its first parameter is self.
+    shift = 1 if params and params[0].name == "self" else 0
+    at = index - shift
+    if 0 <= at < len(call.args):
+        return call.args[at]
+    return None
+
+
+def literal(expression, function):
+    """The int `expression` is: a number, or a name the function assigns one to."""
+    if isinstance(expression, ast.Constant) and isinstance(expression.value, int):
+        return expression.value
+    if isinstance(expression, ast.Name) and function is not None:
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == expression.id for t in node.targets):
+                if isinstance(node.value, ast.Constant) and isinstance(node.value.value, int):
+                    return node.value.value
+    return None
+
+
+def set_default(function, parameter, value):
+    """Changes `function`'s default for `parameter` to `value` (for this run)."""
+    code = function.__code__
+    names = code.co_varnames[:code.co_argcount]
+    defaults = list(function.__defaults__ or ())
+    first = len(names) - len(defaults)
+    if parameter in names[first:]:
+        defaults[names.index(parameter) - first] = value
+        function.__defaults__ = tuple(defaults)
+    elif function.__kwdefaults__ and parameter in function.__kwdefaults__:
+        function.__kwdefaults__[parameter] = value
 
 
 def run_tree(args, position):

@@ -1,4 +1,5 @@
-(* A stand-in for the 15-150 Spring 2012 games support code's GAME signature (HW09: Connect 4),
+(* A stand-in for the GAME signature of 15-150 CMU-Q Fall 2014's games support code (HW09: Connect 4;
+   long called "Spring 2012" here),
    as the course declares it: the estimate is a datatype inside GAME (`Definitely` of an
    outcome, or a `Guess`), every type has a printer (`*_toString`) and an equality (`*_eq`),
    and `moves` requires a game that is not over. With the handout's CONNECT4_BOARD_SPEC. *)

@@ -1,4 +1,4 @@
-(* A stand-in for the 15-150 Spring 2012 games support code's Matrix (MATRIX, structure
+(* A stand-in for the Matrix of 15-150 CMU-Q Fall 2014's games support code (MATRIX, structure
    Matrix), declared as the course declares it: coordinates are (column, row), (0, 0) the
    bottom-left corner; `repeat x (w, h)` and `tabulate f (w, h)` take the contents first;
    rows bottom first, columns left first; diags1 runs bottom left to top right, diags2 top

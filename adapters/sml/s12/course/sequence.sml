@@ -1,4 +1,4 @@
-(* A stand-in for the 15-150 Spring 2012 sequence library (SEQUENCE, structure Seq), with
+(* A stand-in for the sequence library of 15-150 CMU-Q Fall 2014 (index first since Spring 2012) (SEQUENCE, structure Seq), with
    the operations the games homework uses, declared as the course declares them: `nth i s`
    (index first), `tabulate f n`, `fromList`, list and tree views, `Range` on a bad index.
    Backed by vectors. gametrace's tests load it before a student's game; a TA uses the

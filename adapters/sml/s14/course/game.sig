@@ -1,4 +1,5 @@
-(* A stand-in for the 15-150 Spring 2014 games support code's signatures (HW11: Riskless),
+(* A stand-in for the signatures of 15-150 Fall 2013's games support code (HW11: Riskless; long
+   called "Spring 2014" here),
    as the course declares them: EST (an estimate's type, the two wins, the draw, guesses,
    their order and printing), GAME (the three datatypes, `structure Est : EST`,
    `move_to_string`, `state_to_string`, `parse_move`), MAP (a Riskless board: each

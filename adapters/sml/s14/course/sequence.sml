@@ -1,4 +1,4 @@
-(* A stand-in for the 15-150 Spring 2014 sequence library (SEQUENCECORE, SEQUENCE, structure
+(* A stand-in for the sequence library of 15-150 Fall 2013 (SEQUENCECORE, SEQUENCE, structure
    Seq), with its signatures as the course declares them, argument order included:
    `nth i s` (index first), `cons x s` and `append s t` curried, `Range of string`, and no
    `fromList`. Backed by vectors. gametrace's tests load it before a student's game; a TA

@@ -129,7 +129,10 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
     if singles.is_empty() {
         return None;
     }
-    let (ref_lines, ref_summary) = subject.reference(reading.kinds);
+    // The line kinds the output prints at all: a summary line it never prints is left out
+    // of every trace it is held to.
+    let (kinds, unprinted) = reading.kinds_printed();
+    let (ref_lines, ref_summary) = subject.reference(kinds);
     if case.unordered == Unordered::None
         && agrees_in_any_parallel_order(subject, reading, &ref_lines, ref_summary)
     {
@@ -163,12 +166,31 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
             crate::diff::normalize(t).into_owned()
         }
     };
-    let ref_want: Vec<String> = ref_lines.iter().map(|r| normalise(&r.text)).collect();
+    // A student's own tracing may print no `(* Pruned *)` mark at all (its search keeps no
+    // such flag): the variants are then held to the output without it.
+    let unmarked = sequence
+        .as_ref()
+        .is_some_and(|(want, _)| !want.iter().any(|l| l.contains(crate::run::PRUNED_MARK)))
+        && ref_lines
+            .iter()
+            .any(|r| r.text.contains(crate::run::PRUNED_MARK));
+    let ref_want: Vec<String> = ref_lines
+        .iter()
+        .map(|r| {
+            let t = normalise(&r.text);
+            if unmarked {
+                t.strip_suffix(crate::run::PRUNED_MARK)
+                    .map_or(t.clone(), str::to_owned)
+            } else {
+                t
+            }
+        })
+        .collect();
     let ref_last = sequence
         .as_ref()
         .and_then(|(_, last)| last.map(|_| chosen_move_item(subject, ref_summary)));
     let measure = |flaws: Flaws, want: Want, last: Option<&str>| {
-        let p = subject.variant_prefix(reading.kinds, flaws, budget, want)?;
+        let p = subject.variant_prefix(kinds, flaws, budget, want)?;
         let mut prefix = p.matched;
         let mut exact = false;
         if cut {
@@ -186,7 +208,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
         }
         if exact && want.any_order.is_some() {
             let (lines, summary) =
-                subject.variant(reading.kinds, flaws, crate::run::Limit::Expansions(budget))?;
+                subject.variant(kinds, flaws, crate::run::Limit::Expansions(budget))?;
             exact = agreement(subject, reading, &lines, summary).exact;
         }
         Some(Agreement {
@@ -202,6 +224,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
                 lines: want,
                 exact: reading.exact(),
                 any_order: counts.as_ref(),
+                without_pruned_mark: unmarked,
             },
             *last,
         )
@@ -232,6 +255,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
                 lines: &ref_want,
                 exact: reading.exact(),
                 any_order: None,
+                without_pruned_mark: unmarked,
             };
             let ref_last = ref_last.as_deref();
             let measure = &measure;
@@ -254,7 +278,7 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
             let ref_texts: Vec<&str> = ref_lines.iter().map(|r| r.text.as_str()).collect();
             Box::new(move |bugs: Vec<Bug>| {
                 let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                match subject.variant(reading.kinds, flaws, crate::run::Limit::Expansions(budget)) {
+                match subject.variant(kinds, flaws, crate::run::Limit::Expansions(budget)) {
                     Some((lines, summary)) => {
                         let differs = summary.best_index != ref_summary.best_index
                             || lines.len() != ref_texts.len()
@@ -293,6 +317,26 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
         tried.extend(more);
     }
     let mut d = conclude(reading.mode, &tried, &reference, any_order);
+    if d.finding == Finding::Exact && (unmarked || !unprinted.is_empty()) {
+        let mut left = Vec::new();
+        if unmarked {
+            left.push("no `(* Pruned *)` mark".to_owned());
+        }
+        if !unprinted.is_empty() {
+            let names: Vec<&str> = unprinted.iter().map(|k| k.name()).collect();
+            left.push(format!("no {} line", names.join(" or ")));
+        }
+        let note = format!(
+            "  (the output prints {} anywhere: the traces are compared without them)\n",
+            left.join(" and ")
+        );
+        let at = d.text.find('\n').map_or(d.text.len(), |i| i + 1);
+        if at == d.text.len() && !d.text.ends_with('\n') {
+            d.text.push('\n');
+        }
+        let at = at.min(d.text.len());
+        d.text.insert_str(at, &note);
+    }
     if cut {
         if d.finding != Finding::Exact {
             // A closest mistake on part of an output says too little.

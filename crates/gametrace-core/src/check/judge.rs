@@ -53,6 +53,30 @@ pub fn blank(doc: &Document, name: &str) -> CaseResult {
     }
 }
 
+/// The depth a CSC148 adapter says the strategy searched to: its last `Depth: N (why)`
+/// line, `None` for `Depth: unknown (why)`.
+fn strategy_depth(output: &str) -> Option<(Option<u32>, String)> {
+    let line = output.lines().rev().find(|l| l.starts_with("Depth: "))?;
+    let rest = line["Depth: ".len()..].trim_end();
+    let (n, why) = rest.split_once(' ')?;
+    let why = why
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .to_owned();
+    match n {
+        "unknown" => Some((None, why)),
+        n => n.parse().ok().map(|d| (Some(d), why)),
+    }
+}
+
+/// A note on how a case was graded: in short on its message, whole first in its details.
+fn noted(mut r: CaseResult, short: String, whole: String) -> CaseResult {
+    r.message = format!("{} ({short})", r.message);
+    r.details = format!("note: {whole}\n{}", r.details);
+    r
+}
+
 /// Judges `output` (named `actual_name` in the report) for case `name` of `doc`. `Err` is a
 /// case that cannot be judged at all (no such case, a mode it has no reading in).
 pub fn judge_output(
@@ -122,6 +146,40 @@ pub fn judge(
                 return Ok(result(status)
                     .message(checked.summary())
                     .details(checked.details(&actual_name)));
+            }
+            // A CSC148 strategy's depth as the student wrote it (the adapter's `Depth:`
+            // line): one that cannot be given is graded at its own depth, and one that
+            // could not be found names no mistake.
+            if case.case.rules == crate::spec::Rules::Csc148
+                && case.case.depth != crate::search::csc148::TO_THE_END
+            {
+                if let Some((depth, why)) = strategy_depth(&output) {
+                    return match depth {
+                        Some(d) if d != case.case.depth => {
+                            let mut own = case.clone();
+                            own.case.depth = d;
+                            let asked = case.case.depth;
+                            judge_trace(&own, doc, &output, &actual_name, options, result).map(|r| {
+                                noted(
+                                    r,
+                                    format!("graded at the strategy's own depth {d}: the case's {asked} cannot be given"),
+                                    format!("the strategy searches {d} moves ahead, {why}; the case's depth, {asked}, cannot be given to it, so it is graded against the reference at depth {d}"),
+                                )
+                            })
+                        }
+                        Some(_) => judge_trace(case, doc, &output, &actual_name, options, result),
+                        None => {
+                            let blind = Options { diagnose: false, ..options };
+                            judge_trace(case, doc, &output, &actual_name, blind, result).map(|r| {
+                                noted(
+                                    r,
+                                    "the strategy's depth is unknown: no mistake is named".to_owned(),
+                                    format!("{why}; a mistake named from a depth the strategy may ignore could be false, so none is"),
+                                )
+                            })
+                        }
+                    };
+                }
             }
             judge_trace(case, doc, &output, &actual_name, options, result)
         }),

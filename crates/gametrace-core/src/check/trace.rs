@@ -470,6 +470,31 @@ impl Reading {
     pub fn lines(&self) -> usize {
         self.x.lines.len()
     }
+
+    /// In `full`, the kinds to hold a mistake's trace to: the case's, less the summary lines
+    /// (`Therefore value ...`, `Terminals visited`, the choice) an output that prints its
+    /// search's lines never prints at all (a student's own tracing of a search whose summary
+    /// the course's code prints elsewhere). Those left out, for the report.
+    pub fn kinds_printed(&self) -> (LineSet, Vec<LineKind>) {
+        if self.mode != Mode::Full || self.x.lines.is_empty() {
+            return (self.kinds, Vec::new());
+        }
+        let has = |k: LineKind| self.x.lines.iter().any(|l| l.kind == k);
+        let summary = [LineKind::Value, LineKind::Terminals, LineKind::Choice];
+        let dropped: Vec<LineKind> = summary
+            .into_iter()
+            .filter(|&k| self.kinds.contains(k) && !has(k))
+            .collect();
+        if dropped.is_empty() || dropped.len() == self.kinds.iter_kinds().count() {
+            return (self.kinds, Vec::new());
+        }
+        let kept = self
+            .kinds
+            .iter_kinds()
+            .filter(|k| !dropped.contains(k))
+            .collect();
+        (kept, dropped)
+    }
 }
 
 /// Reads `output` as `mode` compares it. `Err` when the case cannot be checked in the mode.

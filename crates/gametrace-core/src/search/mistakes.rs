@@ -46,6 +46,7 @@ pub enum Flaw {
     OrderingMismatched,
     OrderingSkipped,
     CutReturnsOwnWin,
+    MoveKeptApart,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -152,6 +153,8 @@ impl Variant for Reference {
 enum Family {
     /// Alpha-beta and Jamboree (anything that prunes).
     Pruning,
+    /// Alpha-beta alone (a mistake in how one child after another is scanned).
+    AlphaBeta,
     /// Jamboree only.
     Jamboree,
     /// Every searcher.
@@ -259,6 +262,15 @@ pub const CATALOGUE: &[Mistake] = &[
         family: Family::Pruning,
         sentence: "a node that stops on a cut returns Step(the move, its own player's certain win) (Step(x, Game.Est.maxie_wins) at Maxie's node) instead of its bound",
         handout: "S14 HW11 §5: a node that stops early returns its bound, which its parent then discards",
+    },
+    Mistake {
+        name: "move-kept-apart",
+        flaw: Flaw::MoveKeptApart,
+        sided: true,
+        rules: S14,
+        family: Family::AlphaBeta,
+        sentence: "the move is kept apart from the bound: the bound handed to later children is a child's own value (its Leaf or Step, taken on an equal estimate too), and the node returns Step(the move that last raised it, the bound's estimate), its first move when none did (a 2014 student's updateA/updateB)",
+        handout: "S14 HW11 §5, Hint 2: remember to update the move after processing each child node",
     },
     Mistake {
         name: "child-edge-returned",
@@ -552,6 +564,7 @@ impl Mistake {
                     matches!(algorithm, Algorithm::AlphaBeta | Algorithm::Jamboree { .. })
                 }
                 Family::Jamboree => matches!(algorithm, Algorithm::Jamboree { .. }),
+                Family::AlphaBeta => algorithm == Algorithm::AlphaBeta,
                 Family::DeepeningBestFirst => {
                     case.deepening == Deepening::Iterative(MoveOrder::BestFirst)
                 }
@@ -580,6 +593,7 @@ impl Mistake {
             Family::Any => "every searcher",
             Family::Pruning => "alphabeta and jamboree",
             Family::Jamboree => "jamboree",
+            Family::AlphaBeta => "alphabeta",
             Family::DeepeningBestFirst => "iterative deepening with move_order: best_first",
             Family::Choosing if self.rules.contains(&Rules::Csc148) => {
                 "minimax (and CSC148's memoize and myopic)"

@@ -324,7 +324,13 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
             own(player, ab)
         };
         let mut terminals = 0;
+        // The move kept apart from the bound: the one that last raised it, else the first.
+        let apart = flaws.at(Flaw::MoveKeptApart, player);
+        let mut kept_move: Option<G::Move> = None;
         for mv in moves {
+            if kept_move.is_none() {
+                kept_move = Some(mv);
+            }
             let child = self.game.play(state, mv);
             let child_ab = if flaws.at(Flaw::OriginalBounds, player) {
                 ab
@@ -335,7 +341,19 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
             };
             let (r, t) = self.node(&child, child_depth(depth, flaws), child_ab, sink);
             terminals += t;
-            bound = improve(player, bound, self.folded(player, mv, r), flaws);
+            if apart {
+                // The child's own value replaces the bound when it is as good or better.
+                let better = match player {
+                    Player::Maxie => r.value.estimate() >= bound.estimate(),
+                    Player::Minnie => r.value.estimate() <= bound.estimate(),
+                };
+                if better {
+                    bound = r.value;
+                    kept_move = Some(mv);
+                }
+            } else {
+                bound = improve(player, bound, self.folded(player, mv, r), flaws);
+            }
             if cuts(player, bound, ab, flaws) {
                 let value = if flaws.at(Flaw::CutReturnsOwnWin, player) {
                     let win = match player {
@@ -343,6 +361,8 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                         Player::Minnie => Estimate::MinnieWins,
                     };
                     Value::Step(mv, win)
+                } else if apart {
+                    Value::Step(mv, bound.estimate())
                 } else {
                     bound
                 };
@@ -353,8 +373,12 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                 return (verdict, terminals);
             }
         }
+        let value = match kept_move {
+            Some(m) if apart => Value::Step(m, bound.estimate()),
+            _ => bound,
+        };
         let verdict = Verdict {
-            value: bound,
+            value,
             pruned: false,
         };
         (verdict, terminals)

@@ -1,0 +1,29 @@
+(* Runs the student's Riskless functor behind gametrace's driver (gametrace-game.sml, loaded
+   before), on the spec's map, built as the course's MAP: gametrace sets
+   GAMETRACE_TERRITORIES (names, by commas), GAMETRACE_ROADS (each territory's neighbours by
+   commas, territories by semicolons), GAMETRACE_MIN_START, GAMETRACE_MAX_START,
+   GAMETRACE_MAX_TERRI and GAMETRACE_MAX_UNITS. Only `Seq.tabulate` builds sequences (Fall
+   2013's library has no `fromList`). A later term's MAP that also asks for `max_turns` and
+   `mapID` gets them (a turn limit the spec's rules do not have: as good as none). *)
+structure GametraceMap =
+struct
+  fun setting name = getOpt (OS.Process.getEnv name, "")
+  fun number name = getOpt (Int.fromString (setting name), 0)
+  fun split c s = String.fields (fn x => x = c) s
+  fun seq l = Seq.tabulate (fn i => List.nth (l, i)) (List.length l)
+  val names = split #"," (setting "GAMETRACE_TERRITORIES")
+  val roads = List.map (fn r => List.mapPartial Int.fromString (split #"," r))
+                       (split #";" (setting "GAMETRACE_ROADS"))
+  val board = seq (ListPair.map (fn (n, r) => (n, seq r)) (names, roads))
+  fun board_to_string ss =
+      String.concatWith "\n" (List.tabulate (GtSeq.length ss, fn i => GtSeq.nth i ss))
+  val min_start = number "GAMETRACE_MIN_START"
+  val max_start = number "GAMETRACE_MAX_START"
+  val max_terri = number "GAMETRACE_MAX_TERRI"
+  val max_units = number "GAMETRACE_MAX_UNITS"
+  val max_turns = 1000000000
+  val mapID = "gametrace"
+end
+
+structure GametraceDriver = GametraceGame (Riskless (GametraceMap))
+val _ = GametraceDriver.main ()
