@@ -415,7 +415,7 @@ fn staging_never_writes_through_a_course_folders_link() {
 
 /// Attack 4: Staging before the sandbox: a FIFO in a submission hung `grade` for ever; a sparse
 /// 2 GiB file was written out in full; a device node was an ERROR counted under "full
-/// marks". Now each is refused before anything is copied, with its verdict and every case's
+/// marks"; an empty folder was graded on the course folder's own files. Now each is refused before anything is copied, with its verdict and every case's
 /// points lost, and the rest of the class is graded.
 #[test]
 fn staging_refuses_fifos_sparse_files_and_devices() {
@@ -430,6 +430,9 @@ fn staging_refuses_fifos_sparse_files_and_devices() {
         std::fs::create_dir_all(class.join(who)).unwrap();
         std::fs::write(class.join(who).join("notes.txt"), who).unwrap();
     }
+    // erin hands in an empty folder: staged over the course folder, the course's own
+    // answer.txt would be graded as hers (full marks for nothing).
+    std::fs::create_dir_all(class.join("erin/empty")).unwrap();
     assert!(mknod(&class.join("bob/pipe"), libc::S_IFIFO | 0o644, 0));
     std::fs::File::create(class.join("carol/big"))
         .unwrap()
@@ -474,8 +477,10 @@ fn staging_refuses_fifos_sparse_files_and_devices() {
         if device {
             assert!(row("dave").contains("REFUSED"), "{mode:?}: {book}");
         }
+        assert!(row("erin").starts_with("erin,0,1,"), "{mode:?}: {book}");
+        assert!(row("erin").contains("NOT-FOUND"), "{mode:?}: {book}");
         let summary = String::from_utf8_lossy(&out.stdout);
-        assert!(summary.contains("full marks 1 of 4"), "{mode:?}: {summary}");
+        assert!(summary.contains("full marks 1 of 5"), "{mode:?}: {summary}");
         let _ = std::fs::remove_dir_all(&out_dir);
     }
 }

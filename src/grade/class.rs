@@ -121,14 +121,15 @@ impl Course {
         submission: &Path,
         limit: u64,
     ) -> Result<(Staged, PathBuf), crate::sandbox::files::StageError> {
+        use crate::sandbox::files::StageError;
+        let (files, size) = crate::sandbox::files::contents(submission)?;
+        if files == 0 {
+            return Err(StageError::Empty);
+        }
+        if limit > 0 && size > limit {
+            return Err(StageError::TooBig { size, limit });
+        }
         let scratch = crate::sandbox::Scratch::new()?;
-        crate::sandbox::files::apparent_size(submission).and_then(|size| {
-            if limit > 0 && size > limit {
-                Err(crate::sandbox::files::StageError::TooBig { size, limit })
-            } else {
-                Ok(())
-            }
-        })?;
         let copy = scratch.copy_in(&self.dir, 0)?;
         let at = copy.join(&self.into);
         scratch.overlay(submission, &at, limit)?;
@@ -577,6 +578,10 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
                     ),
                     StageError::TooBig { .. } => (
                         crate::report::Status::DiskLimit,
+                        format!("the submission was not run: {e}"),
+                    ),
+                    StageError::Empty => (
+                        crate::report::Status::NotFound,
                         format!("the submission was not run: {e}"),
                     ),
                     StageError::Io(_) => (

@@ -230,6 +230,9 @@ pub enum StageError {
         size: u64,
         limit: u64,
     },
+    /// Not one regular file in it: staged over a course folder, the course's own files
+    /// (its stubs) would be graded as the student's.
+    Empty,
     Io(io::Error),
 }
 
@@ -246,6 +249,10 @@ impl std::fmt::Display for StageError {
                 "its files add up to {} (a sparse file counted at its full length), past the disk limit of {} (raise it with --disk-limit)",
                 crate::human_bytes(*size),
                 crate::human_bytes(*limit)
+            ),
+            StageError::Empty => write!(
+                f,
+                "it holds no file: the course folder's own files would be graded in its place"
             ),
             StageError::Io(e) => e.fmt(f),
         }
@@ -275,11 +282,12 @@ fn kind_word(kind: FileType) -> Option<&'static str> {
     }
 }
 
-/// The sizes of the regular files under `from`, as written (a sparse file at its whole
-/// length): what a copy of it would take. Refuses a FIFO, socket or device anywhere in it.
-pub fn apparent_size(from: &Path) -> Result<u64, StageError> {
-    fn walk(dir: &OwnedFd, at: &Path, depth: usize) -> Result<u64, StageError> {
-        let mut size = 0;
+/// The regular files under `from`: how many, and their sizes as written (a sparse file at
+/// its whole length), what a copy of it would take. Refuses a FIFO, socket or device anywhere
+/// in it.
+pub fn contents(from: &Path) -> Result<(usize, u64), StageError> {
+    fn walk(dir: &OwnedFd, at: &Path, depth: usize) -> Result<(usize, u64), StageError> {
+        let (mut files, mut size) = (0, 0u64);
         for (name, kind) in entries(dir)? {
             let path = at.join(OsStr::from_bytes(name.as_bytes()));
             if let Some(word) = kind_word(kind) {
@@ -290,18 +298,27 @@ pub fn apparent_size(from: &Path) -> Result<u64, StageError> {
                     if CACHES.iter().any(|c| c.as_bytes() == name.as_bytes()) || depth >= DEEPEST {
                         continue;
                     }
-                    size += walk(&open_dir_in(dir, &name)?, &path, depth + 1)?;
+                    let (f, s) = walk(&open_dir_in(dir, &name)?, &path, depth + 1)?;
+                    files += f;
+                    size = size.saturating_add(s);
                 }
                 FileType::RegularFile => {
-                    size +=
-                        rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW)?.st_size as u64;
+                    files += 1;
+                    size = size.saturating_add(
+                        rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW)?.st_size as u64,
+                    );
                 }
                 _ => {}
             }
         }
-        Ok(size)
+        Ok((files, size))
     }
     walk(&open_root(from)?, from, 0)
+}
+
+/// [`contents`]' sizes alone.
+pub fn apparent_size(from: &Path) -> Result<u64, StageError> {
+    contents(from).map(|(_, size)| size)
 }
 
 /// Copies the folder `from` into the folder `to` (made if missing), replacing what is there:
