@@ -46,13 +46,26 @@ pub enum Flaw {
     OrderingMismatched,
     OrderingSkipped,
     CutReturnsOwnWin,
+    // CS188's (see `search::cs188`).
+    CutConventionSwapped,
+    DepthPerAgent,
+    GhostsOneLayer,
+    GhostsMax,
+    ExpectimaxMin,
+    FirstGhostOnlyAverages,
+    WinLoseUnchecked,
+    WinLoseInfinite,
+    GeneratesAll,
+    PrunesNothing,
+    RootAlphaKept,
+    ReturnsValue,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flaws {
-    maxie: u32,
-    minnie: u32,
+    maxie: u64,
+    minnie: u64,
 }
 
 impl Flaws {
@@ -63,7 +76,7 @@ impl Flaws {
 
     /// `flaw` at the nodes of `side` (both players' when `None`).
     pub fn with(mut self, flaw: Flaw, side: Option<Player>) -> Flaws {
-        let bit = 1u32 << flaw as u8;
+        let bit = 1u64 << flaw as u8;
         if side != Some(Player::Minnie) {
             self.maxie |= bit;
         }
@@ -91,13 +104,13 @@ impl Flaws {
             Player::Maxie => self.maxie,
             Player::Minnie => self.minnie,
         };
-        mask & (1u32 << flaw as u8) != 0
+        mask & (1u64 << flaw as u8) != 0
     }
 
     /// Does the search have `flaw` anywhere (for flaws of the whole search)?
     #[inline(always)]
     pub fn has(self, flaw: Flaw) -> bool {
-        (self.maxie | self.minnie) & (1u32 << flaw as u8) != 0
+        (self.maxie | self.minnie) & (1u64 << flaw as u8) != 0
     }
 }
 
