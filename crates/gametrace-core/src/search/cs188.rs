@@ -279,23 +279,28 @@ where
     K: Sink<Cs188Event<G>>,
 {
     let real = u32::from(options.agents.max(1));
-    let rounds = depth / real;
     // The agents the search takes turns between: all ghosts as one makes it two.
     let agents = if flaws.has(Flaw::GhostsOneLayer) {
         real.min(2)
     } else {
         real
     };
+    // Where the search stops: after `rounds` rounds of every agent's move, or as a mistaken
+    // depth count makes it (the mistakes compose, so a pair of them is one count too).
+    let mut rounds = depth / real;
+    if flaws.has(Flaw::DepthTwice) {
+        rounds = rounds.div_ceil(2);
+    }
+    if flaws.has(Flaw::SearchesOneDeeper) {
+        rounds += 1;
+    }
+    if flaws.has(Flaw::EstimatesEarly) {
+        rounds = rounds.saturating_sub(1);
+    }
     let limit = if flaws.has(Flaw::DepthPerAgent) {
         rounds
-    } else if flaws.has(Flaw::SearchesOneDeeper) {
-        (rounds + 1) * agents
-    } else if flaws.has(Flaw::EstimatesEarly) {
-        rounds.saturating_sub(1) * agents
-    } else if flaws.has(Flaw::DepthTwice) {
-        rounds.div_ceil(2) * agents
     } else {
-        rounds * agents
+        rounds * agents + u32::from(flaws.has(Flaw::DepthAtPacmanMove))
     };
     let mut s = Searcher {
         game,
@@ -489,6 +494,10 @@ impl<G: Game> Searcher<'_, G> {
         sink: &mut K,
     ) -> Result<f64, Raised> {
         self.terminals += 1;
+        if self.flaws.has(Flaw::OwnEvaluation) {
+            // The student's own function asks the tree state for Pacman's position.
+            return Err(Raised);
+        }
         sink.event(Event::Estimate {
             state: state.clone(),
             estimate,
