@@ -195,8 +195,12 @@ def main(argv):
         cls = getattr(module, name)
         agent = cls(depth=depth)
         action = agent.getAction(start)
-    except SystemExit:
+    except SystemExit as e:
         out.flush()
+        # util.raiseNotDefined() prints its message and calls sys.exit(1).
+        print("gametrace_cs188: the student's code stopped the program (sys.exit({})); the"
+              " course's util.raiseNotDefined() does so for a method not written yet".format(
+                  e.code), file=sys.stderr)
         raise
     except BaseException:  # the student's code raised: the traceback is the report
         out.flush()

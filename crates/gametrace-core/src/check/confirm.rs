@@ -115,15 +115,13 @@ fn candidates(results: &[CaseResult], members: &[usize]) -> Vec<Vec<Named>> {
 }
 
 fn confirm_group(results: &mut [CaseResult], members: &[usize], with_case: &ResultCase) {
-    let candidates = candidates(results, members);
+    let mut candidates = candidates(results, members);
     if candidates.is_empty() {
         return;
     }
     // For each candidate, the first case (in the run's order) whose output it does not print.
-    let mut fails_on: Vec<Option<usize>> = Vec::with_capacity(candidates.len());
-    for e in &candidates {
+    let fails = |e: &Vec<Named>, results: &[CaseResult]| -> Option<usize> {
         let bugs: Vec<Bug> = e.iter().filter_map(|n| Bug::parse(&n.bug).ok()).collect();
-        let mut first = None;
         for &j in members {
             let Some(judged) = results[j].judged.clone() else {
                 continue;
@@ -131,11 +129,30 @@ fn confirm_group(results: &mut [CaseResult], members: &[usize], with_case: &Resu
             let mut ok = false;
             with_case(j, &mut |s| ok = predicts(s, &judged, &bugs));
             if !ok {
-                first = Some(j);
-                break;
+                return Some(j);
             }
         }
-        fails_on.push(first);
+        None
+    };
+    let mut fails_on: Vec<Option<usize>> = candidates.iter().map(|e| fails(e, results)).collect();
+    // A program with two mistakes may show one on a case and the other on another: each case
+    // names one, and the pair of them is what predicts them all.
+    if fails_on.iter().all(Option::is_some) {
+        let singles: Vec<Vec<Named>> = candidates
+            .iter()
+            .filter(|e| e.len() == 1)
+            .cloned()
+            .collect();
+        for (i, a) in singles.iter().enumerate() {
+            for b in &singles[i + 1..] {
+                if a[0].mistake == b[0].mistake {
+                    continue;
+                }
+                let pair = vec![a[0].clone(), b[0].clone()];
+                fails_on.push(fails(&pair, results));
+                candidates.push(pair);
+            }
+        }
     }
     let fewest = candidates
         .iter()

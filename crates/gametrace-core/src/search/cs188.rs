@@ -285,12 +285,10 @@ where
     } else {
         real
     };
-    // Where the search stops: after `rounds` rounds of every agent's move, or as a mistaken
-    // depth count makes it (the mistakes compose, so a pair of them is one count too).
+    // Where the search stops (the number of moves down): after `rounds` rounds of every
+    // agent's move, or as a mistaken depth count makes it. The off-by-one rounds compose
+    // with the others, so a pair of them is one count too.
     let mut rounds = depth / real;
-    if flaws.has(Flaw::DepthTwice) {
-        rounds = rounds.div_ceil(2);
-    }
     if flaws.has(Flaw::SearchesOneDeeper) {
         rounds += 1;
     }
@@ -299,6 +297,15 @@ where
     }
     let limit = if flaws.has(Flaw::DepthPerAgent) {
         rounds
+    } else if flaws.has(Flaw::DepthTwice) {
+        // Down one as Pacman's node is entered and one more as it passes to the ghosts,
+        // tested at every node: an odd count runs out at Pacman's node of round (d + 1) / 2,
+        // an even one at the first ghost's after round d / 2.
+        if rounds % 2 == 1 {
+            rounds.div_ceil(2) * agents
+        } else {
+            rounds / 2 * agents + 1
+        }
     } else {
         rounds * agents + u32::from(flaws.has(Flaw::DepthAtPacmanMove))
     };

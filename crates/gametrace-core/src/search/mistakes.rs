@@ -643,7 +643,7 @@ pub const CATALOGUE: &[Mistake] = &[
         sided: false,
         rules: CS188,
         family: Family::Any,
-        sentence: "the search stops one round before the depth (an off-by-one in the depth test)",
+        sentence: "the search stops one round before the depth (an off-by-one in the depth given to the root's successors, tested at every node: depth 1 evaluates the root's successors)",
         handout: CS188_DEPTH,
     },
     Mistake {
@@ -652,7 +652,7 @@ pub const CATALOGUE: &[Mistake] = &[
         sided: false,
         rules: CS188,
         family: Family::Any,
-        sentence: "the depth goes down twice in each round (in two places), so the search stops after half the rounds, rounded up",
+        sentence: "the depth goes down twice in each round (as Pacman's node is entered, and again as it passes to the ghosts) and is tested at every node: the search stops after half the rounds (depth 3: at Pacman's states of round 2; depth 2: at the first ghost's after round 1)",
         handout: CS188_DEPTH,
     },
     Mistake {

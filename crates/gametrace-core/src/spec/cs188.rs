@@ -302,7 +302,11 @@ pub fn tree_test(path: &Path, source: &str) -> Result<TreeTest, Diagnostic> {
         let d = err(at(alg.line, 1), format!("unknown agent `{}`", alg.value))
             .expected("alg: MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent")
             .found(format!("alg: \"{}\"", alg.value));
-        return Err(match did_you_mean(&alg.value, &names) {
+        let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+        let near = did_you_mean(&alg.value, &lower)
+            .and_then(|l| names.iter().find(|n| n.to_lowercase() == l));
+        return Err(match near {
             Some(s) => d.hint(format!("did you mean `{s}`?")),
             None => d,
         });
