@@ -1139,6 +1139,69 @@ mod tests {
     }
 
     #[test]
+    fn agents_outcomes_and_move_names() {
+        // a (Pacman) -> b (ghost 1) -> c (ghost 2) -> d (Pacman); e a won leaf under a.
+        let mut bld = TreeBuilder::new();
+        bld.open("a");
+        bld.name_move(1, "Go");
+        bld.open("b");
+        bld.name_move(2, "Down");
+        bld.open("c");
+        bld.name_move(3, "Left");
+        bld.leaf("d", 1);
+        bld.close();
+        bld.close();
+        bld.name_move(4, "Stop");
+        bld.leaf("e", 7);
+        bld.close();
+        let mut t = bld.finish();
+        t.set_agents(vec![Player::Maxie, Player::Minnie, Player::Minnie]);
+        t.set_outcomes(vec![(4, Outcome::Winner(Player::Maxie))]);
+        assert_eq!(
+            t.players(Player::Maxie),
+            [
+                Player::Maxie,
+                Player::Minnie,
+                Player::Minnie,
+                Player::Maxie,
+                Player::Minnie
+            ]
+        );
+        let g = TreeGame::new(&t, Player::Minnie);
+        let a = g.start();
+        assert_eq!(
+            (a.player, a.agent),
+            (Player::Maxie, 0),
+            "agents decide the root"
+        );
+        let moves: Vec<String> = g
+            .moves(&a)
+            .map(|m| {
+                let mut s = String::new();
+                g.write_move(m, &mut s);
+                s
+            })
+            .collect();
+        assert_eq!(moves, ["Go", "Stop"]);
+        let b = g.play(&a, g.moves(&a).next().unwrap());
+        let c = g.play(&b, g.moves(&b).next().unwrap());
+        let d = g.play(&c, g.moves(&c).next().unwrap());
+        assert_eq!(
+            [b.agent, c.agent, d.agent],
+            [1, 2, 0],
+            "turns go round the agents"
+        );
+        assert_eq!(d.player, Player::Maxie);
+        let e = g.play(&a, g.moves(&a).nth(1).unwrap());
+        assert_eq!(g.status(&e), Status::Over(Outcome::Winner(Player::Maxie)));
+        assert_eq!(
+            g.utility(&e, Outcome::Winner(Player::Maxie)),
+            Estimate::Guess(7)
+        );
+        assert!(g.has_estimate(&e) && !g.has_estimate(&b));
+    }
+
+    #[test]
     fn generated_names_are_bijective_base_26() {
         let name = |i| {
             let mut s = String::new();

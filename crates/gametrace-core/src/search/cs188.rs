@@ -728,6 +728,77 @@ mod tests {
         assert_eq!(estimate_of(f64::INFINITY, 2), Estimate::MaxieWins);
     }
 
+    /// The course's 6-tied-root shape: after min1 (10) the root's alpha is 10, and min2's
+    /// first leaf equals it.
+    fn tied() -> crate::game::tree::Tree {
+        use crate::game::tree::TreeBuilder;
+        let mut b = TreeBuilder::new();
+        b.open("max");
+        b.open("min1");
+        b.leaf("A", 10);
+        b.close();
+        b.open("min2");
+        b.leaf("B", 10);
+        b.leaf("C", 0);
+        b.close();
+        b.close();
+        let mut t = b.finish();
+        t.set_agents(vec![Player::Maxie, Player::Minnie]);
+        t
+    }
+
+    fn generated(prune_on: PruneOn, flaws: Flaws) -> (Vec<String>, Summary) {
+        use crate::game::tree::TreeGame;
+        use crate::search::EventLog;
+        let t = tied();
+        let game = TreeGame::new(&t, Player::Maxie);
+        let mut log: EventLog<Cs188Event<TreeGame>> = EventLog::default();
+        let options = Options {
+            prune_on,
+            ..Options::default()
+        };
+        let summary = search_variant(&game, 2, Algorithm::AlphaBeta, options, flaws, &mut log);
+        let names = log
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Generate { child, .. } => Some(t.name(child.node)),
+                _ => None,
+            })
+            .collect();
+        (names, summary)
+    }
+
+    #[test]
+    fn alpha_beta_prunes_past_the_bound_or_on_reaching_it() {
+        let (past, summary) = generated(PruneOn::Greater, Flaws::NONE);
+        assert_eq!(past, ["min1", "A", "min2", "B", "C"]);
+        assert_eq!((summary.best_index, summary.raised), (Some(0), false));
+        let (reaching, _) = generated(PruneOn::GreaterOrEqual, Flaws::NONE);
+        assert_eq!(reaching, ["min1", "A", "min2", "B"]);
+        // The catalogue's mistake is the other convention.
+        let swapped = Flaws::NONE.with(Flaw::CutConventionSwapped, None);
+        assert_eq!(generated(PruneOn::Greater, swapped).0, reaching);
+        // Generating a node's successors before searching them shows C anyway.
+        let all = Flaws::NONE.with(Flaw::GeneratesAll, None).union(swapped);
+        assert_eq!(
+            generated(PruneOn::Greater, all).0,
+            ["min1", "min2", "A", "B", "C"]
+        );
+    }
+
+    #[test]
+    fn a_mistaken_search_stops_where_get_score_raises() {
+        // Depth counted per agent: one move down, at min1, which has no score.
+        let (names, summary) = generated(
+            PruneOn::Greater,
+            Flaws::NONE.with(Flaw::DepthPerAgent, None),
+        );
+        assert_eq!(names, ["min1"]);
+        assert!(summary.raised);
+        assert_eq!(summary.best_index, None);
+    }
+
     #[test]
     fn pruning_conventions_parse_back() {
         for p in PruneOn::ALL {
