@@ -62,7 +62,11 @@ def gametrace(binary, project, q, student_file):
 def named(case):
     d = case.get("diagnosis")
     if not d:
-        return "-"
+        # A program that stopped before its first call says why on stderr.
+        said = [l.strip()[2:] for l in case.get("details", "").splitlines()
+                if l.strip().startswith("| ")]
+        why = said[-1] if said else case.get("message", "")
+        return "{} ({})".format(case["status"], why[:120])
     names = ["+".join(n["bug"] for n in e) for e in d["explanations"]]
     return "{}: {}".format(d["finding"], " | ".join(names) or "nothing")
 
@@ -87,6 +91,10 @@ def main(argv):
             pass
         for q in ("q2", "q3", "q4"):
             points, tests = autograder(results, student, q)
+            if points is None:
+                print("{:<62} {} autograder: no points line (the file did not load); left out"
+                      .format(student, q))
+                continue
             cases = gametrace(binary, used, q, path)
             ours_pass = all(c["status"] == "pass" for c in cases.values())
             # The autograder's verdict on the tree tests alone (its question also plays a

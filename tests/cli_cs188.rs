@@ -156,6 +156,7 @@ const CATALOGUE: &[(&str, &str)] = &[
     ("q2", "terminal-not-evaluated"),
     ("q3", "win-lose-infinite"),
     ("q2", "own-evaluation"),
+    ("q2", "own-evaluation-at-depth"),
     ("q2", "last-best-action"),
     ("q4", "returns-value"),
 ];
@@ -204,6 +205,16 @@ fn every_catalogued_mistake_fails_and_is_named() {
             );
         }
     }
+}
+
+#[test]
+fn the_guides_buggy_copy_is_the_fixture_with_one_slip() {
+    let right = fs::read_to_string(STUDENT).unwrap();
+    let buggy = fs::read_to_string("tests/fixtures/cs188/prune-on-equal/multiAgents.py").unwrap();
+    assert_eq!(
+        buggy,
+        right.replacen("SLIPS = set()", "SLIPS = {\"prune-on-equal\"}", 1)
+    );
 }
 
 #[test]
@@ -269,8 +280,10 @@ fn a_student_whose_evaluation_raises_is_named_by_what_it_printed() {
         .stdout(contains("CRASHED"))
         .stdout(contains("AttributeError"))
         .stdout(contains("getPacmanPosition"))
+        // On this test alone, the two ways of evaluating with a function of one's own raise
+        // at the same state.
         .stdout(contains(
-            "what it printed before it stopped is exactly the beginning of what the reference prints (as `visited` compares it) with the mistake own-evaluation",
+            "what it printed before it stopped is exactly the beginning of what the reference prints (as `visited` compares it) with any of these mistakes (on this case they print the same): own-evaluation; own-evaluation-at-depth",
         ));
 }
 

@@ -15,7 +15,8 @@
 //!   next = (agent + 1) % n;  d' = d + 1 if next == 0 else d
 //!   Pacman: the max over its successors; a ghost: the min (expectimax: the mean)
 //! getAction(root): for each action in order, v = value(successor, 1, ...); keep the first
-//!   strictly best (v > best); alpha-beta raises alpha with each v and passes it on
+//!   strictly best (v > best, from best = -inf); alpha-beta raises alpha with each v and
+//!   passes it on
 //! alpha-beta: Pacman stops once v > beta, a ghost once v < alpha (never on equality)
 //! ```
 //!
@@ -450,10 +451,10 @@ impl<G: Game> Searcher<'_, G> {
         for (i, &mv) in moves.iter().enumerate() {
             let child = self.successor(&root, 0, (i, mv), &generated, sink);
             let v = self.value(&child, next, 1, alpha, f64::INFINITY, sink)?;
-            let better = match best {
-                None => true,
-                Some((b, _)) => v > b || (v == b && self.flaws.has(Flaw::TiesOtherWay)),
-            };
+            // The best starts at -infinity, as the course's code (and its students') has
+            // it: a value of -infinity (a mistaken search's) is never an action's.
+            let b = best.map_or(f64::NEG_INFINITY, |(b, _)| b);
+            let better = v > b || (v == b && self.flaws.has(Flaw::TiesOtherWay));
             if better {
                 best = Some((v, (i, mv)));
             }
@@ -568,6 +569,10 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
         if ply >= self.limit {
+            if flaws.has(Flaw::OwnEvaluationAtDepth) {
+                self.terminals += 1;
+                return Err(Raised);
+            }
             let e = game.estimate(state);
             return self.evaluate(state, player, e, sink);
         }

@@ -61,6 +61,7 @@ pub enum Flaw {
     ReturnsValue,
     OwnEvaluation,
     DepthAtPacmanMove,
+    OwnEvaluationAtDepth,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -716,6 +717,15 @@ pub const CATALOGUE: &[Mistake] = &[
         rules: CS188,
         family: Family::Any,
         sentence: "the agent evaluates states with a function of its own (betterEvaluationFunction, or a changed evalFn default), which asks for Pacman's position: on the test's tree state that raises AttributeError at the first state evaluated",
+        handout: "CS188 multiagent q2: the agents use self.evaluationFunction, scoreEvaluationFunction unless the command line names another",
+    },
+    Mistake {
+        name: "own-evaluation-at-depth",
+        flaw: Flaw::OwnEvaluationAtDepth,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "win and lose states are scored with getScore(), but a state the depth stops at with a function of the agent's own (betterEvaluationFunction), which asks for Pacman's position: on the test's tree state that raises AttributeError at the first such state",
         handout: "CS188 multiagent q2: the agents use self.evaluationFunction, scoreEvaluationFunction unless the command line names another",
     },
     Mistake {
