@@ -577,3 +577,67 @@ fn other_test_classes_are_skipped_with_a_note() {
         .stderr(contains("PacmanGameTreeTest: it plays Pacman on a maze"))
         .stdout(contains("1 passed, 0 failed"));
 }
+
+#[test]
+fn cases_and_bugs_read_a_test_of_one_case() {
+    let test = format!("{TESTS}/q3/3-tie-at-ghost.test");
+    gametrace()
+        .args(["cases", &test])
+        .assert()
+        .success()
+        .stdout(contains(
+            "3-tie-at-ghost  alphabeta  depth 1 rounds  cs188  check visited",
+        ));
+    gametrace()
+        .args(["bugs", &test])
+        .assert()
+        .success()
+        .stdout(contains(
+            "prune-on-equal  (cs188; alphabeta with prune_on: \">\"",
+        ))
+        .stdout(contains("expectimax-takes-min").not());
+    gametrace()
+        .args([
+            "explain",
+            &test,
+            "--case",
+            "3-tie-at-ghost",
+            "--bug",
+            "prune-on-equal",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("-generateSuccessor(g2, 1, y) -> c"));
+}
+
+#[test]
+fn the_driver_takes_the_courses_own_modules_with_project() {
+    // Any folder with the project's util.py, game.py and pacman.py: here gametrace's own
+    // stand-ins, given as if they were the course's.
+    let cmd = format!(
+        "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project adapters/python/cs188"
+    );
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q2/5-choices.test"),
+            "--cmd",
+            &cmd,
+        ])
+        .assert()
+        .success();
+    // A folder without them is a bad command line, said before the student's code runs.
+    let cmd = format!(
+        "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project tests"
+    );
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q2/5-choices.test"),
+            "--cmd",
+            &cmd,
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("--project tests has no util.py"));
+}

@@ -108,6 +108,32 @@ proptest! {
         prop_assert!((ev - want).abs() <= 1e-9 * want.abs().max(1.0), "{} vs {}", ev, want);
     }
 
+    /// Whatever a `.test` file holds, reading it gives a spec or a placed error, never a
+    /// panic: random text, and a real test with a span of it replaced by random text.
+    #[test]
+    fn any_test_file_reads_or_is_refused(
+        text in "[ -~\n\t\"#:]{0,400}",
+        at in 0usize..1000,
+        len in 0usize..40,
+    ) {
+        use gametrace::spec::load_str;
+        let path = std::path::Path::new("t.test");
+        let _ = load_str(path, &text);
+        let good = std::fs::read_to_string(
+            "tests/fixtures/cs188/test_cases/q3/4-tie-at-pacman.test",
+        )
+        .unwrap();
+        let start = (at % good.len()).min(good.len());
+        let end = (start + len).min(good.len());
+        if good.is_char_boundary(start) && good.is_char_boundary(end) {
+            let mutated = format!("{}{}{}", &good[..start], text, &good[end..]);
+            if let Err(d) = load_str(path, &mutated) {
+                prop_assert!(!d.message.is_empty());
+                prop_assert!(d.pos.is_some() || d.message.starts_with("gametrace cannot search"), "{}", d);
+            }
+        }
+    }
+
     /// A tree of `n` agents is searched by every searcher with turns going round them.
     #[test]
     fn turns_go_round_the_agents(s in shape(), n in 1usize..5) {
