@@ -59,7 +59,7 @@ expect() { # expect CODE CMD...: run CMD, which must exit CODE; its output is ke
 echo "== the binary, directly and through python -m gametrace"
 expect 0 gametrace --version
 expect 0 python3 -m gametrace --version
-expect 0 python3 -c 'import gametrace, os; assert os.path.isfile(gametrace.csc148_adapter()); assert os.path.isfile(gametrace.game_driver()); print(gametrace.find_gametrace_bin())'
+expect 0 python3 -c 'import gametrace, os; assert os.path.isfile(gametrace.csc148_adapter()); assert os.path.isfile(gametrace.game_driver()); assert os.path.isfile(gametrace.cs188_driver()); print(gametrace.find_gametrace_bin())'
 
 # A TA's folder: the students' files and nothing of a checkout (no specs/, no adapters/):
 # the specs are the ones built into the binary.

@@ -122,6 +122,50 @@ fn documents() -> Vec<(String, Document)> {
     );
     let doc = load_str(Path::new("kalah.yaml"), kalah).expect("the kalah spec loads");
     docs.push(("kalah.yaml".to_owned(), doc));
+    // CS188's agents: Pacman and one or two ghosts on small random trees (depth in rounds;
+    // a mistaken depth may evaluate a state with no score, and stops there), and the
+    // project's own trees in CS188's test format, each made to show some of the mistakes.
+    for seed in 1..=6 {
+        let agents = if seed % 2 == 0 { 3 } else { 2 };
+        let mut yaml = format!(
+            "tree: {{generate: {{branching: 2, depth: 4, seed: {seed}, min: 0, max: 3}}}}
+agents: {agents}
+cases:
+"
+        );
+        for algo in ["minimax", "alphabeta", "expectimax"] {
+            yaml.push_str(&format!(
+                "  {algo}-cs188: {{algorithm: {algo}, dialect: cs188}}
+"
+            ));
+        }
+        let path = format!("cs188-{seed}.yaml");
+        let doc = load_str(Path::new(&path), &yaml).expect("the generated spec loads");
+        docs.push((path, doc));
+    }
+    for q in ["q2", "q3", "q4"] {
+        let dir = format!("tests/fixtures/cs188/test_cases/{q}");
+        let mut tests: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "test"))
+            .collect();
+        tests.sort();
+        for t in tests {
+            let doc = gametrace::spec::load(&t).expect("the test loads");
+            docs.push((t.display().to_string(), doc));
+        }
+    }
+    let tie = "specs/cs188/tie.yaml";
+    docs.push((
+        tie.to_owned(),
+        gametrace::spec::load(Path::new(tie)).unwrap(),
+    ));
+    // A tie at Pacman's node, under the 15-150 convention (prune on reaching the bound).
+    let reaching = "agents: 2\ntree:\n  r:\n    actions: [L, R]\n    g1:\n      actions: [u, v]\n      p1: {actions: [Go], x: 5}\n      p2: {actions: [Go, Jump, Slide], y: 5, z: 8, z2: 1}\n    g2: {actions: [u], q: 0}\ncases:\n  reaching: {algorithm: alphabeta, dialect: cs188, depth: 2, prune_on: \">=\"}\n";
+    let doc = load_str(Path::new("reaching.yaml"), reaching).expect("the spec loads");
+    docs.push(("reaching.yaml".to_owned(), doc));
     docs
 }
 

@@ -41,6 +41,8 @@ fn case(algorithm: Algorithm, depth: u32, dialect: Dialect) -> Case {
         metrics: Vec::new(),
         cs10: Default::default(),
         deepening: Default::default(),
+        depth_unit: Default::default(),
+        cs188: Default::default(),
     }
 }
 

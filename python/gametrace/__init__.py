@@ -8,14 +8,17 @@ uv install theirs) and the Python drivers gametrace runs students' code through:
   adapter (``adapters/python/gametrace_csc148.py`` of a checkout), with gametrace's copies of
   the course's classes;
 - ``python -m gametrace.game STUDENT.py`` is the game probe driver for ``check-game``
-  (``adapters/python/gametrace_game.py``).
+  (``adapters/python/gametrace_game.py``);
+- ``python -m gametrace.cs188 multiAgents.py {tree_json}`` runs a Berkeley CS188 student's
+  agents on a game tree (``adapters/python/gametrace_cs188.py``), with gametrace's stand-ins
+  for the project's modules.
 """
 
 import os
 import sys
 import sysconfig
 
-__all__ = ["find_gametrace_bin", "csc148_adapter", "game_driver"]
+__all__ = ["find_gametrace_bin", "csc148_adapter", "game_driver", "cs188_driver"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -55,3 +58,8 @@ def csc148_adapter():
 def game_driver():
     """The path of the game probe driver for Python games (``gametrace_game.py``)."""
     return os.path.join(_HERE, "drivers", "gametrace_game.py")
+
+
+def cs188_driver():
+    """The path of the CS188 multiagent driver (``gametrace_cs188.py``)."""
+    return os.path.join(_HERE, "drivers", "gametrace_cs188.py")

@@ -145,6 +145,7 @@ pub fn check_case(
                     let so_far = judge(doc, name, &text, &shown, brief, result(Status::Fail))?;
                     let mut r = result(status).message(problem);
                     r.diagnosis = so_far.diagnosis.clone();
+                    r.judged = so_far.judged.clone();
                     details.push_str(&format!(
                         "its output so far ({} bytes), checked: {} {}\n{}",
                         printed.len(),

@@ -37,6 +37,8 @@ fn cases(paths: Vec<PathBuf>) -> i32 {
         };
         let depth = if to_the_end {
             "to the end".to_owned()
+        } else if c.depth_unit == spec::DepthUnit::Rounds {
+            format!("depth {} rounds", c.written_depth())
         } else {
             format!("depth {}", c.depth)
         };

@@ -380,11 +380,18 @@ pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
     } else {
         paths
     };
-    let specs = suite::discover(&paths).map_err(|d| report_error(&d))?;
+    let (specs, skipped) = suite::discover_noting(&paths).map_err(|d| report_error(&d))?;
+    for s in &skipped {
+        eprintln!(
+            "note: skipped {}: a CS188 test that is not a game tree ({})",
+            s.path.display(),
+            s.why
+        );
+    }
     if specs.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         eprintln!(
-            "error: no specs (*.yaml) under {}\n  = hint: write a spec there, or name a spec file",
+            "error: no specs (*.yaml, or CS188 game-tree tests *.test) under {}\n  = hint: write a spec there, or name a spec file",
             shown.join(", ")
         );
         return Err(2);

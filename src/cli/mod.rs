@@ -14,6 +14,7 @@ mod explain;
 mod export;
 mod grade;
 mod gradebook;
+mod import;
 mod man;
 mod new;
 mod play;
@@ -79,6 +80,10 @@ enum Command {
     /// Write the tree in a form a student's code can load: an SML ExplicitGame structure, a
     /// Python module (AIMA / CS188 style) or JSON
     Export(export::Args),
+    /// Write other tools' test files as specs: `import cs188 DIR OUT` writes Berkeley CS188's
+    /// game-tree tests (test_cases/q2, q3, q4) as YAML specs, each with its expected trace
+    /// once the reference agrees with the test's .solution
+    Import(import::Args),
     /// Print a new spec with a random tree (the same for a seed on every machine), node names
     /// a, b, ..., z, aa, ..., and alpha-beta and Jamboree cases ready to bless
     New(new::Args),
@@ -201,6 +206,7 @@ pub fn main() -> i32 {
         Command::Explain(a) => explain::execute(a),
         Command::Show(a) => show::execute(a),
         Command::Export(a) => export::execute(a),
+        Command::Import(a) => import::execute(a),
         Command::New(a) => new::execute(a),
         Command::Schema(a) => schema::execute(a),
         Command::Stats(a) => stats::execute(a),

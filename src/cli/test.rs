@@ -139,34 +139,57 @@ fn against(
         return code;
     }
     let palette = options.palette;
-    let streaming = args.format == Format::Human && args.output.is_none();
     let mut report = Report {
         sandbox: Some(crate::report::sandbox_note(&cmd.sandbox)),
         ..Report::default()
     };
     let suite = crate::grade::Suite::load_for(&specs, select, Some(&cmd.line));
     note_left_out(&suite);
+    // A CS188 run's named mistakes are held to every case of the searcher before any is
+    // shown (a name must predict the program's other outputs), so its report is printed
+    // once every case is checked.
+    let confirming = options.diagnose && suite.confirms();
+    let human = args.format == Format::Human && args.output.is_none();
+    let streaming = human && !confirming;
     let source = Source::Command(Box::new(cmd));
     let mut stdout = io::stdout().lock();
     let mut write_error = None;
-    // Results come in the suite's order, so a streamed report is the same for any --jobs.
-    suite.check_all(&source, options, jobs, |_, mut r| {
-        if args.for_students {
-            crate::report::for_students(&mut r);
-        }
-        if streaming && write_error.is_none() {
-            let text = crate::report::human_case(&r, palette);
+    let mut show = |r: &crate::report::CaseResult, write_error: &mut Option<io::Error>| {
+        if write_error.is_none() {
+            let text = crate::report::human_case(r, palette);
             if let Err(e) = stdout
                 .write_all(text.as_bytes())
                 .and_then(|()| stdout.flush())
             {
-                write_error = Some(e);
+                *write_error = Some(e);
+            }
+        }
+    };
+    // Results come in the suite's order, so a streamed report is the same for any --jobs.
+    suite.check_all(&source, options, jobs, |_, mut r| {
+        if !confirming {
+            if args.for_students {
+                crate::report::for_students(&mut r);
+            }
+            if streaming {
+                show(&r, &mut write_error);
             }
         }
         report.cases.push(r);
     });
+    if confirming {
+        gametrace_core::check::confirm::confirm(&mut report.cases, &|i, f| suite.with_case(i, f));
+        for r in &mut report.cases {
+            if args.for_students {
+                crate::report::for_students(r);
+            }
+            if human {
+                show(r, &mut write_error);
+            }
+        }
+    }
     let code = report.exit_code();
-    if streaming {
+    if human {
         let summary = format!("{}\n", report.summary(true));
         if let Err(e) = stdout
             .write_all(summary.as_bytes())

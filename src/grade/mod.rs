@@ -227,6 +227,32 @@ impl Suite {
         r.message(message.to_owned())
     }
 
+    /// Calls `f` with the case of result `i` (in the suite's order), if its spec loads.
+    pub fn with_case(
+        &self,
+        i: usize,
+        f: &mut dyn FnMut(&dyn gametrace_core::check::trace::Subject),
+    ) {
+        let Some(Item::Case { spec, case }) = self.items.get(i) else {
+            return;
+        };
+        let Ok(doc) = &self.specs[*spec].1 else {
+            return;
+        };
+        if let Some(name) = doc.checkable_names().get(*case) {
+            let _ = gametrace_core::check::subject::with_subject(doc, name, |s| f(s));
+        }
+    }
+
+    /// Does the suite hold a case whose named mistakes are held to the others
+    /// ([`gametrace_core::check::confirm`]): a CS188 case?
+    pub fn confirms(&self) -> bool {
+        self.specs.iter().any(|(_, d)| {
+            matches!(d, Ok(gametrace_core::spec::Document::Tree(s))
+                if s.cases.iter().any(|c| c.rules == gametrace_core::spec::Rules::Cs188))
+        })
+    }
+
     /// Every result against `source`, `jobs` at a time, handed to `emit` in the suite's order.
     pub fn check_all(
         &self,

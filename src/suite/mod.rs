@@ -17,9 +17,23 @@ use std::path::{Path, PathBuf};
 pub use crate::spec::expected_path;
 
 /// Every `*.yaml` / `*.yml` spec under `paths` (a file stands for itself), sorted, or the
-/// first path that does not exist.
+/// first path that does not exist. Berkeley CS188's game-tree tests (`*.test`, class
+/// `GraphGameTreeTest`) are specs too.
 pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
+    discover_noting(paths).map(|(specs, _)| specs)
+}
+
+/// A file found in a folder and left out: a CS188 test that is not a game tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub why: String,
+}
+
+/// [`discover`], with the CS188 test files of other classes it left out of the folders.
+pub fn discover_noting(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<Skipped>), Diagnostic> {
     let mut specs = Vec::new();
+    let mut skipped = Vec::new();
     for p in paths {
         if std::fs::metadata(p).is_err() {
             // Not on disk: the specs built into gametrace, a folder of them or one.
@@ -40,17 +54,33 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
         })?;
         if meta.is_dir() {
             let mut found = Vec::new();
-            walk(p, &mut found);
+            walk(p, &mut found, &mut skipped);
             found.sort();
             specs.extend(found);
         } else {
             specs.push(p.clone());
         }
     }
-    Ok(specs)
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok((specs, skipped))
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+/// Is the CS188 test file at `path` a game tree? `Err` says what else it is.
+fn cs188_tree_test(path: &Path) -> Result<(), String> {
+    let bytes = crate::input::read_regular(path, crate::input::max_spec_size())
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    match spec::cs188::class_of_file(&text) {
+        Some(c) if c == "GraphGameTreeTest" => Ok(()),
+        Some(c) => Err(format!(
+            "{c}: {}",
+            spec::cs188::other_class(&c).unwrap_or("not a game-tree test")
+        )),
+        None => Err("no `class:`".to_owned()),
+    }
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, skipped: &mut Vec<Skipped>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -65,12 +95,17 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
             continue;
         }
         if kind.is_dir() {
-            walk(&path, found);
+            walk(&path, found, skipped);
         } else if matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("yaml" | "yml")
         ) {
             found.push(path);
+        } else if spec::cs188::is_test_file(&path) {
+            match cs188_tree_test(&path) {
+                Ok(()) => found.push(path),
+                Err(why) => skipped.push(Skipped { path, why }),
+            }
         }
     }
 }
@@ -233,6 +268,9 @@ fn judge_scenario(path: &Path, name: &str, judged: Option<Result<usize, String>>
 
 /// A case's trace against its expected file (written with `--bless`).
 fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Outcome {
+    if spec::cs188::is_test_file(path) {
+        return compare_solution(path, case, actual, options);
+    }
     let expected_file = expected_path(path, &case.name);
     let error = |message: String| Outcome::Error {
         spec: path.to_owned(),
@@ -288,6 +326,75 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
         };
     }
     plain(path, case, expected, actual, options, expected_file)
+}
+
+/// A CS188 test's reference search against its `.solution` (written with `--bless`, as the
+/// autograder writes one): the action chosen and the set of states generated.
+fn compare_solution(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Outcome {
+    use spec::cs188::{shown_path, solution, solution_path, Solution};
+    let file = solution_path(path);
+    let error = |message: String| Outcome::Error {
+        spec: path.to_owned(),
+        case: Some(case.name.clone()),
+        message,
+    };
+    let root = match spec::load(path) {
+        Ok(Document::Tree(s)) => s.tree.name(s.tree.root()),
+        _ => String::new(),
+    };
+    let found = Solution::of_trace(&root, actual);
+    let outcome = |verdict| Outcome::Case {
+        spec: path.to_owned(),
+        case: case.name.clone(),
+        verdict,
+    };
+    let existing = match crate::input::read_regular(&file, crate::input::max_spec_size()) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(crate::input::InputError::NotFound) => None,
+        Err(e) => return error(format!("cannot read {}: {e}", file.display())),
+    };
+    let expected = match &existing {
+        Some(text) => match solution(&file, text) {
+            Ok(s) => Some(s),
+            Err(d) => return error(d.to_string().trim_end().to_owned()),
+        },
+        None => None,
+    };
+    match expected {
+        Some(want) if want.differences(&found).is_empty() => outcome(Verdict::Pass),
+        existing if options.bless => {
+            let text = found.text(&shown_path(path));
+            match write_atomically(&file, &text) {
+                Ok(()) => outcome(Verdict::Blessed {
+                    expected: file,
+                    new: existing.is_none(),
+                }),
+                Err(e) => error(format!("cannot write {}: {e}", file.display())),
+            }
+        }
+        None => outcome(Verdict::Missing { expected: file }),
+        Some(want) => {
+            let mut detail = String::new();
+            for d in want.differences(&found) {
+                let _ = writeln!(detail, "    {d}");
+            }
+            let _ = writeln!(
+                detail,
+                "    {}: action \"{}\", generated \"{}\"",
+                file.display(),
+                want.action,
+                want.generated.join(" ")
+            );
+            let _ = writeln!(
+                detail,
+                "    gametrace run {}: action \"{}\", generated \"{}\"",
+                path.display(),
+                found.action,
+                found.generated.join(" ")
+            );
+            outcome(Verdict::Fail { detail })
+        }
+    }
 }
 
 /// A case's trace against a plain expected trace (or none yet).

@@ -36,11 +36,15 @@ impl Named {
         }
     }
 
-    /// `strict-cut at Minnie's nodes`
+    /// `strict-cut at Minnie's nodes only`, `prune-on-equal at the ghosts' nodes only`
     pub fn phrase(&self) -> String {
+        // How the sides are named: Maxie's and Minnie's nodes, or CS188's Pacman's and the
+        // ghosts'.
+        let sides = crate::search::mistakes::Mistake::find(self.mistake)
+            .map_or(("Maxie's nodes", "Minnie's nodes"), |m| m.sides());
         match self.side {
-            Some("maxie") => format!("{} at Maxie's nodes only", self.mistake),
-            Some(_) => format!("{} at Minnie's nodes only", self.mistake),
+            Some("maxie") => format!("{} at {} only", self.mistake, sides.0),
+            Some(_) => format!("{} at {} only", self.mistake, sides.1),
             None => self.mistake.to_owned(),
         }
     }

@@ -3,6 +3,7 @@
 use crate::game::tree::{NodeId, TreeGame};
 use crate::game::{Estimate, Game, Playable, Player, Status};
 use crate::search::cs10;
+use crate::search::cs188;
 use crate::search::csc148::{self, Strategy};
 use crate::search::deadline::{self, TimedOut};
 use crate::search::deepening::{self, Ordered};
@@ -12,8 +13,8 @@ use crate::search::Algorithm;
 use crate::search::{s12, s14, EventLog, NullSink, Parallel, Summary};
 use crate::spec::{Case, Deepening, GameCase, MoveOrder, Rules, Spec};
 use crate::trace::{
-    Cs10Printer, Csc148Printer, Dialect, ExpectimaxPrinter, LineSet, ReplPrinter, S12Printer,
-    S14Printer,
+    Cs10Printer, Cs188Printer, Csc148Printer, Dialect, ExpectimaxPrinter, LineSet, ReplPrinter,
+    S12Printer, S14Printer,
 };
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -109,6 +110,9 @@ fn summarize_once<G: Game>(game: &G, case: &Case) -> Summary {
         Summary::default()
     } else {
         match (case.dialect, case.rules) {
+            (Dialect::Cs188, _) | (_, Rules::Cs188) => {
+                cs188::search(&ordered, depth, algorithm, case.cs188, sink)
+            }
             (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
                 expectimax::search(&ordered, depth, algorithm, sink)
             }
@@ -246,6 +250,11 @@ fn trace_ordered<G: Game, W: Write>(game: &G, case: &Case, mut out: W) -> io::Re
         return Ok((out, Summary::default()));
     }
     match (case.dialect, case.rules) {
+        (Dialect::Cs188, _) | (_, Rules::Cs188) => {
+            let mut p = Cs188Printer::new(game, out, style);
+            let summary = cs188::search(game, depth, algorithm, case.cs188, &mut p);
+            Ok((p.finish()?, summary))
+        }
         (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
             let mut p = ExpectimaxPrinter::new(game, out, style);
             let summary = expectimax::search(game, depth, algorithm, &mut p);
@@ -542,6 +551,11 @@ fn variant_lines_ordered<G: Game>(
         };
     }
     match (case.dialect, case.rules) {
+        (Dialect::Cs188, _) | (_, Rules::Cs188) => located!(
+            |g, log| cs188::search_variant(g, depth, algorithm, case.cs188, flaws, log),
+            Cs188Printer::new(game, Vec::new(), style)
+                .returning_value(flaws.has(Flaw::ReturnsValue))
+        ),
         // The catalogue has no expectimax mistakes: `flaws` is always none here.
         (Dialect::Expectimax, _) | (_, Rules::Expectimax) => located!(
             |g, log| expectimax::search(g, depth, algorithm, log),
@@ -662,6 +676,9 @@ impl<G: Game> Game for Tracked<'_, G> {
     }
     fn estimate(&self, s: &Self::State) -> Estimate {
         self.0.estimate(&s.state)
+    }
+    fn has_estimate(&self, s: &Self::State) -> bool {
+        self.0.has_estimate(&s.state)
     }
     fn utility(&self, s: &Self::State, outcome: crate::game::Outcome) -> Estimate {
         self.0.utility(&s.state, outcome)
@@ -888,6 +905,10 @@ fn compare_ordered<G: Game, W: Write>(
         }};
     }
     match (case.dialect, case.rules) {
+        (Dialect::Cs188, _) | (_, Rules::Cs188) => compared!(
+            Cs188Printer::new(g, out, style).returning_value(flaws.has(Flaw::ReturnsValue)),
+            |p| cs188::search_variant(g, depth, algorithm, case.cs188, flaws, &mut p)
+        ),
         (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
             compared!(ExpectimaxPrinter::new(g, out, style), |p| {
                 expectimax::search(g, depth, algorithm, &mut p)

@@ -230,10 +230,18 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
         )
     });
     if cut {
-        let (want, _) = output_want?;
-        let as_printed = measure(Flaws::NONE, want, None)?;
-        if as_printed.exact || any_order {
-            return None;
+        // In the set modes a stopped program is held against whole searches of variants
+        // that stop where it stopped (a CS188 agent that raises): see the runner below.
+        match output_want {
+            Some((want, _)) => {
+                let as_printed = measure(Flaws::NONE, want, None)?;
+                if as_printed.exact || any_order {
+                    return None;
+                }
+            }
+            // Only the CS188 searchers stop as a program does.
+            None if case.rules != crate::spec::Rules::Cs188 => return None,
+            None => {}
         }
     }
     let output_want = output_want.map(|(want, last)| (want, if cut { None } else { last }));
@@ -281,10 +289,18 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
                 match subject.variant(kinds, flaws, crate::run::Limit::Expansions(budget)) {
                     Some((lines, summary)) => {
                         let differs = summary.best_index != ref_summary.best_index
+                            || summary.raised != ref_summary.raised
                             || lines.len() != ref_texts.len()
                             || lines.iter().zip(&ref_texts).any(|(l, r)| l.text != *r);
+                        let mut agreed = agreement(subject, reading, &lines, summary);
+                        // A program that stopped is explained only by a search that stops
+                        // where it did (and one that ran to its end by one that does too).
+                        if summary.raised != cut {
+                            agreed.exact = false;
+                            agreed.mismatches = agreed.mismatches.max(1);
+                        }
                         Tried {
-                            agreement: Some(agreement(subject, reading, &lines, summary)),
+                            agreement: Some(agreed),
                             bugs,
                             differs,
                         }

@@ -73,6 +73,27 @@ pub fn classify_any(text: &str) -> Option<LineKind> {
         classify_csc148(text)
             .or_else(|| classify_cs10(text))
             .or_else(|| classify_expectimax(text))
+            .or_else(|| classify_cs188(text))
+    }
+}
+
+/// The kind of a line of the cs188 dialect (`generateSuccessor(root, 0, Left) -> a`,
+/// `getScore(a) -> 3.0`, `value(a) -> 3.0 (agent 1, min)`, `getAction(root) -> Left`).
+fn classify_cs188(text: &str) -> Option<LineKind> {
+    use LineKind::*;
+    let starts = |p: &str| text.starts_with(p);
+    if (starts("generateSuccessor(") || starts("getNextState(")) && text.contains(") -> ") {
+        Some(Enter)
+    } else if starts("getScore(") && text.contains(") -> ") {
+        Some(Estimate)
+    } else if starts("value(") && text.contains(") -> ") {
+        Some(Result)
+    } else if starts("getAction(") && text.contains("): value ") {
+        Some(Value)
+    } else if starts("getAction(") && text.contains(") -> ") {
+        Some(Choice)
+    } else {
+        None
     }
 }
 
@@ -153,9 +174,11 @@ pub fn classify(dialect: Dialect, text: &str) -> Option<LineKind> {
         (Dialect::Csc148, _) => classify_csc148(text) == Some(kind),
         (Dialect::Cs10, _) => classify_cs10(text) == Some(kind),
         (Dialect::Expectimax, _) => classify_expectimax(text) == Some(kind),
+        (Dialect::Cs188, _) => classify_cs188(text) == Some(kind),
         (_, _)
             if classify_csc148(text).is_some()
                 || classify_cs10(text).is_some()
+                || classify_cs188(text).is_some()
                 || matches!(
                     classify_expectimax(text),
                     Some(LineKind::Enter | LineKind::Estimate | LineKind::Result | LineKind::Value)
@@ -216,6 +239,9 @@ pub const MAX_TRACE_LINE: usize = 64 * 1024;
 /// The label of the state a line is about: `a` in `F: state (Maxie,a) with ...`,
 /// `Result of (Maxie,a) is ...`, `Therefore value of (Maxie,a) is ...`, `Estimating state a[3]`.
 pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
+    if classify_cs188(text).is_some() {
+        return cs188_label(kind, text);
+    }
     if classify_csc148(text).is_some() {
         return csc148_label(kind, text);
     }
@@ -245,6 +271,29 @@ pub fn state_label(kind: LineKind, text: &str) -> Option<&str> {
             Some(rest.split_once(',')?.1)
         }
         LineKind::Terminals | LineKind::Choice | LineKind::Deepening => None,
+    }
+}
+
+/// The label in a cs188 line: the successor in `generateSuccessor(root, 0, Left) -> a`, the
+/// state in `getScore(a) -> 3.0`, `value(a) -> ...` and `getAction(root): value ...`.
+fn cs188_label(kind: LineKind, text: &str) -> Option<&str> {
+    match kind {
+        LineKind::Enter => text.rsplit_once(") -> ").map(|(_, child)| child),
+        LineKind::Estimate => {
+            let rest = text.strip_prefix("getScore(")?;
+            // A score or an exception never holds `) -> `; a name may.
+            rest.rfind(") -> ").map(|i| &rest[..i])
+        }
+        LineKind::Result => {
+            let rest = text.strip_prefix("value(")?;
+            // The value's part holds no `) -> `: the last one ends the label.
+            rest.rfind(") -> ").map(|i| &rest[..i])
+        }
+        LineKind::Value => {
+            let rest = text.strip_prefix("getAction(")?;
+            rest.rfind("): value ").map(|i| &rest[..i])
+        }
+        _ => None,
     }
 }
 
@@ -357,10 +406,15 @@ pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
                 Some(rest.trim())
             } else if let Some(rest) = text.strip_prefix("Overall choice: move ") {
                 Some(rest.split('[').next().unwrap_or(rest).trim())
+            } else if text.starts_with("getAction(") {
+                Some(text.rsplit_once(") -> ")?.1.trim())
             } else {
                 let rest = text.strip_prefix("val it = ")?;
                 Some(rest[..rest.rfind(" : ")?].trim())
             }
+        }
+        LineKind::Value if text.starts_with("getAction(") => {
+            Some(text.rsplit_once(", action ")?.1.trim())
         }
         LineKind::Value => {
             let rest = &text[text.rfind("best move is ")? + "best move is ".len()..];
@@ -374,6 +428,15 @@ pub fn chosen_move(kind: LineKind, text: &str) -> Option<&str> {
 /// `Therefore value of (Maxie,a) is Guess: 3, and ...` → `Guess:3`;
 /// `Result of (Maxie,a) is Step(1, Guess: 4)` → `Guess:4`; S12's `... is Guess:~2` → `Guess:~2`.
 pub fn value_of(kind: LineKind, text: &str) -> Option<String> {
+    if classify_cs188(text).is_some() {
+        // `getAction(r): value 3.0, action Left` → `3.0`; `value(a) -> 3.0 (agent 1, min)`.
+        let v = match kind {
+            LineKind::Value => text.rsplit_once("): value ")?.1.split(", ").next()?,
+            LineKind::Result => text.rsplit_once(") -> ")?.1.split(" (").next()?,
+            _ => return None,
+        };
+        return Some(v.trim().to_owned());
+    }
     if classify_cs10(text).is_some() {
         // `Therefore n-8 is worth -8 for Maxie, ...` → `-8`; `Value of x is 12: ...` → `12`.
         let label = state_label(kind, text)?;

@@ -311,6 +311,12 @@ fn judge_trace(
         .message(checked.summary.clone())
         .details(checked.details_with(actual_name, note));
     r.diagnosis = diagnosis;
+    r.judged = Some(super::confirm::Judged {
+        output: output.to_owned(),
+        cut: options.cut_short,
+        mode,
+        exact: options.exact || case.exact,
+    });
     r.failure = checked.divergence.as_ref().map(|d| crate::report::Failure {
         place: d.position.clone(),
         rows: checked.rows.clone(),

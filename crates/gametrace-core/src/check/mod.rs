@@ -1,6 +1,7 @@
 //! Judging results: a task's reference result against a case's `expect`, and an
 //! implementation's printed value (found in a raw SML/NJ transcript) against the reference.
 
+pub mod confirm;
 pub mod conventions;
 pub mod coverage;
 pub mod diagnose;

@@ -509,7 +509,8 @@ pub fn read(
     let in_dialect = |t: &str| classify(dialect, t);
     Ok(match mode {
         Mode::Full => {
-            let kinds = case.style.lines;
+            // What a program can print: a CS188 agent shows its calls, never its values.
+            let kinds = case.style.lines.and(dialect.printed_by_programs());
             let x = extract::extract(output, kinds, in_dialect);
             let actual = actual_items(&x.lines, exact);
             Reading {
@@ -547,8 +548,11 @@ pub fn read(
             }
         }
         Mode::Visited => {
+            // The choice too, where the case prints it: the move a search prints is the one
+            // compared (a mistaken CS188 agent prints its value there).
             let kinds: LineSet = VISITING
                 .into_iter()
+                .chain([LineKind::Choice])
                 .filter(|&k| case.style.lines.contains(k))
                 .collect();
             if !VISITING.iter().any(|&k| kinds.contains(k)) {
@@ -953,7 +957,18 @@ fn visited(
     let extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
-    let (move_ok, want_move) = judge_move(subject, best, &got_move);
+    // The move the search printed, where it printed one (read as the output's are).
+    let printed = ref_kinds
+        .iter()
+        .rev()
+        .find_map(|(k, text, _)| chosen_move(*k, text));
+    let (move_ok, want_move) = match printed {
+        Some(m) if subject.equally_good().is_empty() => {
+            let want = move_item(Some(m));
+            (got_move == want, want)
+        }
+        _ => judge_move(subject, best, &got_move),
+    };
     let compared = want.len() + 1;
     let mismatches = missing.len() + extra.len() + usize::from(!move_ok);
     let divergence = if let Some((label, place)) = missing.first() {
@@ -1058,7 +1073,8 @@ fn value(
     // The REPL prints the move only; a CSC148 case that prints no value line (a strategy's
     // `suggest_move` returns a move) is judged on the move.
     let compare_value = match case.dialect {
-        Dialect::Repl => false,
+        // A CS188 agent returns its action alone.
+        Dialect::Repl | Dialect::Cs188 => false,
         Dialect::Csc148 => case.style.lines.contains(LineKind::Value),
         _ => true,
     };
@@ -1131,11 +1147,14 @@ fn path_to(tree: &Tree, node: NodeId) -> Vec<(NodeId, usize, NodeId)> {
 }
 
 fn player_at(tree: &Tree, node: NodeId, root: Player) -> Player {
-    if path_to(tree, node).len() % 2 == 0 {
-        root
-    } else {
-        root.other()
+    if tree.agents().is_empty() && !tree.has_chance() {
+        return if path_to(tree, node).len() % 2 == 0 {
+            root
+        } else {
+            root.other()
+        };
     }
+    tree.players(root)[node as usize]
 }
 
 fn find_label(tree: &Tree, label: &str) -> Option<NodeId> {

@@ -109,12 +109,39 @@ impl<'s> Picture<'s> {
     }
 
     /// The move label of the edge into `child`, the `index`th child of its parent: the move
-    /// name at the root when there is one, else the index.
+    /// name at the root when there is one, else the tree's name for the move (its action),
+    /// else the index.
     pub fn move_label(&self, parent: NodeId, index: usize) -> String {
-        match self.move_names.get(index) {
-            Some(name) if parent == self.tree.root() => name.clone(),
+        let action = self
+            .tree
+            .children(parent)
+            .get(index)
+            .and_then(|c| self.tree.move_name(c));
+        match (self.move_names.get(index), action) {
+            (Some(name), _) if parent == self.tree.root() => name.clone(),
+            (_, Some(action)) => action.to_owned(),
             _ => index.to_string(),
         }
+    }
+
+    /// The root's move `i` as a drawing's header names it: the tree's name for it (its
+    /// action), else its index.
+    pub fn chosen_label(&self, i: usize) -> String {
+        let root = self.tree.root();
+        match self
+            .tree
+            .children(root)
+            .get(i)
+            .and_then(|c| self.tree.move_name(c))
+        {
+            Some(name) => name.to_owned(),
+            None => i.to_string(),
+        }
+    }
+
+    /// A value as this tree's drawings show it (with its decimals, if it has them).
+    pub fn value_text(&self, e: Estimate) -> String {
+        estimate_text_in(e, self.tree.places())
     }
 
     /// `[middle]` after a chosen move index, when the root's moves have names.
@@ -131,22 +158,9 @@ impl<'s> Picture<'s> {
     }
 }
 
-/// Each node's player, top down (a parent's id is below its children's): turns alternate,
-/// but not across a chance node, as [`crate::game::tree::TreeGame`] plays them.
+/// Each node's player, top down, as [`crate::game::tree::TreeGame`] plays them.
 fn players(tree: &Tree, root_player: Player) -> Vec<Player> {
-    let mut players = vec![root_player; tree.len()];
-    for id in 0..tree.len() as NodeId {
-        let p = players[id as usize];
-        let next = if tree.chance(id).is_some() {
-            p
-        } else {
-            p.other()
-        };
-        for c in tree.children(id) {
-            players[c as usize] = next;
-        }
-    }
-    players
+    tree.players(root_player)
 }
 
 /// Minimax over the whole tree, bottom up (children have higher ids than their parent); a
@@ -157,6 +171,10 @@ fn minimax_values(tree: &Tree, players: &[Player]) -> Vec<Estimate> {
     for id in (0..tree.len() as NodeId).rev() {
         values[id as usize] = match tree.leaf_value(id) {
             Some(v) => Estimate::Guess(v),
+            // A win or lose state is worth its value, whatever lies below it.
+            None if tree.outcome(id).is_some() => {
+                Estimate::Guess(tree.static_value(id).unwrap_or(0))
+            }
             None => {
                 let kids = tree.children(id).iter().map(|c| values[c as usize]);
                 if let Some(ps) = tree.chance(id) {
@@ -181,7 +199,20 @@ fn minimax_values(tree: &Tree, players: &[Player]) -> Vec<Estimate> {
 
 /// An estimate as a drawing shows it: `3`, `-2`, `+∞` (Maxie wins), `-∞` (Minnie wins).
 pub fn estimate_text(e: Estimate) -> String {
+    estimate_text_in(e, 0)
+}
+
+/// [`estimate_text`] for a tree whose values have `places` decimal places: `3.01`.
+pub fn estimate_text_in(e: Estimate, places: u8) -> String {
     match e {
+        Estimate::Guess(n) if places > 0 => {
+            let mut s = String::new();
+            crate::search::cs188::write_float(
+                &mut s,
+                crate::search::cs188::float_of(Estimate::Guess(n), places),
+            );
+            s
+        }
         Estimate::Guess(n) => n.to_string(),
         Estimate::Draw => "0".to_owned(),
         Estimate::MaxieWins => "+∞".to_owned(),

@@ -69,6 +69,7 @@ fn read<V, R>(
     for event in events {
         let visit = visits[event.state().node as usize].get_or_insert_default();
         match event {
+            Event::Generate { .. } => {}
             Event::Search { bounds, .. } | Event::Enter { bounds, .. } => {
                 visit.bounds = Some((bound(bounds.0), bound(bounds.1)));
             }
@@ -206,6 +207,33 @@ impl Overlay {
                                 Outcome::Value {
                                     value: whole(r.value()),
                                     cut: false,
+                                },
+                                best,
+                            )
+                        },
+                    )
+                }
+                Rules::Cs188 => {
+                    use crate::search::cs188;
+                    let mut log = EventLog::default();
+                    cs188::search(&game, case.depth, case.algorithm, case.cs188, &mut log);
+                    let places = case.cs188.places;
+                    let est = move |v: f64| cs188::estimate_of(v, places);
+                    read(
+                        tree,
+                        log.events,
+                        |v: f64| Bound::Value(est(v)),
+                        |r: cs188::Verdict<TreeMove>| {
+                            let (cut, best) = match r {
+                                cs188::Verdict::Best { cut, best, .. } => {
+                                    (cut.is_some(), best.map(|b| b.1))
+                                }
+                                _ => (false, None),
+                            };
+                            (
+                                Outcome::Value {
+                                    value: est(r.value()),
+                                    cut,
                                 },
                                 best,
                             )

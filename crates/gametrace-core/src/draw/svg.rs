@@ -9,7 +9,7 @@
 //! (constant elements per node; width in proportion to the leaves).
 
 use super::terminal::visit_text;
-use super::{estimate_text, Picture};
+use super::Picture;
 use crate::game::tree::NodeId;
 use crate::game::Player;
 use std::fmt::Write as _;
@@ -36,13 +36,13 @@ fn labels(p: &Picture, id: NodeId) -> Vec<String> {
     let name = p.tree.name(id);
     let mut lines = vec![match p.tree.leaf_value(id) {
         Some(_) => name,
-        None => format!("{name} ={}", estimate_text(p.minimax[id as usize])),
+        None => format!("{name} ={}", p.value_text(p.minimax[id as usize])),
     }];
     if let Some(s) = &p.search {
         match s.visited(id) {
             // Bounds on one line, what came of them on the next.
             Some(v) => {
-                let text = visit_text(v);
+                let text = visit_text(v, p.tree.places());
                 match text.split_once(") ") {
                     Some((bounds, rest)) => {
                         lines.push(format!("{bounds})"));
@@ -86,7 +86,7 @@ pub fn draw(p: &Picture) -> String {
         .map(|l| text_width(l, SMALL))
         .chain((0..n as NodeId).filter_map(|id| {
             tree.leaf_value(id)
-                .map(|v| text_width(&v.to_string(), FONT) + 8.0)
+                .map(|v| text_width(&p.value_text(crate::game::Estimate::Guess(v)), FONT) + 8.0)
         }))
         .fold(2.0 * GLYPH, f64::max);
     let column = widest + 12.0;
@@ -148,8 +148,8 @@ pub fn draw(p: &Picture) -> String {
             escape(&o.case),
             escape(&o.algorithm),
             o.rules.name(),
-            o.value.map_or("none".to_owned(), estimate_text),
-            o.chosen.map_or("none".to_owned(), |i| i.to_string()),
+            o.value.map_or("none".to_owned(), |e| p.value_text(e)),
+            o.chosen.map_or("none".to_owned(), |i| p.chosen_label(i)),
             escape(&p.chosen_name(o.chosen)),
             o.terminals,
             o.nodes_visited(),
@@ -252,7 +252,7 @@ pub fn draw(p: &Picture) -> String {
         }
         match tree.leaf_value(id) {
             Some(v) => {
-                let value = v.to_string();
+                let value = p.value_text(crate::game::Estimate::Guess(v));
                 let half = (text_width(&value, FONT) + 8.0).max(2.0 * GLYPH) / 2.0;
                 let _ = writeln!(
                     s,

@@ -7,7 +7,7 @@
 //! │   ├── ■ c  3                 (-∞,+∞) est 3
 //! ```
 
-use super::{estimate_text, Bound, Outcome, Picture, Visit};
+use super::{estimate_text_in, Bound, Outcome, Picture, Visit};
 use crate::diff::Palette;
 use crate::game::tree::NodeId;
 use crate::game::Player;
@@ -34,7 +34,8 @@ pub fn draw(p: &Picture, palette: Palette) -> String {
                 (false, true) => "┝━━ ",
                 (true, true) => "┕━━ ",
             };
-            let label = if id == root && p.move_names.get(i).is_some() {
+            let named = p.tree.names_moves() || (id == root && p.move_names.get(i).is_some());
+            let label = if named {
                 format!("[{}] ", p.move_label(id, i))
             } else {
                 String::new()
@@ -67,8 +68,8 @@ pub fn draw(p: &Picture, palette: Palette) -> String {
                 s.case,
                 s.algorithm,
                 s.rules.name(),
-                s.value.map_or("none".to_owned(), estimate_text),
-                s.chosen.map_or("none".to_owned(), |i| i.to_string()),
+                s.value.map_or("none".to_owned(), |e| p.value_text(e)),
+                s.chosen.map_or("none".to_owned(), |i| p.chosen_label(i)),
                 s.terminals,
                 s.nodes_visited(),
                 p.tree.len(),
@@ -88,7 +89,7 @@ pub fn draw(p: &Picture, palette: Palette) -> String {
     let dim = Style::new().effects(Effects::DIMMED);
     for (left, id) in &lefts {
         let search = p.search.as_ref().map(|s| match s.visited(*id) {
-            Some(v) => visit_text(v),
+            Some(v) => visit_text(v, p.tree.places()),
             None => "· not reached".to_owned(),
         });
         let reached = p.search.as_ref().is_none_or(|s| s.visited(*id).is_some());
@@ -123,21 +124,24 @@ pub fn draw(p: &Picture, palette: Palette) -> String {
 fn node_text(p: &Picture, id: NodeId) -> String {
     let name = p.tree.name(id);
     match p.tree.leaf_value(id) {
-        Some(v) => format!("■ {name}  {v}"),
+        Some(v) => format!(
+            "■ {name}  {}",
+            p.value_text(crate::game::Estimate::Guess(v))
+        ),
         None => {
             let glyph = match p.player(id) {
                 _ if p.is_chance(id) => '◆',
                 Player::Maxie => '▲',
                 Player::Minnie => '▼',
             };
-            format!("{glyph} {name}  ={}", estimate_text(p.minimax[id as usize]))
+            format!("{glyph} {name}  ={}", p.value_text(p.minimax[id as usize]))
         }
     }
 }
 
-fn bound_text(b: Bound, low: bool) -> String {
+fn bound_text(b: Bound, low: bool, places: u8) -> String {
     match b {
-        Bound::Value(e) => estimate_text(e),
+        Bound::Value(e) => estimate_text_in(e, places),
         // S12's Pruned is the lowest alpha and the highest beta.
         Bound::Pruned if low => "-∞".to_owned(),
         Bound::Pruned => "+∞".to_owned(),
@@ -145,24 +149,24 @@ fn bound_text(b: Bound, low: bool) -> String {
 }
 
 /// `(-∞,3) est 6 → Pruned`, `(-2,+∞) → 4 ✂`.
-pub fn visit_text(v: &Visit) -> String {
+pub fn visit_text(v: &Visit, places: u8) -> String {
     let mut parts = Vec::new();
     if let Some((a, b)) = v.bounds {
         parts.push(format!(
             "({},{})",
-            bound_text(a, true),
-            bound_text(b, false)
+            bound_text(a, true, places),
+            bound_text(b, false, places)
         ));
     }
     if let Some(e) = v.estimate {
-        parts.push(format!("est {}", estimate_text(e)));
+        parts.push(format!("est {}", estimate_text_in(e, places)));
     }
     match v.result {
         // A leaf's own estimate as its value says nothing new.
         Some(Outcome::Value { value, cut: false }) if Some(value) == v.estimate => {}
         Some(Outcome::Value { value, cut }) => parts.push(format!(
             "→ {}{}",
-            estimate_text(value),
+            estimate_text_in(value, places),
             if cut { " ✂" } else { "" }
         )),
         Some(Outcome::Pruned) => parts.push("→ Pruned".to_owned()),

@@ -51,6 +51,16 @@ pub struct TreeDocument {
     pub root_player: String,
     /// The root's moves' names, by move index (may be empty).
     pub move_names: Vec<String>,
+    /// Who moves at each level in turn from the root, `max` or `min` (CS188's Pacman and
+    /// ghosts); absent where Maxie and Minnie alternate from `root_player`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agents: Option<Vec<String>>,
+    /// `rounds` where `depth` counts rounds of every agent's move (CS188); absent for moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_unit: Option<String>,
+    /// The cs188 dialect's pruning convention, `>` or `>=`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prune_on: Option<String>,
     pub tree: TreeNode,
 }
 
@@ -60,10 +70,18 @@ pub struct TreeDocument {
 pub enum TreeNode {
     Node {
         name: String,
+        /// The name of the move that reaches the node (CS188's action), where the tree names
+        /// its moves.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        action: Option<String>,
+        /// `win` or `lose` for a finished position (CS188's win and lose states).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        outcome: Option<String>,
         /// The inner node's static value, if it has one: what a depth-limited search
-        /// estimates when it stops there.
+        /// estimates when it stops there (a number with decimals in a tree that has them).
         #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
-        static_value: Option<i64>,
+        #[schemars(with = "Option<f64>")]
+        static_value: Option<serde_json::Number>,
         /// A chance node's children's probabilities, in move order, as exact fractions
         /// (`"1/3"`).
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -72,7 +90,13 @@ pub enum TreeNode {
     },
     Leaf {
         name: String,
-        value: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        action: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        outcome: Option<String>,
+        /// The leaf's estimate: an integer, or a number with decimals in a tree that has them.
+        #[schemars(with = "f64")]
+        value: serde_json::Number,
     },
 }
 
@@ -88,7 +112,7 @@ impl TreeDocument {
                 Algorithm::Jamboree { prune_percentage } => Some(prune_percentage),
                 _ => None,
             },
-            depth: case.depth,
+            depth: case.written_depth(),
             dialect: case.dialect.name().to_owned(),
             lines: case
                 .style
@@ -99,6 +123,20 @@ impl TreeDocument {
             sml_structure: case.style.sml_structure.clone(),
             root_player: case.root_player.name().to_owned(),
             move_names: case.style.move_names.clone(),
+            agents: (!spec.tree.agents().is_empty()).then(|| {
+                spec.tree
+                    .agents()
+                    .iter()
+                    .map(|p| match p {
+                        crate::game::Player::Maxie => "max".to_owned(),
+                        crate::game::Player::Minnie => "min".to_owned(),
+                    })
+                    .collect()
+            }),
+            depth_unit: (case.depth_unit == crate::spec::DepthUnit::Rounds)
+                .then(|| crate::spec::DepthUnit::Rounds.name().to_owned()),
+            prune_on: (case.rules == crate::spec::Rules::Cs188)
+                .then(|| case.cs188.prune_on.name().to_owned()),
             tree: node(&spec.tree, spec.tree.root()),
         }
     }
@@ -111,16 +149,37 @@ pub fn tree_json(spec: &Spec, case: &Case) -> String {
     s
 }
 
+/// A tree's value as a JSON number: an integer, or with its decimals.
+fn number(tree: &Tree, v: i64) -> serde_json::Number {
+    match tree.places() {
+        0 => v.into(),
+        p => serde_json::Number::from_f64(crate::search::cs188::float_of(
+            crate::game::Estimate::Guess(v),
+            p,
+        ))
+        .unwrap_or_else(|| v.into()),
+    }
+}
+
 /// Recursion is bounded by the tree's height, at most `MAX_HEIGHT`.
 fn node(tree: &Tree, id: NodeId) -> TreeNode {
+    let action = tree.move_name(id).map(str::to_owned);
+    let outcome = tree.outcome(id).map(|o| match o {
+        crate::game::Outcome::Winner(crate::game::Player::Maxie) => "win".to_owned(),
+        _ => "lose".to_owned(),
+    });
     match tree.leaf_value(id) {
         Some(value) => TreeNode::Leaf {
             name: tree.name(id),
-            value,
+            action,
+            outcome,
+            value: number(tree, value),
         },
         None => TreeNode::Node {
             name: tree.name(id),
-            static_value: tree.inner_static(id),
+            action,
+            outcome,
+            static_value: tree.inner_static(id).map(|v| number(tree, v)),
             chance: tree
                 .chance(id)
                 .map(|ps| ps.iter().map(|p| p.to_string()).collect()),

@@ -37,7 +37,8 @@ pub fn module(
     out.push_str(
         r#"
 A game tree as data. States are node names; a move is a child's index in move order (as in
-gametrace's traces). Turns alternate by level from ROOT_PLAYER.
+gametrace's traces), or its name where the tree names its moves (CS188's actions). Turns go to
+AGENTS in turn (Pacman, then each ghost), or alternate by level from ROOT_PLAYER.
 
     TREE              nested tuples: (name, [children]) for a node, (name, value) for a leaf
     SUCCS             AIMA Fig52Game style: state -> {move: next state}
@@ -46,8 +47,10 @@ gametrace's traces). Turns alternate by level from ROOT_PLAYER.
     TreeGame          the same as a class (initial, actions, result, ...)
     successors, evaluation                               CS188 style
     STATICS, CHANCE   inner nodes' static values; chance nodes' probabilities (Fractions)
+    AGENTS, WIN_STATES, LOSE_STATES    who moves at each level in turn; the finished states
     GameTreeState     CS188's multiagent test-tree state (getLegalActions, generateSuccessor,
-                      isWin, isLose, getScore), recording GENERATED as the autograder does
+                      getNumAgents, isWin, isLose, getScore), recording GENERATED as the
+                      autograder does
     minimax_value, expectimax_value    plain values of a state (for checking)
 
 Run it (python3 thisfile.py) to list each state's successors and each leaf's evaluation.
@@ -65,6 +68,44 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
             Player::Minnie => "MIN",
         })
     );
+    let agents: Vec<String> = tree
+        .agents()
+        .iter()
+        .map(|p| {
+            string(match p {
+                Player::Maxie => "MAX",
+                Player::Minnie => "MIN",
+            })
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "AGENTS = [{}]  # who moves at each level in turn from the root (empty: two players alternate)",
+        agents.join(", ")
+    );
+    let outcome_names = |want: crate::game::Outcome| -> Vec<String> {
+        tree.outcomes()
+            .iter()
+            .filter(|(_, o)| *o == want)
+            .map(|(id, _)| string(&tree.name(*id)))
+            .collect()
+    };
+    let wins = outcome_names(crate::game::Outcome::Winner(Player::Maxie));
+    let loses = outcome_names(crate::game::Outcome::Winner(Player::Minnie));
+    let set = |names: &[String]| {
+        if names.is_empty() {
+            "set()".to_owned()
+        } else {
+            format!("{{{}}}", names.join(", "))
+        }
+    };
+    let _ = writeln!(out, "WIN_STATES = {}  # CS188's win_states", set(&wins));
+    let _ = writeln!(out, "LOSE_STATES = {}  # CS188's lose_states", set(&loses));
+    let _ = writeln!(
+        out,
+        "OUTCOMES = {}  # True when the tree says which states are won and lost; else a leaf is a win",
+        if tree.outcomes().is_empty() { "False" } else { "True" }
+    );
     let names: Vec<String> = move_names.iter().map(|n| string(n)).collect();
     let _ = writeln!(
         out,
@@ -80,7 +121,10 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
         let moves: Vec<String> = kids
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{i}: {}", string(&tree.name(c))))
+            .map(|(i, c)| match tree.move_name(c) {
+                Some(action) => format!("{}: {}", string(action), string(&tree.name(c))),
+                None => format!("{i}: {}", string(&tree.name(c))),
+            })
             .collect();
         let _ = writeln!(
             out,
@@ -92,13 +136,13 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
     out.push_str("}\n\nUTILS = {\n");
     for id in 0..tree.len() as NodeId {
         if let Some(v) = tree.leaf_value(id) {
-            let _ = writeln!(out, "    {}: {v},", string(&tree.name(id)));
+            let _ = writeln!(out, "    {}: {},", string(&tree.name(id)), number(tree, v));
         }
     }
     out.push_str("}\n\n");
     out.push_str("# Inner nodes' static values (MIT 6.034): what a depth-limited search takes there.\nSTATICS = {\n");
     for &(id, v) in tree.inner_statics() {
-        let _ = writeln!(out, "    {}: {v},", string(&tree.name(id)));
+        let _ = writeln!(out, "    {}: {},", string(&tree.name(id)), number(tree, v));
     }
     out.push_str("}\n\n# Chance nodes: each child's probability, in move order (exact fractions).\nCHANCE = {\n");
     for id in tree.chance_nodes() {
@@ -119,9 +163,24 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
     } else {
         out.push_str("def _build(state):\n    if state in UTILS:\n        return (state, UTILS[state])\n    return (state, [_build(s) for s in SUCCS[state].values()])\n\n\nTREE = _build(ROOT)\n\n");
     }
-    out.push_str("_LEVEL = {ROOT: 0}\n_PLAYER = {ROOT: ROOT_PLAYER}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n        # Turns alternate, but nature's move at a chance node is not a turn.\n        _PLAYER[_next] = _PLAYER[_state] if _state in CHANCE else (\"MIN\" if _PLAYER[_state] == \"MAX\" else \"MAX\")\n");
+    out.push_str("_LEVEL = {ROOT: 0}\n_AGENT = {ROOT: 0}\n_PLAYER = {ROOT: AGENTS[0] if AGENTS else ROOT_PLAYER}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n        # Turns go round the agents (or alternate), but nature's move at a chance node is\n        # not a turn.\n        if _state in CHANCE:\n            _AGENT[_next], _PLAYER[_next] = _AGENT[_state], _PLAYER[_state]\n        elif AGENTS:\n            _AGENT[_next] = (_AGENT[_state] + 1) % len(AGENTS)\n            _PLAYER[_next] = AGENTS[_AGENT[_next]]\n        else:\n            _AGENT[_next] = 1 - _AGENT[_state]\n            _PLAYER[_next] = \"MIN\" if _PLAYER[_state] == \"MAX\" else \"MAX\"\n");
     out.push_str(PYTHON_FUNCTIONS);
     Ok(out)
+}
+
+/// A value as a Python literal: an integer, or a float where the tree has decimals.
+fn number(tree: &Tree, v: i64) -> String {
+    match tree.places() {
+        0 => v.to_string(),
+        p => {
+            let mut s = String::new();
+            crate::search::cs188::write_float(
+                &mut s,
+                crate::search::cs188::float_of(crate::game::Estimate::Guess(v), p),
+            );
+            s
+        }
+    }
 }
 
 /// `("a", [("b", 3), ...])`, a child per line below the top two levels' leaves.
@@ -129,7 +188,7 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
 fn tuple(tree: &Tree, id: NodeId, indent: usize, out: &mut String) {
     let name = string(&tree.name(id));
     if let Some(v) = tree.leaf_value(id) {
-        let _ = write!(out, "({name}, {v})");
+        let _ = write!(out, "({name}, {})", number(tree, v));
         return;
     }
     let kids = tree.children(id);
@@ -167,6 +226,9 @@ def result(state, move):
 
 
 def terminal_test(state):
+    """A finished state: a win or a lose state where the tree says which are, else a leaf."""
+    if OUTCOMES:
+        return state in WIN_STATES or state in LOSE_STATES or state in UTILS
     return state in UTILS
 
 
@@ -221,12 +283,15 @@ GENERATED = set()
 
 
 class GameTreeState:
-    """CS188's multiagent test-tree state over this tree. Agent 0 is Maxie (MAX), 1 Minnie.
+    """CS188's multiagent test-tree state over this tree: agent 0 is Pacman (MAX), the others
+    the ghosts, in turn (AGENTS; two players alternating where the tree names none).
 
-    A leaf is a finished game: isWin() is true there (so an agent stops), and getScore() is
-    its value; at a depth cutoff getScore() gives an inner node's static value. toMove() says
-    'MAX', 'MIN' or 'CHANCE'; at a chance node getProbabilities() gives each action's
-    probability, in the order of getLegalActions().
+    Where the tree says which states are won and lost (WIN_STATES, LOSE_STATES), isWin() and
+    isLose() say so, as CS188's tree does; otherwise a leaf is a finished game and isWin() is
+    true there (so an agent stops). getScore() is a leaf's value, or at a depth cutoff an
+    inner node's static value. Actions are the tree's names for its moves (CS188's), or
+    indices. toMove() says 'MAX', 'MIN' or 'CHANCE'; at a chance node getProbabilities() gives
+    each action's probability, in the order of getLegalActions().
     """
 
     def __init__(self, state=ROOT, start=True):
@@ -235,7 +300,7 @@ class GameTreeState:
             GENERATED.add(state)
 
     def getNumAgents(self):
-        return 2
+        return len(AGENTS) if AGENTS else 2
 
     def getLegalActions(self, agentIndex=0):
         return actions(self.state)
@@ -245,14 +310,20 @@ class GameTreeState:
         GENERATED.add(nxt)
         return GameTreeState(nxt, start=False)
 
+    def getNextState(self, agentIndex, action):
+        """The 2021-22 projects' name for generateSuccessor."""
+        return self.generateSuccessor(agentIndex, action)
+
     def isWin(self):
+        if OUTCOMES:
+            return self.state in WIN_STATES
         return terminal_test(self.state)
 
     def isLose(self):
-        return False
+        return OUTCOMES and self.state in LOSE_STATES
 
     def getScore(self):
-        return evaluation(self.state)
+        return float(evaluation(self.state))
 
     def toMove(self):
         return "CHANCE" if is_chance(self.state) else to_move(self.state)

@@ -164,6 +164,13 @@ pub trait Game: Sync {
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
     /// The estimator. Called only on in-play states where the search stops.
     fn estimate(&self, state: &Self::State) -> Estimate;
+    /// Whether the game has an estimate of this state at all. Every game does, but an
+    /// explicit tree only at its leaves and at inner nodes with a static value: CS188's
+    /// `getScore()` raises on any other state, and a mistaken CS188 search that evaluates one
+    /// stops there as the student's program does.
+    fn has_estimate(&self, _state: &Self::State) -> bool {
+        true
+    }
     /// What a finished game is worth to the searchers. The 15-150 games make the outcome
     /// itself the value (`MaxieWins`, `MinnieWins`, a draw as 0); games from sources that
     /// score outcomes as numbers (AIMA's and OpenSpiel's +1/-1/0) say so here.

@@ -4,7 +4,7 @@
 //! Nodes live in one arena in preorder; a node's children are a contiguous run of ids in
 //! `children`, so a search touches memory roughly in order.
 
-use super::{Estimate, Game, Player, Probability, Status};
+use super::{Estimate, Game, Outcome, Player, Probability, Status};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -108,6 +108,18 @@ pub struct Tree {
     names: Names,
     /// See [`Tree::height`]; kept, as each case of a spec asks for it.
     height: u32,
+    /// Who moves at each level, in turn from the root (CS188's agents: Pacman, then each
+    /// ghost); empty: two players alternating from the case's root player.
+    agents: Box<[Player]>,
+    /// The finished positions (CS188's win and lose states), by id in increasing order: a
+    /// search stops there and takes the node's value.
+    outcomes: Vec<(NodeId, Outcome)>,
+    /// The moves' names (CS188's actions), by the id of the node each move reaches, in
+    /// increasing order; empty where moves are written by their index.
+    move_names: Vec<(NodeId, Box<str>)>,
+    /// Every value (leaf and static) is an integer times 10^-places: a tree written with
+    /// decimals like `3.01` keeps 301 and places 2.
+    places: u8,
 }
 
 /// The parameters of a generated tree (`tree: {generate: {...}}` in a spec).
@@ -244,6 +256,102 @@ impl Tree {
         self.chances.iter().map(|(id, _)| *id)
     }
 
+    /// Who moves at each level in turn, from the root (empty: two players alternating).
+    pub fn agents(&self) -> &[Player] {
+        &self.agents
+    }
+
+    /// Sets who moves at each level in turn (at most 255 agents; see [`Tree::agents`]).
+    pub fn set_agents(&mut self, agents: Vec<Player>) {
+        self.agents = agents.into_boxed_slice();
+    }
+
+    /// How a finished position ended (a win or a lose state), if `id` is one.
+    #[inline]
+    pub fn outcome(&self, id: NodeId) -> Option<Outcome> {
+        if self.outcomes.is_empty() {
+            return None;
+        }
+        self.outcomes
+            .binary_search_by_key(&id, |&(n, _)| n)
+            .ok()
+            .map(|i| self.outcomes[i].1)
+    }
+
+    /// The finished positions, by id in increasing order.
+    pub fn outcomes(&self) -> &[(NodeId, Outcome)] {
+        &self.outcomes
+    }
+
+    /// Makes these nodes finished positions (the last word on a node wins).
+    pub fn set_outcomes(&mut self, mut outcomes: Vec<(NodeId, Outcome)>) {
+        outcomes.sort_by_key(|&(id, _)| id);
+        outcomes.dedup_by(|later, earlier| {
+            if later.0 == earlier.0 {
+                earlier.1 = later.1;
+                true
+            } else {
+                false
+            }
+        });
+        self.outcomes = outcomes;
+    }
+
+    /// The name of the move that reaches `child` (its action), if the tree names moves.
+    #[inline]
+    pub fn move_name(&self, child: NodeId) -> Option<&str> {
+        if self.move_names.is_empty() {
+            return None;
+        }
+        self.move_names
+            .binary_search_by_key(&child, |(n, _)| *n)
+            .ok()
+            .map(|i| &*self.move_names[i].1)
+    }
+
+    /// Does the tree name its moves (every move, see [`Tree::move_name`])?
+    pub fn names_moves(&self) -> bool {
+        !self.move_names.is_empty()
+    }
+
+    /// How many decimal places the values have: a value `v` is `v` × 10^-places.
+    pub fn places(&self) -> u8 {
+        self.places
+    }
+
+    pub fn set_places(&mut self, places: u8) {
+        self.places = places;
+    }
+
+    /// Each node's player, top down (a parent's id is below its children's), as
+    /// [`TreeGame`] plays the tree: the agents in turn, or two players alternating from
+    /// `root_player`; nature's move at a chance node is no turn.
+    pub fn players(&self, root_player: Player) -> Vec<Player> {
+        let n = self.agents.len();
+        let first = self.agents.first().copied().unwrap_or(root_player);
+        let mut players = vec![first; self.len()];
+        let mut agent = vec![0u8; if n > 0 { self.len() } else { 0 }];
+        for id in 0..self.len() as NodeId {
+            let chance = self.chance(id).is_some();
+            let (p, a) = (players[id as usize], agent.get(id as usize).copied());
+            let (next, next_agent) = match (chance, a) {
+                (true, a) => (p, a),
+                (false, None) => (p.other(), None),
+                (false, Some(a)) => {
+                    let a = ((usize::from(a) + 1) % n) as u8;
+                    (self.agents[usize::from(a)], Some(a))
+                }
+            };
+            for c in self.children(id) {
+                players[c as usize] = next;
+                if let Some(a) = next_agent {
+                    agent[c as usize] = a;
+                }
+            }
+        }
+        players
+    }
+
     /// The inner nodes with static values, with them, in preorder.
     pub fn inner_statics(&self) -> &[(NodeId, i64)] {
         &self.statics
@@ -275,9 +383,39 @@ impl Tree {
     /// `depth` reaches at depth 0, where the game cannot be estimated.
     pub fn internal_node_at(&self, depth: u32) -> Option<NodeId> {
         let levels = self.levels();
+        let ended = self.below_outcomes();
         (0..self.nodes.len() as NodeId).find(|&id| {
-            levels[id as usize] == depth && !self.is_leaf(id) && self.inner_static(id).is_none()
+            levels[id as usize] == depth
+                && !self.is_leaf(id)
+                && self.inner_static(id).is_none()
+                && !ended[id as usize]
         })
+    }
+
+    /// For each node, whether a search stops before it or at it because it is a finished
+    /// position or lies below one.
+    pub fn below_outcomes(&self) -> Vec<bool> {
+        let mut ended = vec![
+            false;
+            if self.outcomes.is_empty() {
+                0
+            } else {
+                self.len()
+            }
+        ];
+        if ended.is_empty() {
+            return vec![false; self.len()];
+        }
+        for id in 0..self.len() as NodeId {
+            let stop = ended[id as usize] || self.outcome(id).is_some();
+            ended[id as usize] = stop;
+            if stop {
+                for c in self.children(id) {
+                    ended[c as usize] = true;
+                }
+            }
+        }
+        ended
     }
 
     /// A uniform tree with deterministic names and leaf values for a seed: the same on every
@@ -360,6 +498,7 @@ pub struct TreeBuilder {
     kids: Vec<NodeId>,
     /// The deepest level a node was added at.
     height: usize,
+    move_names: Vec<(NodeId, Box<str>)>,
 }
 
 impl TreeBuilder {
@@ -415,6 +554,11 @@ impl TreeBuilder {
     pub fn open(&mut self, name: &str) {
         self.name(name);
         self.open_unnamed();
+    }
+
+    /// Names the move that reaches node `child` (added before): its action.
+    pub fn name_move(&mut self, child: usize, name: &str) {
+        self.move_names.push((child as NodeId, name.into()));
     }
 
     fn name(&mut self, name: &str) {
@@ -501,6 +645,7 @@ impl TreeBuilder {
             }
         }
         self.chances.sort_by_key(|(id, _)| *id);
+        self.move_names.sort_by_key(|(id, _)| *id);
         Tree {
             nodes: self.nodes,
             children: self.children,
@@ -512,6 +657,10 @@ impl TreeBuilder {
                 ends: self.name_ends,
             },
             height: self.height as u32,
+            agents: Box::default(),
+            outcomes: Vec::new(),
+            move_names: self.move_names,
+            places: 0,
         }
     }
 }
@@ -534,6 +683,8 @@ impl fmt::Display for TreeMove {
 pub struct TreeState {
     pub node: NodeId,
     pub player: Player,
+    /// The agent to move (an index into the tree's agents; 0 where turns alternate).
+    pub agent: u8,
 }
 
 /// A tree played as a game, with the root's player fixed and turns alternating by level.
@@ -712,7 +863,13 @@ impl Game for TreeGame<'_> {
     fn start(&self) -> TreeState {
         TreeState {
             node: self.tree.root(),
-            player: self.root_player,
+            player: self
+                .tree
+                .agents
+                .first()
+                .copied()
+                .unwrap_or(self.root_player),
+            agent: 0,
         }
     }
 
@@ -722,8 +879,20 @@ impl Game for TreeGame<'_> {
     }
 
     #[inline]
-    fn status(&self, _: &TreeState) -> Status {
-        Status::InPlay
+    fn status(&self, state: &TreeState) -> Status {
+        match self.tree.outcome(state.node) {
+            None => Status::InPlay,
+            Some(o) => Status::Over(o),
+        }
+    }
+
+    /// A win or lose state is worth its value, as CS188's `getScore()` gives it.
+    fn utility(&self, state: &TreeState, _: Outcome) -> Estimate {
+        Estimate::Guess(self.tree.static_value(state.node).unwrap_or(0))
+    }
+
+    fn has_estimate(&self, state: &TreeState) -> bool {
+        self.tree.static_value(state.node).is_some()
     }
 
     #[inline]
@@ -731,19 +900,25 @@ impl Game for TreeGame<'_> {
         self.tree.moves(state.node)
     }
 
-    /// Turns alternate by level, but nature's move at a chance node is not a turn: the
-    /// player to move at a chance node (the one after its parent's) moves after it too, so
-    /// expectiminimax trees read Maxie, chance, Minnie, chance, Maxie.
+    /// Turns alternate by level (or go to the tree's agents in turn), but nature's move at
+    /// a chance node is not a turn: the player to move at a chance node (the one after its
+    /// parent's) moves after it too, so expectiminimax trees read Maxie, chance, Minnie,
+    /// chance, Maxie.
     #[inline]
     fn play(&self, state: &TreeState, mv: TreeMove) -> TreeState {
-        let player = if self.tree.chances.is_empty() || self.tree.chance(state.node).is_none() {
-            state.player.other()
+        let chance = !self.tree.chances.is_empty() && self.tree.chance(state.node).is_some();
+        let (player, agent) = if chance {
+            (state.player, state.agent)
+        } else if self.tree.agents.is_empty() {
+            (state.player.other(), 0)
         } else {
-            state.player
+            let agent = ((usize::from(state.agent) + 1) % self.tree.agents.len()) as u8;
+            (self.tree.agents[usize::from(agent)], agent)
         };
         TreeState {
             node: mv.child,
             player,
+            agent,
         }
     }
 
@@ -769,7 +944,10 @@ impl Game for TreeGame<'_> {
 
     #[inline]
     fn write_move(&self, mv: TreeMove, out: &mut String) {
-        out.push_str(itoa::Buffer::new().format(mv.index));
+        match self.tree.move_name(mv.child) {
+            Some(name) => out.push_str(name),
+            None => out.push_str(itoa::Buffer::new().format(mv.index)),
+        }
     }
 
     /// The node itself: a tree has no transpositions, and two nodes may share a name.
@@ -863,6 +1041,7 @@ mod tests {
                 let state = TreeState {
                     node: id,
                     player: Player::Maxie,
+                    agent: 0,
                 };
                 assert_eq!(&t.children(id).to_vec(), want, "node {}", t.name(id));
                 let back: Vec<_> = t.children(id).iter().rev().collect();
@@ -957,6 +1136,69 @@ mod tests {
         assert_eq!((c.node, g.player(&c)), (2, Player::Minnie));
         let moves: Vec<String> = g.moves(&root).map(|m| m.to_string()).collect();
         assert_eq!(moves, ["0", "1"]);
+    }
+
+    #[test]
+    fn agents_outcomes_and_move_names() {
+        // a (Pacman) -> b (ghost 1) -> c (ghost 2) -> d (Pacman); e a won leaf under a.
+        let mut bld = TreeBuilder::new();
+        bld.open("a");
+        bld.name_move(1, "Go");
+        bld.open("b");
+        bld.name_move(2, "Down");
+        bld.open("c");
+        bld.name_move(3, "Left");
+        bld.leaf("d", 1);
+        bld.close();
+        bld.close();
+        bld.name_move(4, "Stop");
+        bld.leaf("e", 7);
+        bld.close();
+        let mut t = bld.finish();
+        t.set_agents(vec![Player::Maxie, Player::Minnie, Player::Minnie]);
+        t.set_outcomes(vec![(4, Outcome::Winner(Player::Maxie))]);
+        assert_eq!(
+            t.players(Player::Maxie),
+            [
+                Player::Maxie,
+                Player::Minnie,
+                Player::Minnie,
+                Player::Maxie,
+                Player::Minnie
+            ]
+        );
+        let g = TreeGame::new(&t, Player::Minnie);
+        let a = g.start();
+        assert_eq!(
+            (a.player, a.agent),
+            (Player::Maxie, 0),
+            "agents decide the root"
+        );
+        let moves: Vec<String> = g
+            .moves(&a)
+            .map(|m| {
+                let mut s = String::new();
+                g.write_move(m, &mut s);
+                s
+            })
+            .collect();
+        assert_eq!(moves, ["Go", "Stop"]);
+        let b = g.play(&a, g.moves(&a).next().unwrap());
+        let c = g.play(&b, g.moves(&b).next().unwrap());
+        let d = g.play(&c, g.moves(&c).next().unwrap());
+        assert_eq!(
+            [b.agent, c.agent, d.agent],
+            [1, 2, 0],
+            "turns go round the agents"
+        );
+        assert_eq!(d.player, Player::Maxie);
+        let e = g.play(&a, g.moves(&a).nth(1).unwrap());
+        assert_eq!(g.status(&e), Status::Over(Outcome::Winner(Player::Maxie)));
+        assert_eq!(
+            g.utility(&e, Outcome::Winner(Player::Maxie)),
+            Estimate::Guess(7)
+        );
+        assert!(g.has_estimate(&e) && !g.has_estimate(&b));
     }
 
     #[test]

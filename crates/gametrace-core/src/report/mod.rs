@@ -113,6 +113,10 @@ pub struct CaseResult {
     /// On a FAIL of a trace: where it parts from the reference, for the reports that show it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
+    /// What the program printed, as it was judged: a run's other cases hold a named mistake
+    /// to it ([`crate::check::confirm`]). Never in a report.
+    #[serde(skip)]
+    pub judged: Option<crate::check::confirm::Judged>,
 }
 
 /// Where a wrong trace parts from the reference: the place, the lines side by side, and a
@@ -144,6 +148,7 @@ impl CaseResult {
             diagnosis: None,
             visibility: crate::spec::Visibility::Visible,
             failure: None,
+            judged: None,
         }
     }
 

@@ -163,6 +163,9 @@ impl<G: Game> Game for Counted<'_, G> {
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         self.game.estimate(state)
     }
+    fn has_estimate(&self, state: &Self::State) -> bool {
+        self.game.has_estimate(state)
+    }
     fn utility(&self, state: &Self::State, outcome: Outcome) -> Estimate {
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         self.game.utility(state, outcome)

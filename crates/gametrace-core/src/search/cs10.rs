@@ -213,6 +213,7 @@ where
             best_index: best.map(|(i, _)| i),
             terminals: s.counts.evaluations,
             table_hits: 0,
+            raised: false,
         },
         s.counts,
     )

@@ -232,6 +232,7 @@ where
         best_index: best.map(|(i, _)| i),
         terminals: s.searched,
         table_hits: s.hits,
+        raised: false,
     }
 }
 

@@ -125,6 +125,9 @@ impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
         self.watch.tick();
         self.game.estimate(state)
     }
+    fn has_estimate(&self, state: &Self::State) -> bool {
+        self.game.has_estimate(state)
+    }
     fn utility(&self, state: &Self::State, outcome: crate::game::Outcome) -> Estimate {
         self.game.utility(state, outcome)
     }

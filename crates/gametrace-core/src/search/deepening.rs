@@ -106,6 +106,9 @@ impl<G: Game> Game for Ordered<'_, G> {
     fn estimate(&self, state: &Self::State) -> Estimate {
         self.game.estimate(state)
     }
+    fn has_estimate(&self, state: &Self::State) -> bool {
+        self.game.has_estimate(state)
+    }
     fn utility(&self, state: &Self::State, outcome: crate::game::Outcome) -> Estimate {
         self.game.utility(state, outcome)
     }

@@ -90,6 +90,7 @@ where
         best_index: best.map(|(i, _)| i),
         terminals: s.terminals,
         table_hits: 0,
+        raised: false,
     }
 }
 

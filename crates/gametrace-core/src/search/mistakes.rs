@@ -47,13 +47,29 @@ pub enum Flaw {
     OrderingSkipped,
     CutReturnsOwnWin,
     MoveKeptApart,
+    // CS188's (see `search::cs188`).
+    CutConventionSwapped,
+    DepthPerAgent,
+    GhostsOneLayer,
+    GhostsMax,
+    ExpectimaxMin,
+    FirstGhostOnlyAverages,
+    WinLoseUnchecked,
+    WinLoseInfinite,
+    GeneratesAll,
+    PrunesNothing,
+    RootAlphaKept,
+    ReturnsValue,
+    OwnEvaluation,
+    DepthAtPacmanMove,
+    OwnEvaluationAtDepth,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flaws {
-    maxie: u32,
-    minnie: u32,
+    maxie: u64,
+    minnie: u64,
 }
 
 impl Flaws {
@@ -64,7 +80,7 @@ impl Flaws {
 
     /// `flaw` at the nodes of `side` (both players' when `None`).
     pub fn with(mut self, flaw: Flaw, side: Option<Player>) -> Flaws {
-        let bit = 1u32 << flaw as u8;
+        let bit = 1u64 << flaw as u8;
         if side != Some(Player::Minnie) {
             self.maxie |= bit;
         }
@@ -92,13 +108,13 @@ impl Flaws {
             Player::Maxie => self.maxie,
             Player::Minnie => self.minnie,
         };
-        mask & (1u32 << flaw as u8) != 0
+        mask & (1u64 << flaw as u8) != 0
     }
 
     /// Does the search have `flaw` anywhere (for flaws of the whole search)?
     #[inline(always)]
     pub fn has(self, flaw: Flaw) -> bool {
-        (self.maxie | self.minnie) & (1u32 << flaw as u8) != 0
+        (self.maxie | self.minnie) & (1u64 << flaw as u8) != 0
     }
 }
 
@@ -172,6 +188,14 @@ enum Family {
     Aspiration,
     /// CS10's searches with move ordering.
     Ordered,
+    /// CS188's alpha-beta under this pruning convention (`prune_on:`).
+    Cs188Cut(crate::search::cs188::PruneOn),
+    /// CS188's searches of trees with more than one ghost.
+    Cs188Ghosts,
+    /// CS188's expectimax.
+    Cs188Expectimax,
+    /// CS188's expectimax with more than one ghost.
+    Cs188ExpectimaxGhosts,
 }
 
 /// A catalogue entry.
@@ -196,6 +220,9 @@ const S14: &[Rules] = &[Rules::S14];
 const S12: &[Rules] = &[Rules::S12];
 const CSC148: &[Rules] = &[Rules::Csc148];
 const CS10: &[Rules] = &[Rules::Cs10];
+const CS188: &[Rules] = &[Rules::Cs188];
+/// The handout line every CS188 depth mistake breaks.
+const CS188_DEPTH: &str = "CS188 multiagent q2: a single search ply is one Pacman move and all the ghosts' responses; depth 2 is two such rounds";
 
 /// Every catalogued mistake. Names are unique; some flaws have a name in each year because
 /// the years phrase the same step differently.
@@ -551,6 +578,186 @@ pub const CATALOGUE: &[Mistake] = &[
         sentence: "the children are searched in the game's order, not sorted; the value and the move are still right (ordering only saves work), but the trace and the work differ",
         handout: "move ordering: search the children best first so that the window closes sooner",
     },
+    Mistake {
+        name: "prune-on-equal",
+        flaw: Flaw::CutConventionSwapped,
+        sided: true,
+        rules: CS188,
+        family: Family::Cs188Cut(crate::search::cs188::PruneOn::Greater),
+        sentence: "the prune test is not strict: a node stops once a value reaches the other bound (v >= beta at Pacman's node, v <= alpha at a ghost's), where CS188 stops only once a value passes it",
+        handout: "CS188 multiagent q3: you must not prune on equality (the autograder's 6-tied-root test)",
+    },
+    Mistake {
+        name: "no-prune-on-equal",
+        flaw: Flaw::CutConventionSwapped,
+        sided: true,
+        rules: CS188,
+        family: Family::Cs188Cut(crate::search::cs188::PruneOn::GreaterOrEqual),
+        sentence: "the prune test is strict: a node stops only once a value passes the other bound, where this case (prune_on: \">=\") stops once it reaches it",
+        handout: "15-150 handouts: children are skipped once alpha >= beta",
+    },
+    Mistake {
+        name: "generates-before-pruning",
+        flaw: Flaw::GeneratesAll,
+        sided: false,
+        rules: CS188,
+        family: Family::Pruning,
+        sentence: "every successor of a node is generated (generateSuccessor on each action) before any is searched, so the successors a prune skips are generated too",
+        handout: "CS188 multiagent q3: the autograder counts every state generated; call generateSuccessor only when the successor is searched",
+    },
+    Mistake {
+        name: "prunes-nothing",
+        flaw: Flaw::PrunesNothing,
+        sided: false,
+        rules: CS188,
+        family: Family::Pruning,
+        sentence: "the prune test comes after every successor's value is computed (a max or min over all of them), so nothing is pruned: the search is minimax's",
+        handout: "CS188 multiagent q3: stop a node's loop as soon as its value passes the bound",
+    },
+    Mistake {
+        name: "root-alpha-kept",
+        flaw: Flaw::RootAlphaKept,
+        sided: false,
+        rules: CS188,
+        family: Family::Pruning,
+        sentence: "getAction searches every action with alpha at -infinity: an earlier action's value is not passed to the later ones as alpha, so their ghosts prune less",
+        handout: "CS188 multiagent q3: the root is a max node like the others; raise alpha with each action's value",
+    },
+    Mistake {
+        name: "depth-per-agent",
+        flaw: Flaw::DepthPerAgent,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the depth counts every agent's move as one instead of every round of Pacman's and all the ghosts' moves, so the search stops `depth` moves down",
+        handout: CS188_DEPTH,
+    },
+    Mistake {
+        name: "depth-at-pacman-move",
+        flaw: Flaw::DepthAtPacmanMove,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the depth goes down when Pacman moves, not when the last ghost has moved, and is tested at every node: the search evaluates the first ghost's states one move after the round that uses it up (getAction's own move not counted, so one move past the depth)",
+        handout: CS188_DEPTH,
+    },
+    Mistake {
+        name: "one-round-deeper",
+        flaw: Flaw::SearchesOneDeeper,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the search goes one round past the depth (the round getAction starts is not counted)",
+        handout: CS188_DEPTH,
+    },
+    Mistake {
+        name: "one-round-short",
+        flaw: Flaw::EstimatesEarly,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the search stops one round before the depth (an off-by-one in the depth given to the root's successors, tested at every node: depth 1 evaluates the root's successors)",
+        handout: CS188_DEPTH,
+    },
+    Mistake {
+        name: "depth-twice-per-round",
+        flaw: Flaw::DepthTwice,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the depth goes down twice in each round (as Pacman's node is entered, and again as it passes to the ghosts) and is tested at every node: the search stops after half the rounds (depth 3: at Pacman's states of round 2; depth 2: at the first ghost's after round 1)",
+        handout: CS188_DEPTH,
+    },
+    Mistake {
+        name: "ghosts-one-layer",
+        flaw: Flaw::GhostsOneLayer,
+        sided: false,
+        rules: CS188,
+        family: Family::Cs188Ghosts,
+        sentence: "the search alternates Pacman and one ghost (getNumAgents is not used): the second ghost's moves are searched as Pacman's, by max, and a round is two moves",
+        handout: "CS188 multiagent q2: every ghost moves in turn after Pacman; there are getNumAgents() - 1 of them",
+    },
+    Mistake {
+        name: "ghosts-maximise",
+        flaw: Flaw::GhostsMax,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the ghosts' nodes take the max of their successors, as Pacman's do",
+        handout: "CS188 multiagent q2: each ghost minimises (q4: moves at random)",
+    },
+    Mistake {
+        name: "expectimax-takes-min",
+        flaw: Flaw::ExpectimaxMin,
+        sided: false,
+        rules: CS188,
+        family: Family::Cs188Expectimax,
+        sentence: "the expectimax ghosts take the min of their successors (minimax's ghosts), not the mean",
+        handout: "CS188 multiagent q4: a ghost chooses uniformly at random among its legal moves; its value is the mean",
+    },
+    Mistake {
+        name: "first-ghost-averages-only",
+        flaw: Flaw::FirstGhostOnlyAverages,
+        sided: false,
+        rules: CS188,
+        family: Family::Cs188ExpectimaxGhosts,
+        sentence: "only the first ghost's node takes the mean of its successors; the later ghosts take the min",
+        handout: "CS188 multiagent q4: every ghost chooses uniformly at random",
+    },
+    Mistake {
+        name: "terminal-not-evaluated",
+        flaw: Flaw::WinLoseUnchecked,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "isWin() and isLose() are never asked and a state with no actions is not evaluated: a win or lose state is worth the loop's starting -inf (Pacman) or +inf (a ghost), and one with actions is searched on",
+        handout: "CS188 multiagent q2: evaluate win and lose states with the evaluation function (the autograder's 0-eval-function tests)",
+    },
+    Mistake {
+        name: "win-lose-infinite",
+        flaw: Flaw::WinLoseInfinite,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "a win is worth +inf and a loss -inf (the agent's own evaluation) instead of the evaluation function's score",
+        handout: "CS188 multiagent q2: evaluate win and lose states with self.evaluationFunction (the autograder's 0-eval-function tests)",
+    },
+    Mistake {
+        name: "own-evaluation",
+        flaw: Flaw::OwnEvaluation,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "the agent evaluates states with a function of its own (betterEvaluationFunction, or a changed evalFn default), which asks for Pacman's position: on the test's tree state that raises AttributeError at the first state evaluated",
+        handout: "CS188 multiagent q2: the agents use self.evaluationFunction, scoreEvaluationFunction unless the command line names another",
+    },
+    Mistake {
+        name: "own-evaluation-at-depth",
+        flaw: Flaw::OwnEvaluationAtDepth,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "win and lose states are scored with getScore(), but a state the depth stops at with a function of the agent's own (betterEvaluationFunction), which asks for Pacman's position: on the test's tree state that raises AttributeError at the first such state",
+        handout: "CS188 multiagent q2: the agents use self.evaluationFunction, scoreEvaluationFunction unless the command line names another",
+    },
+    Mistake {
+        name: "last-best-action",
+        flaw: Flaw::TiesOtherWay,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "getAction keeps the last of equally good actions (a >= where the best is replaced only on >) instead of the first",
+        handout: "CS188 multiagent: the reference keeps the first best action",
+    },
+    Mistake {
+        name: "returns-value",
+        flaw: Flaw::ReturnsValue,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "getAction returns the best value instead of the action that gives it",
+        handout: "CS188 multiagent q2: getAction returns the minimax action from the current gameState",
+    },
 ];
 
 impl Mistake {
@@ -581,7 +788,25 @@ impl Mistake {
                     algorithm == Algorithm::AlphaBeta && case.cs10.aspiration.is_some()
                 }
                 Family::Ordered => case.cs10.ordering != crate::search::cs10::Ordering::None,
+                Family::Cs188Cut(p) => {
+                    algorithm == Algorithm::AlphaBeta && case.cs188.prune_on == p
+                }
+                Family::Cs188Ghosts => case.cs188.agents > 2,
+                Family::Cs188Expectimax => algorithm == Algorithm::Expectimax,
+                Family::Cs188ExpectimaxGhosts => {
+                    algorithm == Algorithm::Expectimax && case.cs188.agents > 2
+                }
             }
+    }
+
+    /// How a report names the two sides of a sided mistake: Maxie's and Minnie's nodes, or
+    /// CS188's Pacman's and the ghosts'.
+    pub fn sides(&self) -> (&'static str, &'static str) {
+        if self.rules == CS188 {
+            ("Pacman's nodes", "the ghosts' nodes")
+        } else {
+            ("Maxie's nodes", "Minnie's nodes")
+        }
     }
 
     /// `s14 and s12; alphabeta and jamboree`: where the mistake can be made.
@@ -590,6 +815,14 @@ impl Mistake {
         let algorithms = match self.family {
             Family::Pruning if self.rules == CSC148 => "prune (alphabeta)",
             Family::Pruning if self.rules == CS10 => "negamax_ab",
+            Family::Pruning if self.rules == CS188 => "alphabeta",
+            Family::Any if self.rules == CS188 => "minimax, alphabeta and expectimax",
+            Family::Cs188Cut(p) => {
+                return format!("cs188; alphabeta with prune_on: \"{}\"", p.name())
+            }
+            Family::Cs188Ghosts => "minimax, alphabeta and expectimax with two ghosts or more",
+            Family::Cs188Expectimax => "expectimax",
+            Family::Cs188ExpectimaxGhosts => "expectimax with two ghosts or more",
             Family::Any => "every searcher",
             Family::Pruning => "alphabeta and jamboree",
             Family::Jamboree => "jamboree",

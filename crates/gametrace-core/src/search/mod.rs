@@ -6,6 +6,7 @@
 
 pub mod counts;
 pub mod cs10;
+pub mod cs188;
 pub mod csc148;
 pub mod deadline;
 pub mod deepening;
@@ -71,6 +72,16 @@ pub enum Event<S, M, V, R> {
         depth: u32,
         bounds: (V, V),
     },
+    /// A successor generated as a step of its own, before the search enters it: CS188's
+    /// `generateSuccessor(agent, move)` on `parent`, which its autograder counts. Only the
+    /// CS188 searchers report it (a mistaken one may generate all of a node's successors
+    /// before it searches any, or some it never enters).
+    Generate {
+        parent: S,
+        agent: u32,
+        mv: M,
+        child: S,
+    },
     /// The search stopped at a state and took its estimate (or the game's outcome).
     Estimate { state: S, estimate: Estimate },
     /// A node's result.
@@ -92,10 +103,12 @@ pub enum Event<S, M, V, R> {
 }
 
 impl<S, M, V, R> Event<S, M, V, R> {
-    /// The state the event is about (the root for `Search` and `Done`).
+    /// The state the event is about (the root for `Search` and `Done`, the successor for
+    /// `Generate`).
     pub fn state(&self) -> &S {
         match self {
-            Event::Search { state, .. }
+            Event::Generate { child: state, .. }
+            | Event::Search { state, .. }
             | Event::Enter { state, .. }
             | Event::Estimate { state, .. }
             | Event::Result { state, .. }
@@ -235,6 +248,9 @@ pub struct Summary {
     pub terminals: u64,
     /// Positions answered from a memo table (CSC148's memoization; 0 elsewhere).
     pub table_hits: u64,
+    /// The search stopped where the program it models raises (a mistaken CS188 search that
+    /// evaluates a state with no score): it chose no move.
+    pub raised: bool,
 }
 
 /// Children at this much remaining depth or more are searched on rayon's pool; below it the

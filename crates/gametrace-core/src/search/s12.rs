@@ -233,6 +233,7 @@ where
         best_index: best.map(|(i, _)| i),
         terminals,
         table_hits: 0,
+        raised: false,
     }
 }
 

@@ -17,6 +17,7 @@
 //!     lines: [enter, result, terminals, choice]
 //! ```
 
+pub mod cs188;
 pub mod diagnostic;
 mod load;
 pub mod new;
@@ -67,6 +68,9 @@ pub enum Rules {
     Cs10,
     /// Expectimax and expectiminimax over chance nodes (`search::expectimax`).
     Expectimax,
+    /// Berkeley CS188's multiagent search: Pacman and ghosts, depth in rounds, float values
+    /// (`search::cs188`).
+    Cs188,
 }
 
 impl Rules {
@@ -77,6 +81,7 @@ impl Rules {
             Rules::Csc148 => "csc148",
             Rules::Cs10 => "cs10",
             Rules::Expectimax => "expectimax",
+            Rules::Cs188 => "cs188",
         }
     }
 }
@@ -349,6 +354,46 @@ pub struct Case {
     pub cs10: crate::search::cs10::Options,
     /// Search once at the case's depth, or at every depth up to it (`deepening:`).
     pub deepening: Deepening,
+    /// What the spec's `depth:` counts: moves, or rounds of every agent's move
+    /// (`depth_unit:`). `depth` above is always in moves.
+    pub depth_unit: DepthUnit,
+    /// CS188's agents and pruning convention (`prune_on:`).
+    pub cs188: crate::search::cs188::Options,
+}
+
+/// What a case's `depth:` counts (`depth_unit:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DepthUnit {
+    /// Moves (plies): every player's move is one.
+    #[default]
+    Moves,
+    /// Rounds, as CS188 counts depth: each agent (Pacman, then every ghost) moves once.
+    Rounds,
+}
+
+impl DepthUnit {
+    pub const ALL: [DepthUnit; 2] = [DepthUnit::Moves, DepthUnit::Rounds];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DepthUnit::Moves => "moves",
+            DepthUnit::Rounds => "rounds",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DepthUnit> {
+        DepthUnit::ALL.into_iter().find(|u| u.name() == s)
+    }
+}
+
+impl Case {
+    /// The case's depth as its spec writes it: in moves, or in rounds of `agents` moves.
+    pub fn written_depth(&self) -> u32 {
+        match self.depth_unit {
+            DepthUnit::Moves => self.depth,
+            DepthUnit::Rounds => self.depth / u32::from(self.cs188.agents.max(1)),
+        }
+    }
 }
 
 /// Whether a case searches once at its depth or deepens to it (`deepening:`).

@@ -45,6 +45,15 @@ pub struct TreeSpecFile {
     move_names: Option<Vec<String>>,
     /// The structure name the repl dialect prints (`val it = 0 : <name>.move`; default Game).
     sml_structure: Option<SmlName>,
+    /// Who moves at each level, in turn from the root: a number of agents (CS188's
+    /// `num_agents`: Pacman, who maximises, then the ghosts, who minimise), or a list of
+    /// `max` and `min` (default: Maxie and Minnie alternating from `root_player`).
+    agents: Option<AgentsField>,
+    /// Nodes that are won positions (CS188's `win_states`): a search stops there and takes
+    /// the node's value.
+    win_states: Option<Vec<String>>,
+    /// Nodes that are lost positions (CS188's `lose_states`).
+    lose_states: Option<Vec<String>>,
 }
 
 /// One search of the tree.
@@ -104,6 +113,26 @@ pub struct TreeCase {
     /// zero) instead of exact fractions.
     #[schemars(range(min = 0, max = 12))]
     decimals: Option<u8>,
+    /// What `depth` counts: `moves` (every player's move; the default) or `rounds` (each
+    /// agent moving once, as CS188 counts; the default with dialect cs188).
+    depth_unit: Option<DepthUnitName>,
+    /// The cs188 dialect's alpha-beta: prune once a value passes the other bound (`>`, CS188,
+    /// the default) or reaches it (`>=`, as the 15-150 handouts do).
+    prune_on: Option<PruneOnName>,
+}
+
+/// `agents: 3`, or `agents: [max, min, min]`.
+pub struct AgentsField;
+impl JsonSchema for AgentsField {
+    fn schema_name() -> Cow<'static, str> {
+        "Agents".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"anyOf": [
+            {"type": "integer", "minimum": 1, "maximum": 64, "description": "Pacman (max) and then n - 1 ghosts (min), as CS188's num_agents"},
+            {"type": "array", "items": {"enum": ["max", "min"]}, "minItems": 1, "maxItems": 64, "description": "who moves at each level in turn, from the root"}
+        ]})
+    }
 }
 
 /// A homework task (graphs, sequences) and argument cases.
@@ -343,6 +372,8 @@ string_enum!(
             Dialect::Cs10 => "Dartmouth CS10's negamax: the hand method with (low, high) ranges",
             Dialect::Expectimax =>
                 "expectimax and expectiminimax: exact expected values at chance nodes",
+            Dialect::Cs188 =>
+                "Berkeley CS188's multiagent search: the calls an agent makes on a test tree",
         }
     ))
 );
@@ -365,6 +396,32 @@ string_enum!(
     ))
 );
 string_enum!(Task, "Task", Task::ALL.map(|t| (t.name(), t.signature())));
+
+pub struct DepthUnitName;
+string_enum!(
+    DepthUnitName,
+    "DepthUnit",
+    [
+        ("moves", "every player's move counts one"),
+        ("rounds", "each agent moves once in a round (CS188's depth)")
+    ]
+);
+
+pub struct PruneOnName;
+string_enum!(
+    PruneOnName,
+    "PruneOn",
+    [
+        (
+            ">",
+            "prune once a value passes the other bound (CS188: never on equality)"
+        ),
+        (
+            ">=",
+            "prune once a value reaches the other bound (the 15-150 handouts)"
+        )
+    ]
+);
 
 pub struct GameName;
 string_enum!(
@@ -617,6 +674,10 @@ string_enum!(
         (
             "cs10",
             "negamax values for the player to move (Dartmouth CS10)"
+        ),
+        (
+            "cs188",
+            "Pacman and ghosts, depth in rounds, float values (Berkeley CS188)"
         )
     ]
 );
@@ -738,7 +799,7 @@ impl JsonSchema for TreeField {
                     "type": "object",
                     "minProperties": 1,
                     "maxProperties": 1,
-                    "additionalProperties": {"type": "object", "minProperties": 1, "properties": {"static": static_value, "chance": chance_schema()}, "additionalProperties": subtree}
+                    "additionalProperties": {"type": "object", "minProperties": 1, "properties": {"static": static_value, "chance": chance_schema(), "actions": actions_schema()}, "additionalProperties": subtree}
                 }
             ]
         })
@@ -756,8 +817,9 @@ impl JsonSchema for Subtree {
         json_schema!({
             "anyOf": [
                 {"type": "integer", "description": "a leaf's estimate"},
+                {"type": "number", "description": "a leaf's value with decimals (`3.01`; the cs188 dialect prints it as CS188 does)"},
                 {"type": "string", "pattern": "^~[0-9]+$", "description": "a negative estimate in SML notation"},
-                {"type": "object", "minProperties": 1, "properties": {"static": static_value_schema(), "chance": chance_schema()}, "additionalProperties": subtree, "description": "children in move order, and optionally `static:`, the node's own static value, and `chance:`, its children's probabilities (a chance node)"}
+                {"type": "object", "minProperties": 1, "properties": {"static": static_value_schema(), "chance": chance_schema(), "actions": actions_schema()}, "additionalProperties": subtree, "description": "children in move order, and optionally `static:`, the node's own static value, `chance:`, its children's probabilities (a chance node), and `actions:`, its moves' names"}
             ]
         })
     }
@@ -776,10 +838,20 @@ fn chance_schema() -> serde_json::Value {
     })
 }
 
+/// `actions:` of a tree node: the names of its moves, one a child, in move order.
+fn actions_schema() -> serde_json::Value {
+    serde_json::json!({
+        "type": "array",
+        "items": {"type": "string", "minLength": 1},
+        "minItems": 1,
+        "description": "the names of the node's moves (CS188's actions), one per child in move order; traces print them for the move indices"
+    })
+}
+
 /// `static:` of a tree node: the estimate a depth-limited search takes if it stops there.
 fn static_value_schema() -> serde_json::Value {
     serde_json::json!({
-        "anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^~[0-9]+$"}],
+        "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^~[0-9]+$"}],
         "description": "the node's static value: what a depth-limited search estimates if it stops here (MIT 6.034 gives every node one); a node with only `static:` is a leaf"
     })
 }

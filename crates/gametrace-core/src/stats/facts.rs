@@ -18,8 +18,12 @@ pub struct SearchFacts {
     pub case: String,
     pub algorithm: &'static str,
     pub rules: &'static str,
-    /// `null` when the search goes to the end of every game (CSC148's strategies).
+    /// `null` when the search goes to the end of every game (CSC148's strategies). In the
+    /// case's unit: moves, or rounds (`depth_unit`).
     pub depth: Option<u32>,
+    /// `rounds` where the depth counts rounds of every agent's move (CS188); absent for moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_unit: Option<&'static str>,
     /// The root's value as the case's dialect writes it: `Guess: 3`, `Maxie wins!`, `1.0`.
     pub value: Option<String>,
     /// CSC148: the score's number, for the player to move at the root.
@@ -182,7 +186,9 @@ fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Searc
         case: case.name.clone(),
         algorithm: algorithm_name(case),
         rules: case.rules.name(),
-        depth: (case.depth != csc148::TO_THE_END).then_some(case.depth),
+        depth: (case.depth != csc148::TO_THE_END).then_some(case.written_depth()),
+        depth_unit: (case.depth_unit == crate::spec::DepthUnit::Rounds)
+            .then_some(crate::spec::DepthUnit::Rounds.name()),
         value: None,
         score: None,
         player: player_name(game, player),
@@ -204,6 +210,9 @@ fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Searc
     }
     if case.rules == Rules::Expectimax {
         return expectimax_facts(game, case, limit, facts);
+    }
+    if case.rules == Rules::Cs188 {
+        return cs188_facts(game, case, limit, facts);
     }
     let searched = crate::run::summarize_game_within(&counted, case, limit);
     let summary: Summary = match searched {
@@ -338,6 +347,50 @@ fn expectimax_facts<G: Game>(
     let summary = expectimax::search(&again, case.depth, case.algorithm, &mut quiet);
     facts.terminals_visited = Some(summary.terminals);
     facts.counts = Some(again.counts());
+    facts
+}
+
+/// A CS188 case's findings: the root's value as Python prints the float, the action chosen,
+/// and every action whose exact value (minimax's for alpha-beta) is the best.
+fn cs188_facts<G: Game>(
+    game: &G,
+    case: &Case,
+    limit: Option<Duration>,
+    mut facts: SearchFacts,
+) -> SearchFacts {
+    use crate::search::cs188;
+    let counted = Counted::new(game);
+    let searched = crate::run::summarize_game_within(&counted, case, limit);
+    let found = match limit {
+        Some(l) => crate::search::deadline::within(game, l, |g| {
+            cs188::root_values(g, case.depth, case.algorithm, case.cs188)
+        })
+        .ok()
+        .flatten(),
+        None => cs188::root_values(game, case.depth, case.algorithm, case.cs188),
+    };
+    let (Ok(summary), Some((value, children))) = (searched, found) else {
+        facts.timed_out = true;
+        return facts;
+    };
+    let root = game.start();
+    let write = |i: usize| {
+        let m = game.moves(&root).nth(i)?;
+        let mut s = String::new();
+        game.write_move(m, &mut s);
+        Some(s)
+    };
+    let mut text = String::new();
+    cs188::write_float(&mut text, value);
+    facts.value = Some(text);
+    facts.best_move_index = summary.best_index;
+    facts.best_move = summary.best_index.and_then(write);
+    facts.equally_good = (0..children.len())
+        .filter(|&i| children[i] == value)
+        .filter_map(write)
+        .collect();
+    facts.terminals_visited = Some(summary.terminals);
+    facts.counts = Some(counted.counts());
     facts
 }
 

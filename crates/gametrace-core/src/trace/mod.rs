@@ -37,10 +37,27 @@
 //! | `terminals` | `Positions evaluated: 4`                                            |
 //! | `choice`    | `Best move: 2`                                                      |
 
+//! `cs188` is Berkeley CS188's multiagent search as its autograder's test trees log it (the
+//! calls a student's agent makes on the tree state, as `multiagentTestClasses.py` prints them
+//! with `VERBOSE`), and the values the reference finds:
+//!
+//! | kind        | cs188                                                               |
+//! |-------------|---------------------------------------------------------------------|
+//! | `enter`     | `generateSuccessor(root, 0, pacLeft) -> minLeft`                    |
+//! | `estimate`  | `getScore(A) -> 4.0` (or `-> Exception: ...` where the state has no score) |
+//! | `result`    | `value(minLeft) -> 3.0 (agent 1, min)`, `... (agent 1, min, pruned after 1 of 2)`, `... (agent 1, mean of 2)` |
+//! | `value`     | `getAction(root): value 3.0, action pacLeft`                        |
+//! | `choice`    | `getAction(root) -> pacLeft`                                        |
+//!
+//! A program prints only what its calls show: the `result` and `value` lines are the
+//! reference's, for people, and `check` never asks a program for them
+//! ([`Dialect::printed_by_programs`]).
+
 mod print;
 
 pub use print::{
-    Cs10Printer, Csc148Printer, ExpectimaxPrinter, ReplPrinter, S12Printer, S14Printer,
+    Cs10Printer, Cs188Printer, Csc148Printer, ExpectimaxPrinter, ReplPrinter, S12Printer,
+    S14Printer,
 };
 
 use std::fmt;
@@ -56,16 +73,19 @@ pub enum Dialect {
     /// Expectimax and expectiminimax with exact expected values (no handout prints one; see
     /// the guide's Dialects chapter).
     Expectimax,
+    /// Berkeley CS188's multiagent search, as its autograder logs a test tree's calls.
+    Cs188,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 6] = [
+    pub const ALL: [Dialect; 7] = [
         Dialect::S14,
         Dialect::S12,
         Dialect::Repl,
         Dialect::Csc148,
         Dialect::Cs10,
         Dialect::Expectimax,
+        Dialect::Cs188,
     ];
 
     pub fn name(self) -> &'static str {
@@ -76,6 +96,7 @@ impl Dialect {
             Dialect::Csc148 => "csc148",
             Dialect::Cs10 => "cs10",
             Dialect::Expectimax => "expectimax",
+            Dialect::Cs188 => "cs188",
         }
     }
 
@@ -93,6 +114,18 @@ impl Dialect {
             Dialect::Csc148 | Dialect::Cs10 | Dialect::Expectimax => {
                 &[Enter, Estimate, Result, Value, Terminals, Choice]
             }
+            Dialect::Cs188 => &[Enter, Estimate, Result, Value, Choice],
+        }
+    }
+
+    /// The line kinds a program under check can print: every kind of the dialect, but the
+    /// cs188 dialect's values (`result`, `value`), which no agent shows (`getAction` returns
+    /// only its action); they are the reference's, for people to read.
+    pub fn printed_by_programs(self) -> LineSet {
+        use LineKind::*;
+        match self {
+            Dialect::Cs188 => [Enter, Estimate, Choice].into_iter().collect(),
+            d => LineSet::all_of(d),
         }
     }
 }
@@ -170,6 +203,13 @@ impl LineSet {
     }
 }
 
+impl LineSet {
+    /// The kinds in both sets.
+    pub fn and(self, other: LineSet) -> LineSet {
+        LineSet(self.0 & other.0)
+    }
+}
+
 impl FromIterator<LineKind> for LineSet {
     fn from_iter<I: IntoIterator<Item = LineKind>>(iter: I) -> Self {
         LineSet(iter.into_iter().fold(0, |bits, k| bits | k.bit()))
@@ -190,6 +230,8 @@ pub struct Style {
     /// Expectimax values: `None` prints exact fractions (`19/3`), `Some(n)` decimals with n
     /// places, rounded half away from zero (`decimals:` in a case).
     pub decimals: Option<u8>,
+    /// The tree's values are integers times 10^-places (a tree written with decimals).
+    pub places: u8,
 }
 
 impl Style {
@@ -216,6 +258,7 @@ impl Style {
             root_order: Vec::new(),
             sml_structure: "Game".to_owned(),
             decimals: None,
+            places: 0,
         }
     }
 }

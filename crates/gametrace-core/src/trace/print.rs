@@ -4,6 +4,7 @@
 use super::{LineKind, Style};
 use crate::game::{write_sml_int, Estimate, Game, Player};
 use crate::search::cs10::{self, Cs10Event};
+use crate::search::cs188::{self, Cs188Event};
 use crate::search::csc148::{self, Csc148Event, Score, Strategy};
 use crate::search::expectimax::{self, ExpectEvent};
 use crate::search::{s12, s14, EventLog, S12Event, S14Event, Sink};
@@ -234,7 +235,7 @@ impl<G: Game, W: Write> S14Printer<'_, G, W> {
         use crate::search::Event::*;
         let out = &mut self.out;
         match event {
-            Search { .. } => {}
+            Search { .. } | Generate { .. } => {}
             Enter {
                 state,
                 player,
@@ -289,6 +290,7 @@ impl<G: Game, W: Write> S12Printer<'_, G, W> {
         use crate::search::Event::*;
         let out = &mut self.out;
         match event {
+            Generate { .. } => {}
             Search {
                 state,
                 player,
@@ -698,7 +700,7 @@ impl<'g, G: Game, W: Write> Cs10Printer<'g, G, W> {
                     out.flush_line();
                 }
             }
-            Search { .. } => {}
+            Search { .. } | Generate { .. } => {}
         }
     }
 }
@@ -830,6 +832,159 @@ impl<'g, G: Game, W: Write> ExpectimaxPrinter<'g, G, W> {
     }
 }
 
+/// The cs188 dialect (see [`crate::trace`]): the calls a CS188 agent makes on the tree state,
+/// as the course's autograder logs them, and the values the reference finds.
+pub struct Cs188Printer<'g, G, W> {
+    out: Out<'g, G, W>,
+    /// How deep in the search the next event is (the root is at 1): its result is the
+    /// value line's, not a line of its own.
+    level: usize,
+    /// A mistaken agent that returns its value where the action belongs
+    /// ([`crate::search::mistakes::Flaw::ReturnsValue`]).
+    returns_value: bool,
+}
+
+impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
+    pub fn new(game: &'g G, writer: W, style: Style) -> Self {
+        Cs188Printer {
+            out: Out::new(game, writer, style),
+            level: 0,
+            returns_value: false,
+        }
+    }
+
+    /// The printer of a mistaken search whose `getAction` returns its value.
+    pub fn returning_value(mut self, yes: bool) -> Self {
+        self.returns_value = yes;
+        self
+    }
+
+    /// What was written so far.
+    pub fn get_ref(&self) -> &W {
+        &self.out.writer
+    }
+
+    /// Flushes and returns the writer, or the first write error.
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
+    }
+
+    fn print(&mut self, event: Cs188Event<G>) {
+        use crate::search::Event::*;
+        let out = &mut self.out;
+        let game = out.game;
+        match event {
+            Enter { .. } => self.level += 1,
+            Generate {
+                parent,
+                agent,
+                mv,
+                child,
+            } if out.wants(LineKind::Enter) => {
+                out.line.push_str("generateSuccessor(");
+                game.write_label(&parent, &mut out.line);
+                out.line.push_str(", ");
+                out.line.push_str(itoa::Buffer::new().format(agent));
+                out.line.push_str(", ");
+                game.write_move(mv, &mut out.line);
+                out.line.push_str(") -> ");
+                game.write_label(&child, &mut out.line);
+                out.flush_line();
+            }
+            Estimate { state, estimate } if out.wants(LineKind::Estimate) => {
+                // A student's own evaluation of a win or a loss calls nothing.
+                if matches!(
+                    estimate,
+                    crate::game::Estimate::MaxieWins | crate::game::Estimate::MinnieWins
+                ) {
+                    return;
+                }
+                out.line.push_str("getScore(");
+                game.write_label(&state, &mut out.line);
+                out.line.push_str(") -> ");
+                let scored = game.has_estimate(&state)
+                    || matches!(game.status(&state), crate::game::Status::Over(_));
+                if scored {
+                    cs188::write_float(&mut out.line, cs188::float_of(estimate, out.style.places));
+                } else {
+                    out.line.push_str("Exception: ");
+                    out.line.push_str(cs188::NO_SCORE);
+                }
+                out.flush_line();
+            }
+            Result { state, result, .. } => {
+                let root = self.level == 1;
+                self.level = self.level.saturating_sub(1);
+                if root || !out.wants(LineKind::Result) {
+                    return;
+                }
+                let (value, agent, what, cut) = match result {
+                    cs188::Verdict::Leaf { .. } => return,
+                    cs188::Verdict::Best {
+                        value,
+                        agent,
+                        maximises,
+                        cut,
+                        ..
+                    } => (
+                        value,
+                        agent,
+                        if maximises { "max" } else { "min" }.to_owned(),
+                        cut,
+                    ),
+                    cs188::Verdict::Mean { value, agent, of } => {
+                        (value, agent, format!("mean of {of}"), None)
+                    }
+                };
+                out.line.push_str("value(");
+                game.write_label(&state, &mut out.line);
+                out.line.push_str(") -> ");
+                cs188::write_float(&mut out.line, value);
+                out.line.push_str(" (agent ");
+                out.line.push_str(itoa::Buffer::new().format(agent));
+                out.line.push_str(", ");
+                out.line.push_str(&what);
+                if let Some((searched, of)) = cut {
+                    use std::fmt::Write as _;
+                    let _ = write!(out.line, ", pruned after {searched} of {of}");
+                }
+                out.line.push(')');
+                out.flush_line();
+            }
+            Done {
+                state, value, best, ..
+            } => {
+                if out.wants(LineKind::Value) {
+                    out.line.push_str("getAction(");
+                    game.write_label(&state, &mut out.line);
+                    out.line.push_str("): value ");
+                    cs188::write_float(&mut out.line, value);
+                    match best {
+                        Some((_, m)) => {
+                            out.line.push_str(", action ");
+                            game.write_move(m, &mut out.line);
+                        }
+                        None => out.line.push_str(", no action"),
+                    }
+                    out.flush_line();
+                }
+                if out.wants(LineKind::Choice) {
+                    out.line.push_str("getAction(");
+                    game.write_label(&state, &mut out.line);
+                    out.line.push_str(") -> ");
+                    match best {
+                        _ if self.returns_value => cs188::write_float(&mut out.line, value),
+                        Some((_, m)) => game.write_move(m, &mut out.line),
+                        None => out.line.push_str("None"),
+                    }
+                    out.flush_line();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Every printer is a sink the same way: events print as they come, and children are searched
 /// one after another (see [`Sink::forks`]); a branch, were one made, is recorded and printed
 /// when it is joined (in move order).
@@ -862,6 +1017,7 @@ replaying_sink!(ReplPrinter, S12Event);
 replaying_sink!(Csc148Printer, Csc148Event);
 replaying_sink!(Cs10Printer, Cs10Event);
 replaying_sink!(ExpectimaxPrinter, ExpectEvent);
+replaying_sink!(Cs188Printer, Cs188Event);
 
 #[cfg(test)]
 mod tests {

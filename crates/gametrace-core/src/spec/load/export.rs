@@ -20,6 +20,9 @@ const EXPORT_KEYS: &[&str] = &[
     "sml_structure",
     "root_player",
     "move_names",
+    "agents",
+    "depth_unit",
+    "prune_on",
     "tree",
 ];
 
@@ -62,13 +65,14 @@ impl Loader<'_> {
         for (k, v) in entries {
             match k.scalar().unwrap_or("") {
                 "format" => {}
-                "version" | "title" | "root_player" | "move_names" | "sml_structure" => {
+                "version" | "title" | "root_player" | "move_names" | "sml_structure" | "agents" => {
                     if !v.is_null() {
                         top.push((k.clone(), v.clone()));
                     }
                 }
                 "case" => case_name = Some(v),
-                "algorithm" | "depth" | "prune_percentage" | "dialect" | "lines" => {
+                "algorithm" | "depth" | "prune_percentage" | "dialect" | "lines" | "depth_unit"
+                | "prune_on" => {
                     if !v.is_null() {
                         case.push((k.clone(), v.clone()));
                     }
@@ -84,7 +88,24 @@ impl Loader<'_> {
                 .found(format!("keys {}", Self::key_list(entries)))
                 .hint("export the spec again with `gametrace export --to json`"));
         };
-        let root = self.export_node(tree_value)?;
+        let mut outcomes = Vec::new();
+        let (root, _) = self.export_node(tree_value, &mut outcomes)?;
+        for (key, which) in [("win_states", "win"), ("lose_states", "lose")] {
+            let names: Vec<Node> = outcomes
+                .iter()
+                .filter(|(_, o)| *o == which)
+                .map(|(n, _)| n.clone())
+                .collect();
+            if !names.is_empty() {
+                top.push((
+                    scalar(tree_key.pos, key),
+                    Node {
+                        pos: tree_key.pos,
+                        yaml: Yaml::Seq(names),
+                    },
+                ));
+            }
+        }
         top.push((
             tree_key.clone(),
             Node {
@@ -121,11 +142,19 @@ impl Loader<'_> {
         })
     }
 
-    /// `{"name": "a", "children": [...]}` -> `a: {...}`; `{"name": "c", "value": 3}` -> `c: 3`.
-    /// Recursion is bounded by the YAML parser's nesting limit.
-    fn export_node(&self, node: &Node) -> Result<(Node, Node), Diagnostic> {
+    /// `{"name": "a", "children": [...]}` -> `a: {...}`; `{"name": "c", "value": 3}` -> `c: 3`,
+    /// with the node's `action` (the name of the move to it), and its `outcome` noted in
+    /// `outcomes`. Recursion is bounded by the YAML parser's nesting limit.
+    #[allow(clippy::type_complexity)]
+    fn export_node(
+        &self,
+        node: &Node,
+        outcomes: &mut Vec<(Node, String)>,
+    ) -> Result<((Node, Node), Option<Node>), Diagnostic> {
         let entries = self.map(node, "a node of the exported tree")?;
-        let known = ["name", "children", "value", "static", "chance"];
+        let known = [
+            "name", "children", "value", "static", "chance", "action", "outcome",
+        ];
         for (k, _) in entries {
             if !known.contains(&k.scalar().unwrap_or("")) {
                 self.problem(self.unknown_key(k, &known, "a node of the exported tree"));
@@ -137,6 +166,18 @@ impl Loader<'_> {
                 .expected("`name` and `children` (an inner node) or `value` (a leaf)")
                 .found(format!("keys {}", Self::key_list(entries))));
         };
+        let action = entry(entries, "action").map(|(_, a)| a.clone());
+        if let Some((_, o)) = entry(entries, "outcome") {
+            match o.scalar() {
+                Some(w @ ("win" | "lose")) => outcomes.push((name.clone(), w.to_owned())),
+                _ => {
+                    return Err(self
+                        .error(o.pos, "unknown `outcome`")
+                        .expected("`win` or `lose`")
+                        .found(o.describe()))
+                }
+            }
+        }
         match (entry(entries, "children"), entry(entries, "value")) {
             (Some((_, children)), None) => {
                 let Yaml::Seq(items) = &children.yaml else {
@@ -145,10 +186,34 @@ impl Loader<'_> {
                         .expected("a list of nodes, in move order")
                         .found(children.describe()));
                 };
-                let mut children = items
+                let read = items
                     .iter()
-                    .map(|c| self.export_node(c))
+                    .map(|c| self.export_node(c, outcomes))
                     .collect::<Result<Vec<_>, _>>()?;
+                let actions: Vec<Node> = read.iter().filter_map(|(_, a)| a.clone()).collect();
+                if !actions.is_empty() && actions.len() != read.len() {
+                    return Err(self
+                        .error(
+                            children.pos,
+                            "some of these children have an `action` and some not",
+                        )
+                        .expected("an `action` on every child of a node, or on none")
+                        .found(format!("{} of {}", actions.len(), read.len())));
+                }
+                let mut children: Vec<(Node, Node)> = read.into_iter().map(|(c, _)| c).collect();
+                // The children's actions are the node's `actions:` in a spec.
+                if !actions.is_empty() {
+                    children.insert(
+                        0,
+                        (
+                            scalar(children_pos(node, entries), super::ACTIONS_KEY),
+                            Node {
+                                pos: node.pos,
+                                yaml: Yaml::Seq(actions),
+                            },
+                        ),
+                    );
+                }
                 // An inner node's static value is its `static:` key in a spec.
                 if let Some((k, v)) = entry(entries, "static") {
                     children.insert(0, (scalar(k.pos, super::STATIC_KEY), v.clone()));
@@ -192,11 +257,14 @@ impl Loader<'_> {
                     );
                 }
                 Ok((
-                    name.clone(),
-                    Node {
-                        pos: node.pos,
-                        yaml: Yaml::Map(children),
-                    },
+                    (
+                        name.clone(),
+                        Node {
+                            pos: node.pos,
+                            yaml: Yaml::Map(children),
+                        },
+                    ),
+                    action,
                 ))
             }
             (None, Some((_, value))) => {
@@ -220,7 +288,7 @@ impl Loader<'_> {
                             .hint("a search estimates a leaf by its value; remove `static` from leaves"));
                     }
                 }
-                Ok((name.clone(), value.clone()))
+                Ok(((name.clone(), value.clone()), action))
             }
             (Some((k, _)), Some(_)) => Err(self
                 .error(
@@ -238,4 +306,9 @@ impl Loader<'_> {
                 .found(format!("keys {}", Self::key_list(entries)))),
         }
     }
+}
+
+/// Where a node's `children` key is (or the node, if it has none).
+fn children_pos(node: &Node, entries: &[(Node, Node)]) -> Pos {
+    entry(entries, "children").map_or(node.pos, |(k, _)| k.pos)
 }

@@ -284,9 +284,11 @@ impl<'s> Reader<'s> {
             return None;
         }
         let text = &self.bytes[start..start + len];
-        // Plain `null` is an empty name; `static` and `chance` are keys, not children.
+        // Plain `null` is an empty name; `static`, `chance` and `actions` are keys, not
+        // children.
         let null = !quoted && matches!(text, b"null" | b"Null" | b"NULL");
-        (!null && text != b"static" && text != b"chance").then_some((start, start + len))
+        let reserved = matches!(text, b"static" | b"chance" | b"actions");
+        (!null && !reserved).then_some((start, start + len))
     }
 
     /// The name of a node about to be added, if it is new and the tree is not too deep or
@@ -391,6 +393,7 @@ mod tests {
             "  a: {b: 1, c: {a: 2}}\n",               // a name used twice, deeper
             "  a: {static: 1, b: 2}\n",               // a static value
             "  a: {chance: {b: 1}, b: 2}\n",          // a chance node
+            "  a: {actions: [x], b: 2}\n",            // the moves' names
             "  a: {b: 1, c: {}}\n",                   // an empty node
             "  a: {b: 1, c: }\n",                     // no estimate
             "  a: {b: 1, c: x}\n",                    // a leaf that is not a number

@@ -3,12 +3,12 @@
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::{self, Node, Pos, Yaml};
 use super::{
-    Case, Deepening, Document, Expect, MoveOrder, Rules, Spec, TaskCase, TaskSpec, Unordered,
-    Visibility,
+    Case, Deepening, DepthUnit, Document, Expect, MoveOrder, Rules, Spec, TaskCase, TaskSpec,
+    Unordered, Visibility,
 };
 use crate::check::trace::Mode;
 use crate::game::tree::{Generate, Tree, TreeBuilder, MAX_HEIGHT, MAX_NODES};
-use crate::game::Player;
+use crate::game::{Outcome, Player};
 use crate::notation::{self, Type, Value};
 use crate::search::Algorithm;
 use crate::task::Task;
@@ -30,6 +30,9 @@ pub(super) const TOP_KEYS: &[&str] = &[
     "root_player",
     "move_names",
     "sml_structure",
+    "agents",
+    "win_states",
+    "lose_states",
 ];
 pub(super) const CASE_KEYS: &[&str] = &[
     "algorithm",
@@ -52,6 +55,8 @@ pub(super) const CASE_KEYS: &[&str] = &[
     "deepening",
     "move_order",
     "decimals",
+    "depth_unit",
+    "prune_on",
 ];
 pub(super) const TASK_CASE_KEYS: &[&str] = &[
     "args",
@@ -88,6 +93,53 @@ const EXPECT_ALGORITHMS: &[&str] = &["expectimax", "expectiminimax"];
 pub(crate) const STATIC_KEY: &str = "static";
 /// The key of a chance node's probabilities: `b: {chance: {c: 1/3, d: 2/3}, c: 3, d: 6}`.
 pub(crate) const CHANCE_KEY: &str = "chance";
+/// The key of a node's moves' names (CS188's actions): `b: {actions: [Left, Right], c: 3, d: 6}`.
+pub(crate) const ACTIONS_KEY: &str = "actions";
+/// The most decimal places a tree's values may have.
+pub(crate) const MAX_PLACES: u8 = 6;
+/// The most agents a tree may take turns between.
+pub(crate) const MAX_AGENTS: usize = 64;
+
+/// How many decimal places `text` (a plain number like `3.01`, `-4.50` or `~2.5`) needs:
+/// its digits after the point, trailing zeros left out; `None` if it is no such number.
+pub(crate) fn decimal_places(text: &str) -> Option<usize> {
+    let t = text.strip_prefix(['-', '~']).unwrap_or(text);
+    let (whole, frac) = t.split_once('.')?;
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || frac.is_empty() || !digits(whole) || !digits(frac) {
+        return None;
+    }
+    Some(frac.trim_end_matches('0').len())
+}
+
+/// `text` (`3.01`, `-4`, `~2`, `10.0`) times 10^places, if it is a plain number with at most
+/// `places` decimals and the result fits in 64 bits.
+pub(crate) fn scaled_value(text: &str, places: u8) -> Option<i64> {
+    let (negative, t) = match text.strip_prefix(['-', '~']) {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    let frac = frac.trim_end_matches('0');
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(frac) || frac.len() > usize::from(places) {
+        return None;
+    }
+    let mut n: i128 = whole.parse().ok()?;
+    for _ in 0..places {
+        n = n.checked_mul(10)?;
+    }
+    let mut f: i128 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().ok()?
+    };
+    for _ in frac.len()..usize::from(places) {
+        f = f.checked_mul(10)?;
+    }
+    let n = n.checked_add(f)?;
+    i64::try_from(if negative { -n } else { n }).ok()
+}
 
 /// An exact probability written as a fraction (`1/3`), a decimal (`0.25`) or an integer.
 pub(crate) fn parse_probability(text: &str) -> Option<crate::game::Probability> {
@@ -275,7 +327,48 @@ pub fn validate_str_without_fast_tree(path: &Path, source: &str) -> Validation {
 fn check(path: &Path, source: &str, cases_required: bool) -> Validation {
     // Windows editors start UTF-8 files with a byte order mark; it is not part of the YAML.
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    if super::cs188::is_test_file(path) {
+        return test_file(path, source, cases_required);
+    }
     Loader::new(path, source, cases_required, true).validation()
+}
+
+/// A CS188 test file, read as the spec it stands for ([`super::cs188`]), with its problems
+/// at their places in the `.test` file.
+fn test_file(path: &Path, source: &str, cases_required: bool) -> Validation {
+    let converted = match super::cs188::to_yaml(path, source) {
+        Ok(c) => c,
+        Err(d) => {
+            return Validation {
+                document: None,
+                problems: vec![d.clone()],
+                first_error: Some(d),
+            }
+        }
+    };
+    let v = Loader::new(path, &converted.yaml, cases_required, false).validation();
+    // The spec is gametrace's own writing: a problem in it is one the reading of the test
+    // did not foresee, said without a place (its lines are not the test's).
+    let first_error = v.first_error.map(|d| {
+        let mut e = Diagnostic::new(
+            path,
+            format!("gametrace cannot search this test: {}", d.message),
+        );
+        e.expected = d.expected;
+        e.found = d.found;
+        e.hint = Some(format!(
+            "`gametrace import cs188` writes the spec it reads this test as, to look at{}",
+            d.hint.map(|h| format!(" ({h})")).unwrap_or_default()
+        ));
+        e
+    });
+    let mut problems = converted.warnings;
+    problems.extend(first_error.clone());
+    Validation {
+        document: v.document,
+        problems,
+        first_error,
+    }
 }
 
 impl<'a> Loader<'a> {
@@ -286,6 +379,8 @@ impl<'a> Loader<'a> {
             cases_required,
             problems: RefCell::new(Vec::new()),
             fast_tree,
+            first_decimal: RefCell::new(None),
+            decimal_told: std::cell::Cell::new(false),
         }
     }
 
@@ -400,6 +495,8 @@ struct TreeWalk<'n> {
     count: u64,
     /// Where each node name was first used.
     names: HashMap<&'n str, Pos>,
+    /// The decimal places of the tree's values (see [`Tree::places`]).
+    places: u8,
 }
 
 struct Loader<'a> {
@@ -411,6 +508,10 @@ struct Loader<'a> {
     problems: RefCell<Vec<Diagnostic>>,
     /// Whether a written-out tree may be read by [`fast_tree`].
     fast_tree: bool,
+    /// The first value written with decimals, and its node: only the cs188 dialect prints
+    /// such values, and a case of another is told so there (once).
+    first_decimal: RefCell<Option<(Pos, String)>>,
+    decimal_told: std::cell::Cell<bool>,
 }
 
 /// What a case searches: a tree (if it loaded), or a game position with this player to move.
@@ -661,6 +762,8 @@ impl Loader<'_> {
         let mut task_node = None;
         let mut cases_node = None;
         let mut defaults = Defaults::default();
+        let mut agents_node = None;
+        let mut outcome_nodes = Vec::new();
         for (k, v) in entries {
             match k.scalar().unwrap_or("") {
                 "version" => _ = self.soft(self.version(v)),
@@ -671,6 +774,9 @@ impl Loader<'_> {
                 "root_player" => defaults.root_player = self.soft(self.player(v)),
                 "move_names" => defaults.move_names = self.soft(self.move_names(v)),
                 "sml_structure" => defaults.sml_structure = self.soft(self.sml_structure(v)),
+                "agents" => agents_node = Some((k, v)),
+                "win_states" => outcome_nodes.push((k, v, Outcome::Winner(Player::Maxie))),
+                "lose_states" => outcome_nodes.push((k, v, Outcome::Winner(Player::Minnie))),
                 _ => self.problem(self.unknown_key(k, TOP_KEYS, "the spec")),
             }
         }
@@ -685,7 +791,14 @@ impl Loader<'_> {
             let tree_setting = entries.iter().find(|(k, _)| {
                 matches!(
                     k.scalar(),
-                    Some("root_player" | "move_names" | "sml_structure")
+                    Some(
+                        "root_player"
+                            | "move_names"
+                            | "sml_structure"
+                            | "agents"
+                            | "win_states"
+                            | "lose_states"
+                    )
                 )
             });
             if let Some((k, _)) = tree_setting {
@@ -716,10 +829,38 @@ impl Loader<'_> {
                 .hint("add `tree:`, or `tree: {generate: {branching: 3, depth: 4, seed: 1}}`"));
         };
         // A broken tree still lets the cases be checked (all but their depth against it).
-        let tree = match tree_read {
+        let mut tree = match tree_read {
             Some(tree) => Some(tree),
             None => self.soft(self.tree(tree_key, tree_value)),
         };
+        if let Some(t) = tree.as_mut() {
+            if let Some((k, v)) = agents_node {
+                if let Some(agents) = self.soft(self.agents(v)) {
+                    let root = entry(entries, "root_player");
+                    let disagree =
+                        root.and_then(|(_, p)| self.player(p).ok()) != agents.first().copied();
+                    if let (Some((rk, _)), true) = (root, disagree) {
+                        self.problem(
+                            self.error(rk.pos, "`root_player` and `agents` disagree about who moves at the root")
+                                .expected("one of them: `agents` lists who moves at each level, the root first")
+                                .found(format!("root_player and agents (line {})", k.pos.line))
+                                .hint("remove `root_player`; `agents: [min, max]` starts with Minnie"),
+                        );
+                    }
+                    t.set_agents(agents);
+                }
+            }
+            let mut outcomes = Vec::new();
+            for (k, v, outcome) in outcome_nodes {
+                if let Some(found) = self.soft(self.outcome_states(k, v, t, outcome)) {
+                    outcomes.extend(found);
+                }
+            }
+            if !outcomes.is_empty() {
+                t.set_outcomes(outcomes);
+                self.outcomes_have_values(t, tree_value);
+            }
+        }
         if let (Some(t), Some((_, m))) = (&tree, entry(entries, "move_names")) {
             self.unused_move_names(m, t);
         }
@@ -1079,6 +1220,246 @@ impl Loader<'_> {
         }
     }
 
+    /// A leaf's or a static value: an integer as [`Loader::integer`] reads it, or a number
+    /// with decimals (`3.01`), times 10^`places`.
+    fn value_of(&self, v: &Node, what: &str, places: u8) -> Result<i64, Diagnostic> {
+        match &v.yaml {
+            Yaml::Scalar { text, plain: true }
+                if !v.is_null() && decimal_places(text).is_some() =>
+            {
+                scaled_value(text, places).ok_or_else(|| {
+                    let d = self
+                        .error(v.pos, format!("{what} is out of range"))
+                        .found(v.describe());
+                    if decimal_places(text).unwrap_or(0) > usize::from(MAX_PLACES) {
+                        d.expected(format!("at most {MAX_PLACES} decimal places"))
+                            .hint("round the value")
+                    } else {
+                        d.expected("a value that fits in 64 bits with the tree's decimal places")
+                    }
+                })
+            }
+            _ if places == 0 => self.integer(v, what, "3 or -2"),
+            _ => {
+                let n = self.integer(v, what, "3, -2 or 3.01")?;
+                (0..places)
+                    .try_fold(n, |n, _| n.checked_mul(10))
+                    .ok_or_else(|| {
+                        self.error(v.pos, format!("{what} is out of range"))
+                            .expected("a value that fits in 64 bits with the tree's decimal places")
+                            .found(v.describe())
+                    })
+            }
+        }
+    }
+
+    /// Remembers the first value written with decimals (only the cs188 dialect prints them).
+    fn note_decimal(&self, v: &Node, name: &str) {
+        if let Yaml::Scalar { text, plain: true } = &v.yaml {
+            if decimal_places(text).is_some_and(|p| p > 0) {
+                let mut first = self.first_decimal.borrow_mut();
+                if first.is_none() {
+                    *first = Some((v.pos, name.to_owned()));
+                }
+            }
+        }
+    }
+
+    /// The most decimal places of any value in a subtree (its leaves and static values).
+    fn places_in(&self, v: &Node, level: u32) -> u8 {
+        if level > MAX_HEIGHT + 1 {
+            return 0;
+        }
+        match &v.yaml {
+            Yaml::Scalar { text, plain: true } => {
+                decimal_places(text).map_or(0, |p| p.min(usize::from(u8::MAX)) as u8)
+            }
+            Yaml::Map(entries) => entries
+                .iter()
+                .map(|(k, x)| match k.scalar() {
+                    Some(CHANCE_KEY | ACTIONS_KEY) => 0,
+                    _ => self.places_in(x, level + 1),
+                })
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// `actions: [Left, Right]`: one name for each of the node's `children`, none twice.
+    fn actions(
+        &self,
+        name: &str,
+        key: &Node,
+        v: &Node,
+        children: usize,
+    ) -> Result<Vec<String>, Diagnostic> {
+        let Yaml::Seq(items) = &v.yaml else {
+            return Err(self
+                .error(v.pos, format!("the actions of `{name}` must be a list"))
+                .expected(format!("a name for each of its {children} moves, like [Left, Right]"))
+                .found(v.describe())
+                .hint(format!("`{ACTIONS_KEY}:` names a node's moves; a child may not be named `{ACTIONS_KEY}`")));
+        };
+        let mut names: Vec<String> = Vec::with_capacity(items.len());
+        for item in items {
+            match item.scalar() {
+                Some(s)
+                    if !item.is_null() && !s.is_empty() && !s.chars().any(char::is_whitespace) =>
+                {
+                    if names.iter().any(|n| n == s) {
+                        return Err(self
+                            .error(item.pos, format!("`{name}` has two actions named `{s}`"))
+                            .expected("a different name for each move of a node")
+                            .found(format!("`{s}` twice"))
+                            .hint("a move is chosen by its name: rename one"));
+                    }
+                    names.push(s.to_owned());
+                }
+                _ => {
+                    return Err(self
+                        .error(item.pos, "an action name must be one word")
+                        .expected("a name like `Left`, without spaces")
+                        .found(item.describe()))
+                }
+            }
+        }
+        if names.len() != children {
+            return Err(self
+                .error(
+                    key.pos,
+                    format!(
+                        "`{name}` has {children} moves and {} action names",
+                        names.len()
+                    ),
+                )
+                .expected(format!(
+                    "one name for each of its {children} children, in move order"
+                ))
+                .found(format!("[{}]", names.join(", ")))
+                .hint("list exactly one action per child"));
+        }
+        Ok(names)
+    }
+
+    /// `agents: 3` (Pacman, then two ghosts) or `agents: [max, min, min]`.
+    fn agents(&self, v: &Node) -> Result<Vec<Player>, Diagnostic> {
+        let bad = |found: String| {
+            self.error(v.pos, "`agents` says who moves at each level in turn")
+                .expected(format!(
+                    "a number of agents (1 to {MAX_AGENTS}: Pacman, then the ghosts, as CS188's num_agents), or a list of max and min"
+                ))
+                .found(found)
+        };
+        match &v.yaml {
+            Yaml::Seq(items) => {
+                if items.is_empty() || items.len() > MAX_AGENTS {
+                    return Err(bad(format!("a list of {} agents", items.len())));
+                }
+                items
+                    .iter()
+                    .map(|item| match item.scalar() {
+                        Some("max" | "Max" | "MAX") => Ok(Player::Maxie),
+                        Some("min" | "Min" | "MIN") => Ok(Player::Minnie),
+                        _ => Err(self
+                            .error(item.pos, "an agent is max or min")
+                            .expected("max (maximises) or min (minimises)")
+                            .found(item.describe())
+                            .hint("expectimax averages the min agents' moves uniformly")),
+                    })
+                    .collect()
+            }
+            Yaml::Scalar { plain: true, .. } => {
+                let n = self.integer(v, "`agents`", "3")?;
+                match usize::try_from(n) {
+                    Ok(n) if (1..=MAX_AGENTS).contains(&n) => {
+                        let mut agents = vec![Player::Minnie; n];
+                        agents[0] = Player::Maxie;
+                        Ok(agents)
+                    }
+                    _ => Err(bad(v.describe())),
+                }
+            }
+            _ => Err(bad(v.describe())),
+        }
+    }
+
+    /// The nodes a `win_states:` or `lose_states:` list names (a name no node has is warned
+    /// about, as CS188's test files list some that are not in the tree).
+    fn outcome_states(
+        &self,
+        key: &Node,
+        v: &Node,
+        tree: &Tree,
+        outcome: Outcome,
+    ) -> Result<Vec<(crate::game::tree::NodeId, Outcome)>, Diagnostic> {
+        let what = key.scalar().unwrap_or("win_states");
+        let Yaml::Seq(items) = &v.yaml else {
+            if v.is_null() {
+                return Ok(Vec::new());
+            }
+            return Err(self
+                .error(v.pos, format!("`{what}` must be a list of node names"))
+                .expected("a list like [A, C]")
+                .found(v.describe()));
+        };
+        let mut by_name: HashMap<String, Vec<crate::game::tree::NodeId>> = HashMap::new();
+        for id in 0..tree.len() as crate::game::tree::NodeId {
+            by_name.entry(tree.name(id)).or_default().push(id);
+        }
+        let mut out = Vec::new();
+        for item in items {
+            let Some(name) = item.scalar().filter(|_| !item.is_null()) else {
+                return Err(self
+                    .error(
+                        item.pos,
+                        format!("an entry of `{what}` must be a node name"),
+                    )
+                    .expected("a node name like `A`")
+                    .found(item.describe()));
+            };
+            match by_name.get(name) {
+                Some(ids) => out.extend(ids.iter().map(|&id| (id, outcome))),
+                None => self.problem(
+                    self.error(
+                        item.pos,
+                        format!("`{what}` names `{name}`, which is no node of the tree"),
+                    )
+                    .warning()
+                    .expected("names of the tree's nodes")
+                    .found(format!("`{name}`"))
+                    .or_hint(
+                        match did_you_mean(
+                            name,
+                            &by_name.keys().map(String::as_str).collect::<Vec<_>>(),
+                        ) {
+                            Some(s) => format!("did you mean `{s}`?"),
+                            None => "it changes nothing (CS188's test files list some such names)"
+                                .to_owned(),
+                        },
+                    ),
+                ),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A win or lose state with moves must have a static value: a search stops there and
+    /// takes it.
+    fn outcomes_have_values(&self, tree: &Tree, at: &Node) {
+        for &(id, _) in tree.outcomes() {
+            if tree.static_value(id).is_none() {
+                let name = tree.name(id);
+                self.problem(
+                    self.error(at.pos, format!("the win or lose state `{name}` has moves and no value"))
+                        .expected(format!("`{name}: {{static: 3, ...}}`: a search stops at a win or lose state and takes its value"))
+                        .found(format!("`{name}` with children and no `static:`"))
+                        .hint(format!("give `{name}` a static value, or take it out of win_states/lose_states")),
+                );
+            }
+        }
+    }
+
     fn tree(&self, key: &Node, v: &Node) -> Result<Tree, Diagnostic> {
         let empty = || {
             self.error(v.pos, "the tree is empty")
@@ -1107,10 +1488,13 @@ impl Loader<'_> {
                 let keys = self.source.bytes().filter(|&b| b == b':').count();
                 let mut walk = TreeWalk {
                     names: HashMap::with_capacity(keys),
+                    places: self.places_in(root_value, 0).min(MAX_PLACES),
                     ..TreeWalk::default()
                 };
                 self.node(root_key, root_value, 0, &mut walk)?;
-                let tree = walk.builder.finish();
+                let places = walk.places;
+                let mut tree = walk.builder.finish();
+                tree.set_places(places);
                 if tree.is_leaf(tree.root()) {
                     return Err(self
                         .error(
@@ -1171,17 +1555,21 @@ impl Loader<'_> {
         }
         match &value.yaml {
             Yaml::Map(entries)
-                if entry(entries, STATIC_KEY).is_some() || entry(entries, CHANCE_KEY).is_some() =>
+                if entry(entries, STATIC_KEY).is_some()
+                    || entry(entries, CHANCE_KEY).is_some()
+                    || entry(entries, ACTIONS_KEY).is_some() =>
             {
                 // `b: {static: 5, c: 3, d: 6}`: an inner node with a static value, which a
                 // depth-limited search estimates if it stops at b. `b: {chance: {c: 1/3, d:
-                // 2/3}, c: 3, d: 6}`: a chance node, its children's probabilities.
-                let (mut static_at, mut chance_at) = (None, None);
+                // 2/3}, c: 3, d: 6}`: a chance node, its children's probabilities. `b:
+                // {actions: [Left, Right], c: 3, d: 6}`: its moves' names.
+                let (mut static_at, mut chance_at, mut actions_at) = (None, None, None);
                 let mut children = Vec::new();
                 for (k, v) in entries {
                     match k.scalar() {
                         Some(STATIC_KEY) if static_at.is_none() => static_at = Some(v),
                         Some(CHANCE_KEY) if chance_at.is_none() => chance_at = Some((k, v)),
+                        Some(ACTIONS_KEY) if actions_at.is_none() => actions_at = Some((k, v)),
                         _ => children.push((k, v)),
                     }
                 }
@@ -1194,13 +1582,19 @@ impl Loader<'_> {
                         d
                     }
                 };
+                let places = walk.places;
                 let estimate = static_at.and_then(|v| {
                     self.soft(
-                        self.integer(v, &format!("the static value of `{name}`"), "3 or -2")
+                        self.value_of(v, &format!("the static value of `{name}`"), places)
                             .map_err(|d| reserved(d, v, STATIC_KEY)),
                     )
                 });
+                if let Some(v) = static_at {
+                    self.note_decimal(v, name);
+                }
                 self.keys(entries, format_args!("the children of `{name}`"));
+                let actions = actions_at
+                    .and_then(|(k, v)| self.soft(self.actions(name, k, v, children.len())));
                 match static_at {
                     Some(_) => builder.open_with_static(name, estimate.unwrap_or(0)),
                     None => builder.open(name),
@@ -1210,7 +1604,11 @@ impl Loader<'_> {
                         builder.chance(ps);
                     }
                 }
-                for (k, v) in children {
+                for (i, (k, v)) in children.into_iter().enumerate() {
+                    let id = walk.builder.len();
+                    if let Some(action) = actions.as_ref().and_then(|a| a.get(i)) {
+                        walk.builder.name_move(id, action);
+                    }
                     self.node(k, v, level + 1, walk)?;
                 }
                 walk.builder.close();
@@ -1240,13 +1638,17 @@ impl Loader<'_> {
             }
             // Most leaves are plain decimal integers: read without formatting a description
             // that only an error would need.
-            Yaml::Scalar { text, plain: true } if plain_decimal(text).is_some() => {
+            Yaml::Scalar { text, plain: true }
+                if walk.places == 0 && plain_decimal(text).is_some() =>
+            {
                 builder.leaf(name, plain_decimal(text).unwrap_or(0));
                 Ok(())
             }
             _ => {
+                self.note_decimal(value, name);
+                let places = walk.places;
                 let estimate = self.soft(self
-                    .integer(value, &format!("the leaf `{name}`"), "3 or -2")
+                    .value_of(value, &format!("the leaf `{name}`"), places)
                     .map_err(|d| {
                         if d.hint.is_some() {
                             d
@@ -1508,6 +1910,24 @@ impl Loader<'_> {
                 return None;
             }
         }
+        if let (Some(r), Some(d), Some(tree)) = (rules, dialect, tree) {
+            if !self.tree_fits_dialect(tree, r, d, &what, entries) {
+                return None;
+            }
+        }
+        let agents = tree.map_or(2, |t| match t.agents().len() {
+            0 => 2,
+            n => n as u32,
+        });
+        let depth_unit = match get("depth_unit") {
+            None if dialect == Some(Dialect::Cs188) => Some(DepthUnit::Rounds),
+            None => Some(DepthUnit::Moves),
+            Some((_, u)) => self.soft(self.depth_unit(u, dialect)),
+        };
+        let prune_on = match get("prune_on") {
+            None => Some(crate::search::cs188::PruneOn::default()),
+            Some((k, p)) => self.soft(self.prune_on(k, p, rules)),
+        };
         let decimals = match get("decimals") {
             None => Some(None),
             Some((k, d)) if rules != Some(Rules::Expectimax) => {
@@ -1567,8 +1987,9 @@ impl Loader<'_> {
                 );
                 None
             }
-            (Target::Game(..), Some((_, d))) => {
-                self.soft(self.case_depth(None, entries)).and_then(|depth| {
+            (Target::Game(..), Some((_, d))) => self
+                .soft(self.case_depth(None, entries, DepthUnit::Moves, 2))
+                .and_then(|depth| {
                     if depth <= crate::game::MAX_DEPTH {
                         return Some(depth);
                     }
@@ -1581,9 +2002,10 @@ impl Loader<'_> {
                             ),
                     );
                     None
-                })
+                }),
+            _ => {
+                depth_unit.and_then(|unit| self.soft(self.case_depth(tree, entries, unit, agents)))
             }
-            _ => self.soft(self.case_depth(tree, entries)),
         };
         let lines = match (get("lines"), dialect) {
             (Some((_, l)), Some(d)) => self.soft(self.lines(l, d)).map(Some),
@@ -1692,6 +2114,8 @@ impl Loader<'_> {
             Some(metrics),
             Some(cs10),
             Some(deepening),
+            Some(depth_unit),
+            Some(prune_on),
         ) = (
             algorithm,
             dialect,
@@ -1710,6 +2134,8 @@ impl Loader<'_> {
             metrics,
             cs10,
             deepening,
+            depth_unit,
+            prune_on,
         )
         else {
             return None;
@@ -1721,6 +2147,12 @@ impl Loader<'_> {
         style.move_names = move_names;
         style.sml_structure = sml_structure;
         style.decimals = decimals.flatten();
+        let places = tree.map_or(0, Tree::places);
+        style.places = places;
+        let root_player = match tree.and_then(|t| t.agents().first()) {
+            Some(&first) => first,
+            None => root_player,
+        };
         Some(Case {
             name: name.to_owned(),
             algorithm,
@@ -1738,7 +2170,150 @@ impl Loader<'_> {
             metrics,
             cs10,
             deepening,
+            depth_unit,
+            cs188: crate::search::cs188::Options {
+                agents: agents.min(u32::from(u8::MAX)) as u8,
+                prune_on,
+                places,
+            },
         })
+    }
+
+    /// `depth_unit: moves` or `rounds`.
+    fn depth_unit(&self, u: &Node, dialect: Option<Dialect>) -> Result<DepthUnit, Diagnostic> {
+        let text = u.scalar().unwrap_or("");
+        let names: Vec<&str> = DepthUnit::ALL.iter().map(|u| u.name()).collect();
+        let Some(unit) = DepthUnit::parse(text) else {
+            let e = self
+                .error(u.pos, "unknown `depth_unit`")
+                .expected(format!("one of {}", names.join(", ")))
+                .found(u.describe());
+            return Err(match did_you_mean(text, &names) {
+                Some(s) => e.hint(format!("did you mean `{s}`?")),
+                None => {
+                    e.hint("`rounds` counts a move of every agent as one, as CS188 counts depth")
+                }
+            });
+        };
+        if dialect == Some(Dialect::Cs188) && unit == DepthUnit::Moves {
+            return Err(self
+                .error(u.pos, "CS188 counts depth in rounds")
+                .expected("`depth_unit: rounds` (or none) with `dialect: cs188`")
+                .found(u.describe())
+                .hint("a CS188 agent's depth is the number of times every agent moves; remove `depth_unit`"));
+        }
+        Ok(unit)
+    }
+
+    /// `prune_on: ">"` (CS188) or `">="` (15-150), for the cs188 rules only.
+    fn prune_on(
+        &self,
+        k: &Node,
+        p: &Node,
+        rules: Option<Rules>,
+    ) -> Result<crate::search::cs188::PruneOn, Diagnostic> {
+        use crate::search::cs188::PruneOn;
+        if rules.is_some_and(|r| r != Rules::Cs188) {
+            return Err(self
+                .error(k.pos, "`prune_on` is a setting of the cs188 dialect's alpha-beta")
+                .expected("`prune_on` with `dialect: cs188`")
+                .found(format!("the {} rules", rules.map_or("", Rules::name)))
+                .hint("the 15-150, CSC148 and CS10 searchers prune on >= as their handouts say (> is their catalogued mistake: strict-cut, prune-strict, window-strict)"));
+        }
+        let text = p.scalar().unwrap_or("");
+        PruneOn::parse(text.trim()).ok_or_else(|| {
+            self.error(p.pos, "unknown `prune_on`")
+                .expected("\">\" (prune once a value passes the other bound, as CS188) or \">=\" (once it reaches it, as the 15-150 handouts)")
+                .found(p.describe())
+                .hint("quote it: `prune_on: \">=\"` (a bare > starts a YAML block)")
+        })
+    }
+
+    /// A tree's values with decimals print only in the cs188 dialect; CS188's agents are
+    /// Pacman (max) and then ghosts (min), and its ghosts are agents, not chance nodes.
+    fn tree_fits_dialect(
+        &self,
+        tree: &Tree,
+        rules: Rules,
+        dialect: Dialect,
+        what: &str,
+        entries: &[(Node, Node)],
+    ) -> bool {
+        let at = entry(entries, "dialect")
+            .or_else(|| entry(entries, "algorithm"))
+            .map_or(Pos { line: 1, col: 1 }, |(_, a)| a.pos);
+        if tree.places() > 0 && dialect != Dialect::Cs188 {
+            if self.decimal_told.replace(true) {
+                return false;
+            }
+            let (pos, name) = self
+                .first_decimal
+                .borrow()
+                .clone()
+                .unwrap_or((at, String::new()));
+            self.problem(
+                self.error(pos, format!("the value of `{name}` has decimals, and {what} prints the {dialect} dialect"))
+                    .expected(format!("whole numbers (the {dialect} dialect prints integers), or `dialect: cs188`, which prints values as CS188 does"))
+                    .found(
+                        self.source
+                            .lines()
+                            .nth(pos.line.saturating_sub(1))
+                            .and_then(|l| l.get(pos.col.saturating_sub(1)..))
+                            .unwrap_or("")
+                            .trim()
+                            .to_owned(),
+                    )
+                    .hint("write the value as an integer (scaled, if need be)"),
+            );
+            return false;
+        }
+        if rules != Rules::Cs188 {
+            return true;
+        }
+        let problem = if tree.has_chance() {
+            Some(
+                self.error(at, format!("{what} prints the cs188 dialect, and the tree has chance nodes"))
+                    .expected("a tree of Pacman's and the ghosts' moves (`agents:`)")
+                    .found("`chance:` in the tree")
+                    .hint("CS188's expectimax averages each ghost's moves uniformly: write the ghosts as agents, and `algorithm: expectimax`"),
+            )
+        } else {
+            let agents = tree.agents();
+            let pacman_first = agents.first().is_none_or(|&p| p == Player::Maxie)
+                && agents.iter().skip(1).all(|&p| p == Player::Minnie);
+            let root_ok = !agents.is_empty()
+                || entry(entries, "root_player")
+                    .is_none_or(|(_, p)| self.player(p).ok() != Some(Player::Minnie));
+            (!pacman_first || !root_ok).then(|| {
+                self.error(
+                    at,
+                    format!("{what} prints the cs188 dialect, and its agents are not CS188's"),
+                )
+                .expected(
+                    "Pacman (max) at the root, then ghosts (min): `agents: 3` or [max, min, min]",
+                )
+                .found(if agents.is_empty() {
+                    "root_player: Minnie".to_owned()
+                } else {
+                    format!(
+                        "agents: [{}]",
+                        agents
+                            .iter()
+                            .map(|p| if *p == Player::Maxie { "max" } else { "min" })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+                .hint("use the s14 or expectimax dialect for other orders of players")
+            })
+        };
+        match problem {
+            Some(d) => {
+                self.problem(d);
+                false
+            }
+            None => true,
+        }
     }
 
     /// Chance nodes only under the expectimax searchers, and never at the root (a search
@@ -2046,7 +2621,17 @@ impl Loader<'_> {
         let csc148 = rules == Rules::Csc148;
         let cs10 = rules == Rules::Cs10;
         let expect = rules == Rules::Expectimax;
-        let problem = if expect != EXPECT_ALGORITHMS.contains(&name) {
+        let problem = if rules == Rules::Cs188 {
+            (!matches!(name, "minimax" | "alphabeta" | "expectimax")).then(|| {
+                self.error(
+                    at,
+                    format!("CS188's agents are minimax, alphabeta and expectimax, not {name}"),
+                )
+                .expected("algorithm: minimax (MinimaxAgent), alphabeta (AlphaBetaAgent) or expectimax (ExpectimaxAgent)")
+                .found(format!("algorithm: {name}"))
+                .hint("the other searchers print in their own dialects: s14/s12, csc148, cs10, expectimax")
+            })
+        } else if expect != EXPECT_ALGORITHMS.contains(&name) {
             Some(if expect {
                 self.error(
                     at,
@@ -2265,24 +2850,25 @@ impl Loader<'_> {
             (Dialect::Csc148, None) => Rules::Csc148,
             (Dialect::Cs10, None) => Rules::Cs10,
             (Dialect::Expectimax, None) => Rules::Expectimax,
+            (Dialect::Cs188, None) => Rules::Cs188,
             (_, Some((_, r))) => {
                 let rules = match r.scalar() {
                     Some("s14") => Rules::S14,
                     Some("s12") => Rules::S12,
                     Some("csc148") => Rules::Csc148,
                     Some("cs10") => Rules::Cs10,
-                    _ => {
-                        return Err(self
-                            .error(r.pos, "unknown rules")
-                            .expected(
-                                "s14 or s12 (which handout year's alpha-beta), csc148 or cs10",
-                            )
-                            .found(r.describe()))
-                    }
+                    Some("cs188") => Rules::Cs188,
+                    _ => return Err(self
+                        .error(r.pos, "unknown rules")
+                        .expected(
+                            "s14 or s12 (which handout year's alpha-beta), csc148, cs10 or cs188",
+                        )
+                        .found(r.describe())),
                 };
                 for (course, d) in [
                     (Rules::Csc148, Dialect::Csc148),
                     (Rules::Cs10, Dialect::Cs10),
+                    (Rules::Cs188, Dialect::Cs188),
                 ] {
                     if rules == course && dialect != d {
                         return Err(self
@@ -2301,6 +2887,7 @@ impl Loader<'_> {
                     Dialect::Csc148 => Some(Rules::Csc148),
                     Dialect::Cs10 => Some(Rules::Cs10),
                     Dialect::Expectimax => Some(Rules::Expectimax),
+                    Dialect::Cs188 => Some(Rules::Cs188),
                     Dialect::Repl => None,
                 };
                 if let Some(f) = fixed.filter(|&f| f != rules) {
@@ -2321,28 +2908,46 @@ impl Loader<'_> {
         })
     }
 
-    /// The case's depth (default: the whole tree); without a tree, only that it is a depth.
-    fn case_depth(&self, tree: Option<&Tree>, entries: &[(Node, Node)]) -> Result<u32, Diagnostic> {
+    /// The case's depth in moves (default: the whole tree); without a tree, only that it is a
+    /// depth. Written in rounds, it is `agents` moves a round.
+    fn case_depth(
+        &self,
+        tree: Option<&Tree>,
+        entries: &[(Node, Node)],
+        unit: DepthUnit,
+        agents: u32,
+    ) -> Result<u32, Diagnostic> {
         let get = |k: &str| entry(entries, k);
-        let height = tree.map_or(0, Tree::height);
+        let rounds = unit == DepthUnit::Rounds;
+        let per = if rounds { agents.max(1) } else { 1 };
+        // The tree's height in the case's unit (rounds rounded up).
+        let height = tree.map_or(0, Tree::height).div_ceil(per);
+        let unit_name = if rounds { "rounds" } else { "moves" };
         let needs = match tree {
             Some(_) => format!(" (this tree needs {height})"),
             None => String::new(),
         };
         Ok(match get("depth") {
-            None => height,
+            None => height * per,
             Some((_, d)) => {
                 let n = self.integer(d, "`depth`", &height.max(1).to_string())?;
-                let depth = u32::try_from(n).map_err(|_| {
+                let written = u32::try_from(n).map_err(|_| {
                     let e = self
                         .error(d.pos, "`depth` is out of range")
-                        .expected(format!("a number of moves to look ahead, 0 or more{needs}"))
+                        .expected(format!(
+                            "a number of {unit_name} to look ahead, 0 or more{needs}"
+                        ))
                         .found(d.describe());
                     if n < 0 {
                         e.hint("depth counts moves ahead of the root and cannot be negative")
                     } else {
                         e
                     }
+                })?;
+                let depth = written.checked_mul(per).ok_or_else(|| {
+                    self.error(d.pos, "`depth` is out of range")
+                        .expected(format!("at most {} {unit_name}", u32::MAX / per))
+                        .found(d.describe())
                 })?;
                 if let Some((tree, id)) = tree.and_then(|t| Some((t, t.internal_node_at(depth)?))) {
                     return Err(self
@@ -2354,9 +2959,9 @@ impl Loader<'_> {
                             ),
                         )
                         .expected(format!(
-                            "depth {height} or more: the tree is {height} moves deep"
+                            "depth {height} or more: the tree is {height} {unit_name} deep"
                         ))
-                        .found(format!("depth {depth}"))
+                        .found(format!("depth {written}"))
                         .hint(format!(
                             "set `depth: {height}` (or leave depth out to search the whole tree), or give `{0}` a static value to stop at: `{0}: {{static: 3, ...}}`",
                             tree.name(id)
@@ -2542,6 +3147,7 @@ impl Loader<'_> {
                         .hint(match dialect {
                             Dialect::S14 => "S14 traces enter the root with `F: state`; `search` lines are S12's",
                             Dialect::Repl => "the repl dialect prints `Estimating` lines (estimate) and `val it` (choice)",
+                            Dialect::Cs188 => "the cs188 dialect prints enter (generateSuccessor), estimate (getScore), result, value and choice (getAction) lines",
                             Dialect::S12 | Dialect::Csc148 | Dialect::Cs10 | Dialect::Expectimax => "",
                         }))
                 }

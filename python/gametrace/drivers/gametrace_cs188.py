@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Run a Berkeley CS188 student's multiAgents.py, as it is, on a game tree from gametrace,
+and print what gametrace's `check` reads.
+
+    gametrace check TEST.test --cmd \
+      'python3 adapters/python/gametrace_cs188.py multiAgents.py {tree_json}'
+    gametrace test test_cases/q2 --against \
+      'python3 -m gametrace.cs188 multiAgents.py {tree_json}'
+
+`{tree_json}` is the case's tree and settings (`gametrace export --to json`), which gametrace
+writes for the command: the tree with its actions, values, win and lose states, the agents,
+the algorithm and the depth in rounds.
+
+It does what the course's autograder does for a GraphGameTreeTest: imports multiAgents.py
+(with `random.seed(0)`, as autograder.py seeds it), builds the agent class of the case's
+algorithm (`MinimaxAgent`, `AlphaBetaAgent`, `ExpectimaxAgent`) as `Class(depth=depth)`, so
+the evaluation function is the student's default (`scoreEvaluationFunction`), and calls
+`getAction` on the start state. The state is CS188's tree state: `getLegalActions(agentIndex)`
+(the agent index is ignored, as the course's is), `generateSuccessor(agentIndex, action)` and
+the 2021-22 name `getNextState`, `getNumAgents()`, `isWin()`, `isLose()`, `getScore()`;
+nothing else (a call of `getPacmanPosition` raises AttributeError, as on the course's tree).
+It prints each call that matters, in order, as the course's `VERBOSE` log writes it:
+
+    generateSuccessor(root, 0, pacLeft) -> minLeft
+    getScore(A) -> 4.0
+    getAction(root) -> pacLeft
+
+The module imports the project's `util`, `game` and `pacman`: gametrace's stand-ins beside
+this file (`cs188/`, the project's names and signatures) come first on the path, or the
+course's own files with `--project DIR`.
+
+Exit status: 0 when getAction returned; 1 when the student's code raised (the traceback goes
+to stderr, and gametrace reports CRASHED with what was printed before) or stopped
+(`util.raiseNotDefined()`); 2 for a bad command line.
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STAND_INS = os.path.join(HERE, "cs188")
+
+CLASSES = {
+    "minimax": "MinimaxAgent",
+    "alphabeta": "AlphaBetaAgent",
+    "expectimax": "ExpectimaxAgent",
+}
+
+NO_SCORE = "getScore() called on non-terminal state or before maximum depth achieved."
+
+
+class Node:
+    """A state of the tree: its name, its moves (action -> node, in order), its value."""
+
+    __slots__ = ("name", "moves", "value", "outcome")
+
+    def __init__(self, name, value, outcome):
+        self.name = name
+        self.moves = {}
+        self.value = value
+        self.outcome = outcome
+
+
+def build(doc):
+    """The tree of an exported document, as nodes; every node keeps its own moves."""
+    def node(j, depth=0):
+        if depth > 10000:
+            raise SystemExit("gametrace_cs188: the tree is too deep")
+        value = j.get("value", j.get("static"))
+        n = Node(j["name"], value, j.get("outcome"))
+        for i, child in enumerate(j.get("children", [])):
+            action = child.get("action", str(i))
+            n.moves[action] = node(child, depth + 1)
+        return n
+    return node(doc["tree"])
+
+
+class Problem:
+    """What the tree states share: the agents, and the log the calls are printed to."""
+
+    def __init__(self, num_agents, out):
+        self.num_agents = num_agents
+        self.out = out
+
+    def log(self, line):
+        self.out.write(line + "\n")
+        self.out.flush()
+
+
+class MultiagentTreeState(object):
+    """CS188's tree state (multiagentTestClasses.py), logging the calls the autograder
+    counts."""
+
+    def __init__(self, problem, node):
+        self.problem = problem
+        self.node = node
+        self.state = node.name
+
+    def generateSuccessor(self, agentIndex, action):
+        successor = self.node.moves[action]  # KeyError, as the course's dictionary raises
+        self.problem.log("generateSuccessor(%s, %s, %s) -> %s"
+                         % (self.state, agentIndex, action, successor.name))
+        return MultiagentTreeState(self.problem, successor)
+
+    def getNextState(self, agentIndex, action):
+        return self.generateSuccessor(agentIndex, action)
+
+    def getScore(self):
+        if self.node.value is None:
+            self.problem.log("getScore(%s) -> Exception: %s" % (self.state, NO_SCORE))
+            raise Exception(NO_SCORE)
+        score = float(self.node.value)
+        self.problem.log("getScore(%s) -> %r" % (self.state, score))
+        return score
+
+    def getLegalActions(self, agentIndex=0):
+        return list(self.node.moves)
+
+    def isWin(self):
+        return self.node.outcome == "win"
+
+    def isLose(self):
+        return self.node.outcome == "lose"
+
+    def getNumAgents(self):
+        return self.problem.num_agents
+
+    def __repr__(self):
+        return self.state
+
+
+def load_module(path, project):
+    """Imports the student's file as the autograder does (`multiAgents`), with the project's
+    modules (gametrace's stand-ins, or the course's) first on the path."""
+    folder = os.path.dirname(os.path.abspath(path))
+    course = os.path.abspath(project) if project else STAND_INS
+    for p in (folder, course):
+        while p in sys.path:
+            sys.path.remove(p)
+    sys.path.insert(0, folder)
+    sys.path.insert(0, course)
+    random.seed(0)
+    spec = importlib.util.spec_from_file_location("multiAgents", path)
+    if spec is None:
+        raise SystemExit("gametrace_cs188: cannot import {}".format(path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        description="Run a CS188 student's multiAgents.py on a gametrace tree")
+    parser.add_argument("module", metavar="multiAgents.py")
+    parser.add_argument("tree", metavar="TREE_JSON", help="{tree_json}: the case's tree file")
+    parser.add_argument("--project", metavar="DIR",
+                        help="the course's multiagent folder: its util.py, game.py and pacman.py"
+                             " instead of gametrace's stand-ins")
+    parser.add_argument("--agent", metavar="CLASS",
+                        help="the agent class (default: the case's algorithm's)")
+    parser.add_argument("--depth", type=int, help="the depth in rounds (default: the case's)")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.tree) as handle:
+            doc = json.load(handle)
+    except (OSError, ValueError) as e:
+        print("gametrace_cs188: cannot read the tree {}: {}".format(args.tree, e), file=sys.stderr)
+        return 2
+    if args.project and not os.path.isfile(os.path.join(args.project, "util.py")):
+        print("gametrace_cs188: --project {} has no util.py (give the course's multiagent"
+              " folder)".format(args.project), file=sys.stderr)
+        return 2
+    agents = doc.get("agents") or ["max", "min"]
+    depth = doc.get("depth", 1)
+    if doc.get("depth_unit") != "rounds":
+        depth = depth // len(agents)
+    if args.depth is not None:
+        depth = args.depth
+    name = args.agent or CLASSES.get(doc.get("algorithm"))
+    if name is None:
+        print("gametrace_cs188: no CS188 agent searches {!r}; give --agent".format(
+            doc.get("algorithm")), file=sys.stderr)
+        return 2
+    out = sys.stdout
+    problem = Problem(len(agents), out)
+    start = MultiagentTreeState(problem, build(doc))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    try:
+        module = load_module(args.module, args.project)
+        cls = getattr(module, name)
+        agent = cls(depth=depth)
+        action = agent.getAction(start)
+    except SystemExit as e:
+        out.flush()
+        # util.raiseNotDefined() prints its message and calls sys.exit(1).
+        print("gametrace_cs188: the student's code stopped the program (sys.exit({})); the"
+              " course's util.raiseNotDefined() does so for a method not written yet".format(
+                  e.code), file=sys.stderr)
+        raise
+    except BaseException:  # the student's code raised: the traceback is the report
+        out.flush()
+        traceback.print_exc()
+        return 1
+    problem.log("getAction(%s) -> %s" % (start.state, action))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,643 @@
+//! Berkeley CS188's multiagent project from the command line: its GraphGameTreeTest files read
+//! as they are (gametrace's own trees in the course's format, under
+//! tests/fixtures/cs188/test_cases, each `.solution` worked out by hand in the test's
+//! comments), a student's multiAgents.py run unchanged through the Python driver, every
+//! catalogued CS188 mistake named from a copy of a student-style file that makes it, the
+//! import to YAML, the export for several agents, and malformed test files.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+use std::path::Path;
+
+fn gametrace() -> Command {
+    let mut c = Command::cargo_bin("gametrace").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+const TESTS: &str = "tests/fixtures/cs188/test_cases";
+const STUDENT: &str = "tests/fixtures/cs188/multiAgents.py";
+
+fn driver(student: &str) -> String {
+    format!("python3 adapters/python/gametrace_cs188.py {student} {{tree_json}}")
+}
+
+/// A copy of the student-style file that makes the catalogue's `slips`, in `dir`.
+fn with_slips(dir: &Path, slips: &[&str]) -> String {
+    let text = fs::read_to_string(STUDENT).unwrap();
+    let set: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
+    let changed = text.replacen(
+        "SLIPS = set()",
+        &format!("SLIPS = {{{}}}", set.join(", ")),
+        1,
+    );
+    assert_ne!(changed, text);
+    let path = dir.join("multiAgents.py");
+    fs::write(&path, changed).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn the_tests_run_unchanged_and_agree_with_their_solutions() {
+    gametrace()
+        .args(["test", TESTS])
+        .assert()
+        .success()
+        .stdout(contains(
+            "PASS    tests/fixtures/cs188/test_cases/q3/3-tie-at-ghost.test 3-tie-at-ghost",
+        ))
+        .stdout(contains("16 passed, 0 failed"));
+}
+
+#[test]
+fn a_test_is_searched_as_cs188_logs_it() {
+    gametrace()
+        .args(["run", &format!("{TESTS}/q3/3-tie-at-ghost.test")])
+        .assert()
+        .success()
+        .stdout(
+            "generateSuccessor(r, 0, L) -> g1\n\
+             generateSuccessor(g1, 1, x) -> a\n\
+             getScore(a) -> 6.0\n\
+             value(g1) -> 6.0 (agent 1, min)\n\
+             generateSuccessor(r, 0, R) -> g2\n\
+             generateSuccessor(g2, 1, x) -> b\n\
+             getScore(b) -> 6.0\n\
+             generateSuccessor(g2, 1, y) -> c\n\
+             getScore(c) -> 1.0\n\
+             value(g2) -> 1.0 (agent 1, min)\n\
+             getAction(r): value 6.0, action L\n\
+             getAction(r) -> L\n",
+        );
+}
+
+#[test]
+fn a_wrong_solution_fails_with_what_the_autograder_would_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let q = dir.path().join("q3");
+    fs::create_dir(&q).unwrap();
+    fs::copy(
+        format!("{TESTS}/q3/3-tie-at-ghost.test"),
+        q.join("tie.test"),
+    )
+    .unwrap();
+    // The set a search that prunes on equality generates.
+    fs::write(
+        q.join("tie.solution"),
+        "action: \"L\"\ngenerated: \"a b g1 g2 r\"\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["test", q.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(contains("Incorrect generated nodes: the solution has 0 that the reference does not generate (), the reference 1 more (c)"));
+    // --bless writes the solution as the autograder's writeSolution does.
+    fs::remove_file(q.join("tie.solution")).unwrap();
+    gametrace()
+        .args(["test", q.to_str().unwrap(), "--bless"])
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read_to_string(q.join("tie.solution")).unwrap(),
+        format!(
+            "# This is the solution file for {}.\naction: \"L\"\ngenerated: \"a b c g1 g2 r\"\n",
+            q.join("tie.test").display()
+        )
+    );
+}
+
+#[test]
+fn a_right_student_file_passes_every_question() {
+    for q in ["q2", "q3", "q4"] {
+        gametrace()
+            .args([
+                "test",
+                &format!("{TESTS}/{q}"),
+                "--against",
+                &driver(STUDENT),
+            ])
+            .assert()
+            .success()
+            .stdout(contains(" 0 failed"));
+    }
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q3/3-tie-at-ghost.test"),
+            "--cmd",
+            &driver(STUDENT),
+        ])
+        .assert()
+        .success()
+        .stdout(contains(
+            "PASS: visited: the 5 states visited and the chosen move match",
+        ));
+}
+
+/// Each CS188 catalogue entry: the question whose tests show it, and the student-style
+/// file's slip that makes it.
+const CATALOGUE: &[(&str, &str)] = &[
+    ("q3", "prune-on-equal"),
+    ("q3", "generates-before-pruning"),
+    ("q3", "prunes-nothing"),
+    ("q3", "root-alpha-kept"),
+    ("q2", "depth-per-agent"),
+    ("q4", "depth-at-pacman-move"),
+    ("q2", "one-round-deeper"),
+    ("q3", "one-round-short"),
+    ("q4", "depth-twice-per-round"),
+    ("q2", "ghosts-one-layer"),
+    ("q2", "ghosts-maximise"),
+    ("q4", "expectimax-takes-min"),
+    ("q4", "first-ghost-averages-only"),
+    ("q2", "terminal-not-evaluated"),
+    ("q3", "win-lose-infinite"),
+    ("q2", "own-evaluation"),
+    ("q2", "own-evaluation-at-depth"),
+    ("q2", "last-best-action"),
+    ("q4", "returns-value"),
+];
+
+#[test]
+fn every_catalogued_mistake_fails_and_is_named() {
+    for &(q, slip) in CATALOGUE {
+        let dir = tempfile::tempdir().unwrap();
+        let student = with_slips(dir.path(), &[slip]);
+        let out = gametrace()
+            .args([
+                "test",
+                &format!("{TESTS}/{q}"),
+                "--against",
+                &driver(&student),
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{slip}");
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let failing: Vec<&serde_json::Value> = report["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["status"] != "pass")
+            .collect();
+        assert!(!failing.is_empty(), "{slip}");
+        for c in failing {
+            let d = &c["diagnosis"];
+            assert_eq!(d["finding"], "exact", "{slip}: {c}");
+            let named: Vec<&str> = d["explanations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e[0]["mistake"].as_str().unwrap())
+                .collect();
+            assert_eq!(named[0], slip, "{slip}: {c}");
+            assert!(
+                d["text"]
+                    .as_str()
+                    .unwrap()
+                    .contains("the program's outputs on all"),
+                "{slip}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_guides_buggy_copy_is_the_fixture_with_one_slip() {
+    let right = fs::read_to_string(STUDENT).unwrap();
+    let buggy = fs::read_to_string("tests/fixtures/cs188/prune-on-equal/multiAgents.py").unwrap();
+    assert_eq!(
+        buggy,
+        right.replacen("SLIPS = set()", "SLIPS = {\"prune-on-equal\"}", 1)
+    );
+}
+
+#[test]
+fn a_student_with_two_mistakes_is_named_with_both() {
+    // Each of the two shows on a test of its own: the pair predicts every test.
+    let dir = tempfile::tempdir().unwrap();
+    let student = with_slips(dir.path(), &["root-alpha-kept", "prune-on-equal"]);
+    gametrace()
+        .args(["test", &format!("{TESTS}/q3"), "--against", &driver(&student)])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "with any of these mistakes: prune-on-equal together with root-alpha-kept; prune-on-equal at Pacman's nodes only together with root-alpha-kept",
+        ));
+}
+
+#[test]
+fn the_prune_on_setting_makes_the_other_convention_the_mistake() {
+    // The correct CS188 agent prunes only past the bound; a case that prunes on reaching it
+    // names that `no-prune-on-equal`.
+    gametrace()
+        .args([
+            "check",
+            "specs/cs188/tie.yaml",
+            "--case",
+            "prune-on-reaching",
+            "--cmd",
+            &driver(STUDENT),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("1 extra (c)"))
+        .stdout(contains("with any of these mistakes"))
+        .stdout(contains("no-prune-on-equal: the prune test is strict"));
+    let dir = tempfile::tempdir().unwrap();
+    let student = with_slips(dir.path(), &["prune-on-equal"]);
+    gametrace()
+        .args([
+            "check",
+            "specs/cs188/tie.yaml",
+            "--case",
+            "prune-on-reaching",
+            "--cmd",
+            &driver(&student),
+        ])
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_student_whose_evaluation_raises_is_named_by_what_it_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let student = with_slips(dir.path(), &["own-evaluation"]);
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q2/4-tied-root.test"),
+            "--cmd",
+            &driver(&student),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("CRASHED"))
+        .stdout(contains("AttributeError"))
+        .stdout(contains("getPacmanPosition"))
+        // On this test alone, the two ways of evaluating with a function of one's own raise
+        // at the same state.
+        .stdout(contains(
+            "what it printed before it stopped is exactly the beginning of what the reference prints (as `visited` compares it) with any of these mistakes (on this case they print the same): own-evaluation; own-evaluation-at-depth",
+        ));
+}
+
+#[test]
+fn a_question_not_written_yet_crashes_with_the_courses_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(STUDENT).unwrap().replace(
+        "class ExpectimaxAgent(SearchAgent):\n    kind = \"expectimax\"\n",
+        "class ExpectimaxAgent(MultiAgentSearchAgent):\n    def getAction(self, gameState):\n        util.raiseNotDefined()\n",
+    );
+    fs::write(dir.path().join("multiAgents.py"), text).unwrap();
+    let student = dir.path().join("multiAgents.py");
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q4/1-two-ghosts.test"),
+            "--cmd",
+            &driver(student.to_str().unwrap()),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("CRASHED"))
+        .stdout(contains(
+            "raiseNotDefined() does so for a method not written yet",
+        ));
+}
+
+#[test]
+fn the_2021_projects_children_key_and_getnextstate_work_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let test = fs::read_to_string(format!("{TESTS}/q3/3-tie-at-ghost.test"))
+        .unwrap()
+        .replace("successors: \"\"\"", "children: \"\"\"");
+    fs::write(dir.path().join("tie.test"), &test).unwrap();
+    let student = fs::read_to_string(STUDENT)
+        .unwrap()
+        .replace(".generateSuccessor(", ".getNextState(");
+    fs::write(dir.path().join("multiAgents.py"), student).unwrap();
+    gametrace()
+        .args([
+            "check",
+            dir.path().join("tie.test").to_str().unwrap(),
+            "--cmd",
+            &driver(dir.path().join("multiAgents.py").to_str().unwrap()),
+        ])
+        .assert()
+        .success();
+}
+
+#[test]
+fn import_writes_specs_that_pass_with_their_expected_traces() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cs188");
+    gametrace()
+        .args(["import", "cs188", TESTS, out.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(contains("16 tests of 16 imported"))
+        .stdout(contains(
+            "q3/3-tie-at-ghost.yaml (agrees with its .solution; expected trace",
+        ));
+    let yaml = fs::read_to_string(out.join("q3/3-tie-at-ghost.yaml")).unwrap();
+    assert!(yaml.contains("agents: 2"), "{yaml}");
+    // `y` alone would read as YAML's yes: quoted.
+    assert!(
+        yaml.contains("    g2:\n      actions: [x, \"y\"]\n      b: 6.0\n      c: 1.0\n"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("    dialect: cs188\n"), "{yaml}");
+    gametrace()
+        .args(["test", out.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(contains("16 passed, 0 failed"));
+}
+
+#[test]
+fn run_json_and_show_speak_cs188() {
+    let out = gametrace()
+        .args([
+            "run",
+            "specs/cs188/two-ghosts.yaml",
+            "--case",
+            "expectimax",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = &j["cases"][0];
+    assert_eq!(c["value"], "6.0");
+    assert_eq!(c["best_move"], "c");
+    assert_eq!(c["depth"], 1);
+    assert_eq!(c["depth_unit"], "rounds");
+    assert_eq!(c["counts"]["cs188_expanded_states"], 19);
+    gametrace()
+        .args(["show", "specs/cs188/two-ghosts.yaml", "--case", "alphabeta"])
+        .assert()
+        .success()
+        .stdout(contains("value 4.0, move b;"))
+        .stdout(contains("[t] ■ x  9.5"))
+        .stdout(contains("· not reached"));
+}
+
+#[test]
+fn the_python_export_has_the_agents_the_outcomes_and_the_actions() {
+    let module = gametrace()
+        .args([
+            "export",
+            &format!("{TESTS}/q2/3-terminals.test"),
+            "--to",
+            "python",
+        ])
+        .output()
+        .unwrap();
+    assert!(module.status.success());
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("tree.py"), &module.stdout).unwrap();
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import tree\n\
+             s = tree.GameTreeState()\n\
+             w = s.generateSuccessor(0, 'Win').generateSuccessor(1, 'Wait')\n\
+             l = s.generateSuccessor(0, 'Lose').generateSuccessor(1, 'Wait')\n\
+             print(s.getNumAgents(), s.getLegalActions(0), w.isWin(), l.isLose(), l.isWin(), l.getScore())\n\
+             print(sorted(tree.GENERATED), tree.minimax_value())\n",
+        )
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "2 ['Stay', 'Win', 'Lose'] True True False 9.0\n['g1', 'g2', 'l', 'r', 'w'] 9\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let three = gametrace()
+        .args(["export", "specs/cs188/two-ghosts.yaml", "--to", "python"])
+        .output()
+        .unwrap();
+    fs::write(dir.path().join("three.py"), &three.stdout).unwrap();
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import three\n\
+             s = three.GameTreeState()\n\
+             print(s.getNumAgents(), three.to_move('g1a'), three.to_move('g2a'), three.to_move('u'), three.minimax_value())\n",
+        )
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "3 MIN MIN MAX 4.0\n");
+}
+
+/// A malformed test: its text, the place reported, and what the message says.
+fn malformed(name: &str, text: &str, place: &str, said: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    let mut a = gametrace()
+        .args(["run", name])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(format!("--> {name}:{place}")));
+    for s in said {
+        a = a.stderr(contains(*s));
+    }
+    a.stderr(contains("= expected:").and(contains("=    found:")));
+}
+
+#[test]
+fn malformed_tests_are_refused_with_their_place() {
+    let good = fs::read_to_string(format!("{TESTS}/q3/3-tie-at-ghost.test")).unwrap();
+    let line_of = |text: &str, what: &str| text.lines().position(|l| l == what).unwrap() + 1;
+    // A blank line inside the successors block, as the course's parser refuses it too.
+    let blank = good.replace("r R g2\n", "r R g2\n\n");
+    let at = line_of(&blank, "r R g2") + 1;
+    malformed(
+        "blank.test",
+        &blank,
+        &format!("{at}:1"),
+        &[
+            "a `successors` line must be `state action next`",
+            "an empty line",
+            "Bad successor line",
+        ],
+    );
+    // A block never closed.
+    let open = good.trim_end().trim_end_matches("\"\"\"").to_owned();
+    let at = line_of(&open, "evaluation: \"\"\"");
+    malformed(
+        "open.test",
+        &open,
+        &format!("{at}:1"),
+        &["the block `evaluation` has no closing `\"\"\"`"],
+    );
+    // An agent the course does not have.
+    let alg = good.replace("alg: \"AlphaBetaAgent\"", "alg: \"AlphabetaAgent\"");
+    let at = line_of(&alg, "alg: \"AlphabetaAgent\"");
+    malformed(
+        "alg.test",
+        &alg,
+        &format!("{at}:1"),
+        &[
+            "unknown agent `AlphabetaAgent`",
+            "did you mean `AlphaBetaAgent`?",
+        ],
+    );
+    // A value that is not a number.
+    let value = good.replace("c 1.0", "c one");
+    let at = line_of(&value, "c one");
+    malformed(
+        "value.test",
+        &value,
+        &format!("{at}:3"),
+        &["the value of `c` is not a number"],
+    );
+    // A leaf with no value.
+    let leaf = good.replace("c 1.0\n", "");
+    let at = line_of(&leaf, "g2 y c");
+    malformed(
+        "leaf.test",
+        &leaf,
+        &format!("{at}:6"),
+        &[
+            "the state `c` has no moves and no value",
+            "getScore() raises on it too",
+        ],
+    );
+    // A cycle.
+    let cycle = good.replace("g2 y c\n", "g2 y c\nc back r\n");
+    let at = line_of(&cycle, "c back r");
+    malformed(
+        "cycle.test",
+        &cycle,
+        &format!("{at}:8"),
+        &["`r` is reached again below itself"],
+    );
+    // A line the format does not read.
+    let junk = good.replace("num_agents: \"2\"", "num_agents: 2");
+    let at = line_of(&junk, "num_agents: 2");
+    malformed(
+        "junk.test",
+        &junk,
+        &format!("{at}:1"),
+        &[
+            "a line the CS188 test format does not read",
+            "error parsing test file",
+        ],
+    );
+    // A depth that stops at a state with no value.
+    let deep = fs::read_to_string(format!("{TESTS}/q2/1-chains-depth-1.test"))
+        .unwrap()
+        .replace("a3 1.0\n", "");
+    let at = line_of(&deep, "depth: \"1\"");
+    malformed(
+        "deep.test",
+        &deep,
+        &format!("{at}:1"),
+        &["the search stops at `a3` by depth, and it has no value"],
+    );
+}
+
+#[test]
+fn other_test_classes_are_skipped_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(
+        format!("{TESTS}/q3/3-tie-at-ghost.test"),
+        dir.path().join("tie.test"),
+    )
+    .unwrap();
+    fs::copy(
+        format!("{TESTS}/q3/3-tie-at-ghost.solution"),
+        dir.path().join("tie.solution"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("game.test"),
+        "class: \"PacmanGameTreeTest\"\nalg: \"MinimaxAgent\"\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["test", dir.path().to_str().unwrap()])
+        .assert()
+        .success()
+        .stderr(contains("note: skipped"))
+        .stderr(contains("PacmanGameTreeTest: it plays Pacman on a maze"))
+        .stdout(contains("1 passed, 0 failed"));
+}
+
+#[test]
+fn cases_and_bugs_read_a_test_of_one_case() {
+    let test = format!("{TESTS}/q3/3-tie-at-ghost.test");
+    gametrace()
+        .args(["cases", &test])
+        .assert()
+        .success()
+        .stdout(contains(
+            "3-tie-at-ghost  alphabeta  depth 1 rounds  cs188  check visited",
+        ));
+    gametrace()
+        .args(["bugs", &test])
+        .assert()
+        .success()
+        .stdout(contains(
+            "prune-on-equal  (cs188; alphabeta with prune_on: \">\"",
+        ))
+        .stdout(contains("expectimax-takes-min").not());
+    gametrace()
+        .args([
+            "explain",
+            &test,
+            "--case",
+            "3-tie-at-ghost",
+            "--bug",
+            "prune-on-equal",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("-generateSuccessor(g2, 1, y) -> c"));
+}
+
+#[test]
+fn the_driver_takes_the_courses_own_modules_with_project() {
+    // Any folder with the project's util.py, game.py and pacman.py: here gametrace's own
+    // stand-ins, given as if they were the course's.
+    let cmd = format!(
+        "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project adapters/python/cs188"
+    );
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q2/5-choices.test"),
+            "--cmd",
+            &cmd,
+        ])
+        .assert()
+        .success();
+    // A folder without them is a bad command line, said before the student's code runs.
+    let cmd = format!(
+        "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project tests"
+    );
+    gametrace()
+        .args([
+            "check",
+            &format!("{TESTS}/q2/5-choices.test"),
+            "--cmd",
+            &cmd,
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("--project tests has no util.py"));
+}
