@@ -20,7 +20,7 @@ if ! rustup target list --installed 2>/dev/null | grep -q "^$target\$"; then
   rustup target add "$target"
 fi
 rm -rf "$work/dist"
-PATH="$work/build-venv/bin:$PATH" "$work/build-venv/bin/maturin" build --release --quiet \
+PATH="$work/build-venv/bin:$PATH" "$work/build-venv/bin/maturin" build --release --quiet --locked \
   --zig --compatibility manylinux2014 --target "$target" --out "$work/dist"
 wheel=$(ls "$work"/dist/gametrace-*.whl)
 echo "built $(basename "$wheel")"
