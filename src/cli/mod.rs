@@ -215,6 +215,7 @@ pub fn main() -> i32 {
         Command::Completions(a) => completions::execute(a),
         Command::Man(a) => man::execute(a),
     };
+    #[cfg(target_os = "linux")]
     crate::sandbox::cgroup::remove_cgroups();
     code
 }

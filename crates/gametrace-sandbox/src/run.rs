@@ -3,12 +3,21 @@
 //! it prints, with empty stdin unless a file is given. Whatever happens, everything it started
 //! is killed before [`run`] returns: nothing is left behind.
 
+#[cfg(target_os = "linux")]
 use super::cgroup::{self, Cgroup};
+#[cfg(target_os = "linux")]
 use super::confine::{Extras, Identity, Plan};
+#[cfg(target_os = "linux")]
 use super::identity::Seat;
-use super::{contain, Job, Limits};
+#[cfg(not(target_os = "linux"))]
+pub(super) use super::unconfined::{start, Disk, Started};
+use super::Job;
+#[cfg(target_os = "linux")]
+use super::{contain, Limits};
 use std::io::Read;
-use std::process::{Command, ExitStatus, Stdio};
+#[cfg(target_os = "linux")]
+use std::process::Command;
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -171,13 +180,16 @@ enum Stream {
     Err,
 }
 
+#[cfg(target_os = "linux")]
 /// The process group and container marker of each command now running, for the interrupt
 /// handler.
 static RUNNING: std::sync::Mutex<Vec<(u32, String)>> = std::sync::Mutex::new(Vec::new());
 
+#[cfg(target_os = "linux")]
 /// Set by the interrupt handler: a command it killed is not judged (the handler exits 130).
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+#[cfg(target_os = "linux")]
 /// Waits for the interrupt handler to end the process, if it is at work: a command it killed
 /// must not be reported as crashed.
 fn yield_to_interrupt() {
@@ -188,14 +200,17 @@ fn yield_to_interrupt() {
     }
 }
 
+#[cfg(target_os = "linux")]
 static CLEAN_UP: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
 
+#[cfg(target_os = "linux")]
 /// What else to undo on Ctrl-C or SIGTERM before gametrace exits (the caller's half-written
 /// files): the first one given is kept.
 pub fn clean_up_on_interrupt(clean_up: fn()) {
     let _ = CLEAN_UP.set(clean_up);
 }
 
+#[cfg(target_os = "linux")]
 /// On Ctrl-C or SIGTERM, kill everything the running commands started and remove the
 /// temporary files being written before gametrace exits (code 130): a command has its own
 /// group, so the terminal's signal does not reach it.
@@ -217,6 +232,7 @@ pub fn install_interrupt_handler() {
     });
 }
 
+#[cfg(target_os = "linux")]
 /// A command started under its job's confinement, in its own process group, registered with
 /// the interrupt handler. Whoever holds one must end it with [`Started::kill_and_wait`].
 pub(super) struct Started {
@@ -236,6 +252,7 @@ pub(super) struct Started {
     reaped: Option<ExitStatus>,
 }
 
+#[cfg(target_os = "linux")]
 impl Started {
     /// Has it exited? (Without reaping it: its resource usage is read when it is.)
     pub fn exited(&mut self) -> Option<ExitStatus> {
@@ -354,11 +371,13 @@ impl Started {
     }
 }
 
+#[cfg(target_os = "linux")]
 fn status_signal(status: ExitStatus) -> Option<i32> {
     use std::os::unix::process::ExitStatusExt;
     status.signal()
 }
 
+#[cfg(target_os = "linux")]
 /// What language runtimes read to find themselves or their libraries: passed on.
 const RUNTIME_ENV: [&str; 14] = [
     "JAVA_HOME",
@@ -377,6 +396,7 @@ const RUNTIME_ENV: [&str; 14] = [
     "TZ",
 ];
 
+#[cfg(target_os = "linux")]
 /// The variables of gametrace's own environment a sandboxed program is given: PATH, the
 /// locale (LANG, LANGUAGE, LC_*), what runtimes read ([`RUNTIME_ENV`]) and those the grader
 /// names (`--sandbox-env`). Everything else (a grader's API token, a cloud key) stays out.
@@ -394,6 +414,7 @@ pub fn passed_env(extra: &[String]) -> Vec<(std::ffi::OsString, std::ffi::OsStri
         .collect()
 }
 
+#[cfg(target_os = "linux")]
 /// Starts `job`'s program, confined unless its policy turns the sandbox off, with `stdin`
 /// and `env` added to its environment. `Err` is what running it came to when it could not
 /// start.
@@ -531,6 +552,7 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
     })
 }
 
+#[cfg(target_os = "linux")]
 /// Before a program runs as `uid` (root's gametrace): can that uid reach its working folder,
 /// its program and the files its command line names? A TA's private folder (mode 0700) would
 /// otherwise fail every submission with "Permission denied"; this says which path and how
@@ -780,6 +802,7 @@ pub fn run(job: &Job) -> Ran {
 /// How often a running program's files are measured against the disk quota.
 pub(super) const DISK_EVERY: Duration = Duration::from_millis(100);
 
+#[cfg(target_os = "linux")]
 /// The disk quota of one run: the folders it may write, and what they held when it started;
 /// and, where its temp folder is a tmpfs of the quota's size in its own mount namespace,
 /// that tmpfs (seen through `/proc/PID/root`), full or not.
@@ -790,6 +813,7 @@ pub(super) struct Disk {
     tmpfs: Option<std::path::PathBuf>,
 }
 
+#[cfg(target_os = "linux")]
 impl Disk {
     /// The quota of `job`, whose process (the one gametrace started) is `pid`.
     pub(super) fn new(job: &Job, pid: u32) -> Disk {
@@ -837,6 +861,7 @@ impl Disk {
     }
 }
 
+#[cfg(target_os = "linux")]
 /// The limit a command that failed ran into, if it shows: the signal it died of (seccomp's
 /// SIGSYS, SIGXCPU, SIGXFSZ), the cgroup's counts, or what its runtime says when an
 /// allocation, a fork or a write is refused.
@@ -963,7 +988,7 @@ pub fn substitute(arg: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-#[cfg(all(test, unix))]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 
