@@ -198,6 +198,13 @@ impl Games {
                     continue;
                 }
             };
+            let argv = match crate::adapters::provide(argv, Some(dir), &scratch) {
+                Ok(argv) => argv,
+                Err(e) => {
+                    cases.push(failed(format!("cannot write gametrace's drivers: {e}")));
+                    continue;
+                }
+            };
             let policy = driver_policy(&self.cmd, dir, staged, crate::sandbox::grader_paths(path));
             let driver = crate::check_game::Driver {
                 argv: &argv,
