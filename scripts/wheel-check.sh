@@ -85,7 +85,7 @@ expect 1 gametrace check "$spec" --case prune-expands-6 \
 case $out in *"with the mistake prune-strict"*) ;; *) fail "the strict prune was not named" ;; esac
 expect 0 gametrace test "$spec" \
   --against "python3 -m gametrace.csc148 strategy students/strategy_minimax_memoize.py StrategyMinimaxMemoize {position_json}"
-case $out in *"score 3 / 3"*) ;; *) fail "a memoize strategy was not graded on its own cases" ;; esac
+case $out in *"score 4 / 4"*) ;; *) fail "a memoize strategy was not graded on its own cases" ;; esac
 
 echo "== checking a student's Tippy with the installed game driver"
 expect 0 gametrace check-game csc148/tippy-rules \

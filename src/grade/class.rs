@@ -673,11 +673,12 @@ impl Gradebook {
         let max = self.rows.first().map_or(0.0, |r| r.max_score);
         let _ = writeln!(
             out,
-            "{n} submission{} graded against {} case{} ({} points)",
+            "{n} submission{} graded against {} case{} ({} point{})",
             if n == 1 { "" } else { "s" },
             self.columns().len(),
             if self.columns().len() == 1 { "" } else { "s" },
-            number(max)
+            number(max),
+            if max == 1.0 { "" } else { "s" }
         );
         if n == 0 {
             return out;
