@@ -28,7 +28,10 @@ if ! rustup target list --installed 2>/dev/null | grep -q "^$target\$"; then
   rustup target add "$target"
 fi
 rm -rf "$work/dist"
-PATH="$work/build-venv/bin:$PATH" "$work/build-venv/bin/maturin" build --release --quiet --locked \
+# GAMETRACE_WHEEL_PROFILE=dev builds faster, to check that a target builds and links (CI).
+profile=(--release)
+[ "${GAMETRACE_WHEEL_PROFILE:-release}" = release ] || profile=(--profile "$GAMETRACE_WHEEL_PROFILE")
+PATH="$work/build-venv/bin:$PATH" "$work/build-venv/bin/maturin" build "${profile[@]}" --quiet --locked \
   "${link[@]}" --target "$target" --out "$work/dist"
 wheel=$(ls "$work"/dist/gametrace-*.whl)
 echo "built $(basename "$wheel")"

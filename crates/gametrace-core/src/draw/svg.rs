@@ -148,8 +148,10 @@ pub fn draw(p: &Picture) -> String {
             escape(&o.case),
             escape(&o.algorithm),
             o.rules.name(),
-            o.value.map_or("none".to_owned(), estimate_text),
-            o.chosen.map_or("none".to_owned(), |i| i.to_string()),
+            // Stepping through a search, the root's value and move come only at its end.
+            o.value.map_or("not known yet".to_owned(), estimate_text),
+            o.chosen
+                .map_or("not chosen yet".to_owned(), |i| i.to_string()),
             escape(&p.chosen_name(o.chosen)),
             o.terminals,
             o.nodes_visited(),
