@@ -40,6 +40,7 @@ pub use gametrace_core::{
 /// Running student programs confined: its own crate, compiled beside the core.
 pub use gametrace_sandbox as sandbox;
 
+pub mod adapters;
 pub mod check;
 pub mod cli;
 pub mod grade;

@@ -270,17 +270,17 @@ fn mistakes_a_case_cannot_tell_apart_are_all_named_with_the_case_that_can() {
     for (file, extra, named) in [
         (
             "strategy_minimax_prune_root.py",
-            "1 extra (p2:5)",
+            "2 extra (p2:5, p1:1 visited twice, the reference once)",
             "the mistake prune-root-unpruned\n",
         ),
         (
             "strategy_minimax_prune_strict.py",
-            "5 extra (p2:5, p1:4, p2:3, p1:2, p2:1)",
+            "6 extra (p2:5, p1:4, p2:3, p1:2, p2:1, p1:1 visited twice, the reference once)",
             "the mistake prune-strict\n",
         ),
         (
             "strategy_minimax_prune_naive.py",
-            "2 extra (p2:5, p1:4)",
+            "3 extra (p2:5, p1:4, p1:1 visited twice, the reference once)",
             "the mistakes prune-root-unpruned together with bounds-never-updated\n",
         ),
     ] {

@@ -153,6 +153,12 @@ fn right_python_strategies_pass_every_position() {
         (
             "strategy_minimax_memoize.py",
             "StrategyMinimaxMemoize",
+            "memoize-8",
+            "",
+        ),
+        (
+            "strategy_minimax_memoize.py",
+            "StrategyMinimaxMemoize",
             "memoize-expands-6",
             " --trace",
         ),
@@ -234,7 +240,7 @@ fn a_strict_prune_fails_at_the_position_worked_out_by_hand_and_is_named() {
         .code(1)
         .stdout(contains("expected: state p2:5 never visited"))
         .stdout(contains(
-            "visited: 0 of 3 states missing (none), 5 extra (p2:5, p1:4, p2:3, p1:2, p2:1)",
+            "visited: 0 of 3 states missing (none), 6 extra (p2:5, p1:4, p2:3, p1:2, p2:1, p1:1 visited twice, the reference once)",
         ))
         .stdout(contains("with the mistake prune-strict\n"));
 }
@@ -313,7 +319,7 @@ fn a_crashing_or_looping_student_gets_a_clear_verdict_per_position() {
 
 /// A strategy file is graded on its own strategy's cases: the command names its class, and
 /// the cases of the other strategies are left out (said on stderr); a `visited` case gets
-/// the trace without `--trace`. A correct memoizing strategy scores 3 of 3 on the spec
+/// the trace without `--trace`. A correct memoizing strategy scores 4 of 4 on the spec
 /// that holds every strategy's cases (not 5 of 9, failing the pruning and myopic ones).
 #[test]
 fn a_strategy_file_is_graded_on_its_own_strategys_cases() {
@@ -321,7 +327,7 @@ fn a_strategy_file_is_graded_on_its_own_strategys_cases() {
         (
             "strategy_minimax_memoize.py",
             "StrategyMinimaxMemoize",
-            "score 3 / 3",
+            "score 4 / 4",
         ),
         (
             "strategy_minimax_prune.py",
@@ -738,6 +744,55 @@ fn an_empty_submission_is_not_found_naming_the_file_the_command_expected() {
     );
     assert!(!bob.contains("Traceback"), "{bob}");
     let book = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
-    assert!(book.contains("alice,3,3,"), "{book}");
-    assert!(book.contains("bob,0,3,"), "{book}");
+    assert!(book.contains("alice,4,4,"), "{book}");
+    assert!(book.contains("bob,0,4,"), "{book}");
+}
+
+/// Issue 64's blind spot: a "memoizing" strategy with no memo table that takes the worst
+/// move. Where both moves are equally good (p1:6) its move passes; the positions it expands
+/// are the memoized search's, but one of them twice, which `visited` counts; and where the
+/// worst move loses (p1:8), its move fails.
+#[test]
+fn a_strategy_without_a_memo_table_passes_no_memoize_case_but_the_tie() {
+    let none = strategy(
+        "strategy_minimax_memoize_none.py",
+        "StrategyMinimaxMemoize",
+        "",
+    );
+    gametrace()
+        .args(["check", GRADING, "--case", "memoize-expands-6", "--color", "never", "--cmd"])
+        .arg(&none)
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "FAIL: visited: 0 of 8 states missing (none), 1 extra (p1:1 visited twice, the reference once)",
+        ))
+        .stdout(contains("expected: state p1:1 visited once"));
+    gametrace()
+        .args([
+            "check",
+            GRADING,
+            "--case",
+            "memoize-8",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(&none)
+        .assert()
+        .code(1)
+        .stdout(contains("expected chosen move: 1"));
+    gametrace()
+        .args([
+            "check",
+            GRADING,
+            "--case",
+            "memoize-6",
+            "--color",
+            "never",
+            "--cmd",
+        ])
+        .arg(&none)
+        .assert()
+        .success();
 }

@@ -100,3 +100,82 @@ fn specs_lists_them_and_copy_writes_them_out_without_overwriting() {
         .code(2)
         .stderr(contains("no built-in spec under `nope`"));
 }
+
+/// Every command that takes a spec takes a built-in one by name, from a folder with nothing
+/// in it (no `specs/`, no `expected/`), with or without `specs/` and `.yaml`.
+#[test]
+fn every_command_that_takes_a_spec_takes_a_built_in_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("mine.trace");
+    fs::write(
+        &trace,
+        "Estimating state c[3]\nEstimating state d[5]\nEstimating state e[2]\nval it = 0 : Game.move\n",
+    )
+    .unwrap();
+    for name in [
+        "15150-s14/handout-small",
+        "specs/15150-s14/handout-small.yaml",
+    ] {
+        let runs: [&[&str]; 10] = [
+            &["run", name, "--case", "alphabeta"],
+            &["show", name, "--case", "alphabeta"],
+            &["show", name, "--svg", "-"],
+            &["validate", name],
+            &["cases", name],
+            &["export", name, "--to", "json"],
+            &["stats", name],
+            &[
+                "explain",
+                name,
+                "--case",
+                "alphabeta",
+                "--bug",
+                "child-value-as-bound",
+            ],
+            &["test", name, "--case", "alphabeta"],
+            &["bugs", name, "--case", "alphabeta"],
+        ];
+        for args in runs {
+            let out = gametrace(dir.path()).args(args).output().unwrap();
+            assert!(
+                out.status.success(),
+                "gametrace {}: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        // `check` reads it too: a failing check is a check that ran (exit 1, not 2).
+        gametrace(dir.path())
+            .args([
+                "check",
+                name,
+                "--case",
+                "alphabeta",
+                "--actual",
+                "mine.trace",
+            ])
+            .assert()
+            .code(1)
+            .stdout(contains(
+                "FAIL    specs/15150-s14/handout-small.yaml alphabeta",
+            ));
+    }
+    // A folder of built-in specs for `validate`, as for `test`.
+    gametrace(dir.path())
+        .args(["validate", "csc148"])
+        .assert()
+        .success();
+    // A near miss is named; the name just typed is never suggested back.
+    gametrace(dir.path())
+        .args(["show", "15150-s14/handout-smal"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "did you mean the built-in spec `15150-s14/handout-small`?",
+        ));
+    gametrace(dir.path())
+        .args(["show", "connect4/rules"])
+        .assert()
+        .code(2)
+        .stderr(contains("games/connect4/rules"));
+}

@@ -176,6 +176,15 @@ fn output_matches(shown: &[String], printed: &[&str]) -> bool {
 }
 
 fn run(example: &Example) -> Result<(), String> {
+    run_with(
+        example,
+        Path::new(env!("CARGO_BIN_EXE_gametrace")),
+        Path::new(ROOT),
+    )
+}
+
+/// Runs `example` with the binary `program`, in the folder `dir`.
+fn run_with(example: &Example, program: &Path, dir: &Path) -> Result<(), String> {
     let words = shlex::split(&example.command)
         .ok_or_else(|| format!("cannot split `{}` into words", example.command))?;
     if words.first().map(String::as_str) != Some("gametrace") {
@@ -184,9 +193,9 @@ fn run(example: &Example) -> Result<(), String> {
             example.command
         ));
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_gametrace"))
+    let out = Command::new(program)
         .args(&words[1..])
-        .current_dir(ROOT)
+        .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
         .output()
@@ -407,4 +416,162 @@ fn shown_output_matching_has_wildcards_and_no_more() {
     );
     assert_eq!(anchor("`gametrace test`"), "gametrace-test");
     assert_eq!(anchor("Spec format, version 1"), "spec-format-version-1");
+}
+
+/// A folder holding a copy of the binary and nothing else (no checkout beside it), and an
+/// empty folder to work in: what a TA has after `cargo install` or `pip install`.
+fn installed() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = tmp.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let exe = bin.join("gametrace");
+    std::fs::copy(env!("CARGO_BIN_EXE_gametrace"), &exe).unwrap();
+    let ta = tmp.path().join("ta");
+    std::fs::create_dir(&ta).unwrap();
+    (tmp, exe, ta)
+}
+
+/// The `sh` recipe of grading.md's "One recipe a course" that holds `needle`: its first
+/// command, continued lines joined, as printed.
+fn recipe(needle: &str) -> String {
+    let text = std::fs::read_to_string(Path::new(ROOT).join("docs/src/grading.md")).unwrap();
+    let section = &text[text.find("## One recipe a course").unwrap()..];
+    for (info, _, body) in blocks(section) {
+        if info != "sh" {
+            continue;
+        }
+        let mut command = String::new();
+        for line in &body {
+            let line = line.trim();
+            if command.is_empty() && (line.starts_with('#') || !line.starts_with("gametrace ")) {
+                continue;
+            }
+            let line = line.split("   #").next().unwrap().trim_end();
+            command.push_str(line.trim_end_matches('\\'));
+            if !line.ends_with('\\') {
+                break;
+            }
+            command.push(' ');
+        }
+        if command.contains(needle) {
+            return command;
+        }
+    }
+    panic!("grading.md has no recipe with `{needle}`")
+}
+
+/// Runs a recipe as a TA's shell would, with only the copied binary's folder before the
+/// system's on PATH (no cargo, no checkout).
+fn shell(line: &str, exe: &Path, dir: &Path) -> std::process::Output {
+    let path = format!(
+        "{}:/usr/local/bin:/usr/bin:/bin",
+        exe.parent().unwrap().display()
+    );
+    Command::new("bash")
+        .args(["-c", line])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .env_remove("CARGO_HOME")
+        .output()
+        .unwrap()
+}
+
+/// Issue 64: the tour's and the course chapters' examples, and the grading recipes of
+/// CSC148, CS10 and 15-150, run as printed in an empty folder with only a copy of the binary
+/// (the specs, the drivers and the guide's example students come from inside it).
+#[test]
+fn the_tour_and_the_course_recipes_run_from_an_empty_folder() {
+    let (_tmp, exe, ta) = installed();
+    let src = Path::new(ROOT).join("docs/src");
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for page in ["tour.md", "csc148.md", "cs10.md", "15150.md", "grading.md"] {
+        for e in examples(&src.join(page)) {
+            // grading.md's other examples read the checkout's docs/examples.
+            if page == "grading.md" && !e.command.contains("csc148") {
+                continue;
+            }
+            ran += 1;
+            if let Err(why) = run_with(&e, &exe, &ta) {
+                failures.push(format!("{page}:{}: {why}", e.line));
+            }
+        }
+    }
+    assert!(ran >= 8, "only {ran} examples found");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let left: Vec<_> = std::fs::read_dir(&ta).unwrap().collect();
+    assert!(
+        left.is_empty(),
+        "the examples wrote into the folder: {left:?}"
+    );
+
+    let fixtures = Path::new(ROOT).join("tests/fixtures");
+    // CSC148: a class of two, one right and one who handed nothing in.
+    let class = ta.join("csc148");
+    std::fs::create_dir_all(class.join("submissions/alice")).unwrap();
+    std::fs::create_dir_all(class.join("submissions/bob")).unwrap();
+    std::fs::copy(
+        fixtures.join("python/csc148/strategy_minimax_memoize.py"),
+        class.join("submissions/alice/strategy_minimax_memoize.py"),
+    )
+    .unwrap();
+    let line = recipe("--specs csc148/subtract-square-grading");
+    assert!(line.contains("python3 -m gametrace.csc148"), "{line}");
+    let out = shell(&line, &exe, &class);
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let book = std::fs::read_to_string(class.join("grades/gradebook.csv")).unwrap();
+    assert!(book.contains("\nalice,4,4,"), "{book}");
+    assert!(book.contains("\nbob,0,4,"), "{book}");
+
+    // CS10: a student's Kalah player, compiled by the command.
+    let class = ta.join("cs10");
+    let carol = class.join("submissions/carol");
+    std::fs::create_dir_all(&carol).unwrap();
+    for f in ["ComputerKalahPlayerAB.java", "KalahGame.java"] {
+        std::fs::copy(fixtures.join("java/kalah").join(f), carol.join(f)).unwrap();
+    }
+    let line = recipe("--specs kalah/search");
+    let out = shell(&line, &exe, &class);
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let book = std::fs::read_to_string(class.join("grades/gradebook.csv")).unwrap();
+    let row = book.lines().find(|l| l.starts_with("carol,")).unwrap();
+    let cells: Vec<&str> = row.split(',').collect();
+    assert_eq!(cells[1], cells[2], "{book}");
+
+    // 15-150: the handout's folder, the student's alpha-beta over its stub, the TA's small.sml.
+    let class = ta.join("15150");
+    let code = class.join("handout/hw/11/code");
+    std::fs::create_dir_all(&code).unwrap();
+    std::fs::write(
+        code.join("sources.cm"),
+        "Group is\n  $/basis.cm\n  alphabeta.sml\n",
+    )
+    .unwrap();
+    std::fs::write(code.join("alphabeta.sml"), "(* the handout's stub *)\n").unwrap();
+    std::fs::copy(fixtures.join("sml/small.sml"), code.join("small.sml")).unwrap();
+    let dave = class.join("submissions/dave");
+    std::fs::create_dir_all(&dave).unwrap();
+    std::fs::copy(
+        fixtures.join("sml/alphabeta.sml"),
+        dave.join("alphabeta.sml"),
+    )
+    .unwrap();
+    let line = recipe("--specs 15150-s14/handout-small");
+    let out = shell(&line, &exe, &class);
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let book = std::fs::read_to_string(class.join("grades/gradebook.csv")).unwrap();
+    assert!(book.contains("\ndave,1,1,"), "{book}");
 }

@@ -380,3 +380,112 @@ document.getElementById("f").addEventListener("load", () => {
         "Line 1 of 24\nArrowRight Line 2 of 24\nArrowRight Line 3 of 24\nEnd Line 24 of 24\nArrowLeft Line 23 of 24\nHome Line 1 of 24\ntab tab-check check shown: true"
     );
 }
+
+/// Issue 64's rough edges, in Debian's Chromium at a desktop's width (1280 px) and a phone's
+/// (390 px): mid-search, the step view's tree is whole (no node and no legend item outside
+/// its box: the drawing is scaled to its column), the caption says the value is not known
+/// yet (not "value none"), and the step buttons use no character Debian's fonts lack (⏮ ⏭
+/// were empty boxes there). A screenshot is taken at each width too.
+#[test]
+fn the_step_view_is_whole_at_a_desktops_and_a_phones_width() {
+    for width in [1280, 390] {
+        let harness = page().with_file_name(format!("layout-{width}.html"));
+        std::fs::write(
+            &harness,
+            format!(
+                r#"<!doctype html><meta charset="utf-8"><body style="margin:0"><pre id="result">waiting</pre>
+<iframe id="f" style="width:{width}px;height:2400px;border:0" src="index.html#view=step&spec=15150-s14%2Fhandout-big&case=alphabeta&line=12"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", () => {{
+  const d = document.getElementById("f").contentDocument;
+  const box = d.getElementById("step-tree");
+  const shown = box.getBoundingClientRect();
+  const out = [];
+  let items = 0;
+  for (const g of box.querySelectorAll('g[id^="node-"], #legend > *')) {{
+    const r = g.getBoundingClientRect();
+    items++;
+    if (r.left < shown.left - 0.5 || r.right > shown.right + 0.5 || r.width === 0)
+      out.push("clipped: " + (g.id || g.textContent));
+  }}
+  out.push("items: " + items);
+  out.push("caption: " + [...box.querySelectorAll("svg > text")].map((t) => t.textContent).find((t) => t.startsWith("case ")));
+  out.push("buttons: " + d.getElementById("step-controls").textContent.replace(/\s+/g, " ").trim());
+  document.getElementById("result").textContent = out.join("\n");
+}});
+</script>"#
+            ),
+        )
+        .unwrap();
+        let profile = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new("timeout")
+            .arg("120")
+            .arg(chromium())
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--allow-file-access-from-files",
+                "--virtual-time-budget=5000",
+                "--window-size=1400,2600",
+                "--dump-dom",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg(format!("file://{}", harness.display()))
+            .output()
+            .unwrap();
+        let dom = String::from_utf8(out.stdout).unwrap();
+        let result = text_of(&dom, "result");
+        assert!(!result.contains("clipped"), "at {width} px:\n{result}");
+        let items: usize = result
+            .lines()
+            .find_map(|l| l.strip_prefix("items: "))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert!(
+            items > 25,
+            "at {width} px, {items} nodes and legend items:\n{result}"
+        );
+        assert!(
+            result.contains("value not known yet, move not chosen yet"),
+            "{result}"
+        );
+        let buttons = result.lines().find(|l| l.starts_with("buttons: ")).unwrap();
+        assert!(
+            buttons.chars().all(|c| c.is_ascii() || "◀▶".contains(c)),
+            "{buttons}"
+        );
+
+        // The screenshot, as a student sees the page at this width.
+        let shot = harness.with_file_name(format!("step-{width}.png"));
+        let profile = tempfile::tempdir().unwrap();
+        let status = std::process::Command::new("timeout")
+            .arg("120")
+            .arg(chromium())
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--hide-scrollbars",
+                "--virtual-time-budget=5000",
+            ])
+            .arg(format!("--window-size={width},1800"))
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg(link(&[
+                ("view", "step"),
+                ("spec", "15150-s14/handout-big"),
+                ("case", "alphabeta"),
+                ("line", "12"),
+            ]))
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let png = resvg::tiny_skia::Pixmap::load_png(&shot).expect("a PNG screenshot");
+        assert_eq!(png.width(), width);
+    }
+}

@@ -386,6 +386,15 @@ fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Dia
             .map(|w| command::substitute(w, &pairs))
             .collect()
     };
+    // The drivers and examples it names that are not there, from gametrace's own copies.
+    let argv =
+        crate::adapters::provide(argv, cmd.submission.as_deref(), &scratch).map_err(|e| {
+            bad(
+                format!("cannot write gametrace's drivers for the command: {e}"),
+                e.to_string(),
+                "check that the temporary directory ($TMPDIR) is writable",
+            )
+        })?;
     let mut policy = cmd.sandbox.clone();
     policy.hidden.extend(command::grader_paths(spec_path));
     // A submission's classmates are hidden; but where it runs in a staged copy of the course

@@ -71,6 +71,13 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     };
+    let argv = match crate::adapters::provide(argv, None, &scratch) {
+        Ok(argv) => argv,
+        Err(e) => {
+            eprintln!("error: cannot write gametrace's drivers for the command: {e}");
+            return 2;
+        }
+    };
     let workdir = match &a.course_dir {
         None => None,
         Some(course) => match course_copy(course, &scratch, a.run.limits().disk) {

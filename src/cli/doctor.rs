@@ -50,12 +50,21 @@ pub fn execute(a: Args) -> i32 {
     // As root, programs run as a uid of their own: a runtime it cannot reach (and no mount
     // namespace to reach it through) is named here, before a class's every submission fails
     // on it.
+    #[cfg(target_os = "linux")]
     // SAFETY: no preconditions.
     let dropped = unsafe { libc::geteuid() } == 0 && !p.layers.mount_namespace;
+    #[cfg(target_os = "linux")]
     let uid = crate::sandbox::identity::FIRST;
+    #[cfg(target_os = "linux")]
+    let (on_path, runnable) = (
+        crate::sandbox::confine::on_path,
+        |path: &std::path::Path| !dropped || crate::sandbox::confine::runnable_by(path, uid),
+    );
+    #[cfg(not(target_os = "linux"))]
+    let (on_path, runnable, uid) = (on_path, |_: &std::path::Path| true, 0);
     for name in ["python3", "sml", "java", "javac", "node", "ocaml", "ghc"] {
-        match crate::sandbox::confine::on_path(name) {
-            Some(path) if dropped && !crate::sandbox::confine::runnable_by(&path, uid) => {
+        match on_path(name) {
+            Some(path) if !runnable(&path) => {
                 let _ = writeln!(
                     out,
                     "  {name:<8} {}: NOT runnable by the sandbox's uids ({uid}-...), which student code runs as here (a folder on the way is private); install it for every user, or put a runnable one first on PATH",
@@ -89,7 +98,32 @@ pub fn execute(a: Args) -> i32 {
     }
 }
 
+/// A program on PATH, as a shell finds it (with Windows' `.exe`, `.bat` and `.cmd`).
+#[cfg(not(target_os = "linux"))]
+fn on_path(name: &str) -> Option<PathBuf> {
+    let exts: &[&str] = if cfg!(windows) {
+        &["", ".exe", ".bat", ".cmd"]
+    } else {
+        &[""]
+    };
+    std::env::split_paths(&std::env::var_os("PATH")?).find_map(|dir| {
+        exts.iter()
+            .map(|e| dir.join(format!("{name}{e}")))
+            .find(|p| p.is_file())
+    })
+}
+
+/// `doctor --policy` where there is no sandbox: nothing confines a command.
+#[cfg(not(target_os = "linux"))]
+fn policy(_a: &Args) -> i32 {
+    print_all(&format!(
+        "no sandbox on {}: a command runs with your user's rights, reads and writes what you can, and has only the timeout and the output cap\n",
+        crate::sandbox::unsandboxed_system().unwrap_or_default()
+    ))
+}
+
 /// `doctor --policy`: the computed policy of one command, as its sandbox would have it.
+#[cfg(target_os = "linux")]
 fn policy(a: &Args) -> i32 {
     let line = a.cmd.clone().unwrap_or_else(|| "true".to_owned());
     let argv = if a.shell {

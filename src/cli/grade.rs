@@ -264,6 +264,16 @@ fn inside_path(s: &str) -> Result<PathBuf, String> {
 }
 
 pub fn execute(a: Args) -> i32 {
+    // A class's code is other people's: without the Linux sandbox it is graded only when the
+    // grader says so.
+    if let Some(system) = crate::sandbox::unsandboxed_system() {
+        if !a.run.no_sandbox {
+            eprintln!(
+                "error: no sandbox on {system}: `grade` runs a class's code, which needs gametrace's Linux sandbox\n  = hint: grade on Linux (a container, WSL 2, a CI runner), or pass --no-sandbox to run the submissions with your user's rights"
+            );
+            return 2;
+        }
+    }
     let select = match suite::Selection::new(a.case.clone(), a.filter.clone()) {
         Ok(s) => s,
         Err(e) => {

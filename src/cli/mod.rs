@@ -1,6 +1,7 @@
 //! The command line: parses the arguments and hands each command to its module, one module
 //! a command (its flags as an `Args` struct, and a short function that calls the library).
 
+mod adapters;
 mod bugs;
 mod cases;
 mod check;
@@ -115,6 +116,10 @@ enum Command {
     /// `specs copy [PREFIX] DIR` to write them and their expected traces out to edit. Any
     /// command takes a built-in spec by its name: `gametrace test csc148/subtract-square-grading`
     Specs(specs::Args),
+    /// The drivers built into gametrace (the CSC148 adapter and game driver, the 15-150 game
+    /// drivers, the CS10 player driver): list them, or `adapters copy [DIR]` to write them out.
+    /// A command gametrace runs gets them by their paths (`adapters/python/...`) from any folder
+    Adapters(adapters::Args),
     /// Gradebooks: `gradebook merge --out DIR SHARD...` joins the --out folders of a class
     /// graded in shards (`grade --shard K/N`) into what one run writes, byte for byte
     Gradebook(gradebook::Args),
@@ -217,10 +222,12 @@ pub fn main() -> i32 {
         Command::Grade(a) => grade::execute(*a),
         Command::Doctor(a) => doctor::execute(a),
         Command::Specs(a) => specs::execute(a),
+        Command::Adapters(a) => adapters::execute(a),
         Command::Gradebook(a) => gradebook::execute(a),
         Command::Completions(a) => completions::execute(a),
         Command::Man(a) => man::execute(a),
     };
+    #[cfg(target_os = "linux")]
     crate::sandbox::cgroup::remove_cgroups();
     code
 }

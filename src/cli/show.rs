@@ -9,7 +9,7 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     pub parallel: Parallel,
-    /// The spec file (YAML)
+    /// The spec file (YAML), or a built-in spec by its name (`gametrace specs`)
     pub spec: PathBuf,
     /// Lay this case's search over the tree
     #[arg(long, value_name = "NAME")]

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Spec files or directories of specs
+    /// Spec files or directories of specs, or built-in ones by name (`gametrace specs`)
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// human: compiler-style messages; json: one document for editors and CI
@@ -32,7 +32,8 @@ fn validate(paths: &[PathBuf], format: ValidateFormat) -> i32 {
     // that a path that cannot be read is one more problem in the report.
     let mut specs = Vec::new();
     for p in paths {
-        if p.is_dir() {
+        // A folder of built-in specs (`csc148`) stands for them as a folder on disk would.
+        if p.is_dir() || (!p.exists() && crate::builtin::specs_under(p).is_some()) {
             match suite::discover(std::slice::from_ref(p)) {
                 Ok(found) => specs.extend(found),
                 Err(d) => return report_error(&d),

@@ -328,6 +328,13 @@ impl Games {
                     continue;
                 }
             };
+            let argv = match crate::adapters::provide(argv, Some(dir), &scratch) {
+                Ok(argv) => argv,
+                Err(e) => {
+                    cases.push(failed(format!("cannot write gametrace's drivers: {e}")));
+                    continue;
+                }
+            };
             let policy = driver_policy(&spec.cmd, dir, staged, crate::sandbox::grader_paths(path));
             let game =
                 crate::with_game_spec!(doc.as_ref(), s => crate::game::Playable::name(&s.game));
@@ -805,11 +812,12 @@ impl Gradebook {
         let max = self.rows.first().map_or(0.0, |r| r.max_score);
         let _ = writeln!(
             out,
-            "{n} submission{} graded against {} case{} ({} points)",
+            "{n} submission{} graded against {} case{} ({} point{})",
             if n == 1 { "" } else { "s" },
             self.columns().len(),
             if self.columns().len() == 1 { "" } else { "s" },
-            number(max)
+            number(max),
+            if max == 1.0 { "" } else { "s" }
         );
         if n == 0 {
             return out;

@@ -95,6 +95,13 @@ impl Players {
                 ))
             }
         };
+        let argv = match crate::adapters::provide(argv, Some(dir), &scratch) {
+            Ok(argv) => argv,
+            Err(e) => {
+                return result(Status::Error)
+                    .message(format!("cannot write gametrace's drivers: {e}"))
+            }
+        };
         let policy = driver_policy(&self.cmd, dir, staged, Vec::new());
         let driver = crate::check_game::Driver {
             argv: &argv,

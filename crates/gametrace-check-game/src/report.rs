@@ -33,6 +33,14 @@ pub fn sandbox_note(policy: &Policy) -> SandboxNote {
             missing: Vec::new(),
         };
     }
+    if let Some(system) = crate::sandbox::unsandboxed_system() {
+        WARNED.call_once(|| eprintln!("warning: no sandbox on {system}: run only your own code"));
+        return SandboxNote {
+            on: false,
+            protections: format!("none (no sandbox on {system})"),
+            missing: Vec::new(),
+        };
+    }
     let p = crate::sandbox::protections();
     let missing = p.missing();
     if !missing.is_empty() {

@@ -23,6 +23,15 @@ fn parts(path: &Path) -> Option<Vec<&str>> {
     Some(out)
 }
 
+/// `root/rel` with `/` between every part, on every system: a built-in spec is named the same
+/// on Windows (`specs/csc148/tippy-rules.yaml`, never `specs\\csc148/tippy-rules.yaml`).
+fn under(root: &str, rel: &Path) -> PathBuf {
+    PathBuf::from(format!(
+        "{root}/{}",
+        rel.to_string_lossy().replace('\\', "/")
+    ))
+}
+
 /// The built-in file at `path`: `specs/...` or `expected/...`, relative to the current
 /// folder as a checkout has them.
 pub fn file(path: &Path) -> Option<&'static [u8]> {
@@ -52,7 +61,7 @@ pub fn spec_path(name: &Path) -> Option<PathBuf> {
     }
     SPECS
         .get_file(&rel)
-        .map(|_| PathBuf::from("specs").join(rel))
+        .map(|_| under("specs", Path::new(&rel)))
 }
 
 /// The built-in spec nearest to a name that is none (`connect4/rules` for
@@ -112,7 +121,7 @@ pub fn specs_under(dir: &Path) -> Option<Vec<PathBuf>> {
 fn collect(dir: &Dir<'static>, out: &mut Vec<PathBuf>) {
     for f in dir.files() {
         if f.path().extension().is_some_and(|e| e == "yaml") {
-            out.push(Path::new("specs").join(f.path()));
+            out.push(under("specs", f.path()));
         }
     }
     for d in dir.dirs() {
@@ -133,7 +142,7 @@ pub fn files_for(prefix: &str) -> Vec<(PathBuf, &'static [u8])> {
         for (rel, bytes) in all {
             let r = rel.to_string_lossy();
             if r.starts_with(prefix) {
-                out.push((Path::new(root).join(rel), bytes));
+                out.push((under(root, &rel), bytes));
             }
         }
     }

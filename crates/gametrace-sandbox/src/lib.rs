@@ -13,22 +13,46 @@
 //! - A [`Scratch`] is the program's private, writable home and temp directory; the files it is
 //!   handed (`{tree_json}`, a copy of the spec holding only its case) are written there.
 
+#[cfg(target_os = "linux")]
 pub mod cgroup;
+#[cfg(target_os = "linux")]
 pub mod confine;
+#[cfg(target_os = "linux")]
 pub mod contain;
+#[cfg(target_os = "linux")]
 pub mod files;
+#[cfg(target_os = "linux")]
 pub mod identity;
+#[cfg(target_os = "linux")]
 pub mod policy;
+#[cfg(target_os = "linux")]
 mod probe;
 mod run;
 mod session;
+#[cfg(target_os = "linux")]
 pub mod syscalls;
+/// macOS and Windows: no sandbox, the user's own program run as it is.
+#[cfg(not(target_os = "linux"))]
+mod unconfined;
 
+#[cfg(target_os = "linux")]
 pub use probe::{protections, Layer, Protections};
-pub use run::{
-    clean_up_on_interrupt, install_interrupt_handler, run, split, substitute, Limit, Ran,
-};
+#[cfg(target_os = "linux")]
+pub use run::{clean_up_on_interrupt, install_interrupt_handler};
+pub use run::{run, split, substitute, Limit, Ran};
 pub use session::Session;
+#[cfg(not(target_os = "linux"))]
+pub use unconfined::{
+    clean_up_on_interrupt, contain, files, install_interrupt_handler, policy, protections,
+    unsandboxed_system, Layer, Protections,
+};
+
+/// The system gametrace runs on when it has no sandbox there (`Some("macOS")`): student
+/// code is then run only as the user's own, and `grade` wants `--no-sandbox`.
+#[cfg(target_os = "linux")]
+pub fn unsandboxed_system() -> Option<&'static str> {
+    None
+}
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -110,12 +134,19 @@ pub struct Job<'a> {
 /// copy of gametrace (the installed one, a copied binary, one behind a script) without it
 /// knowing. The probe is a system call made by the processor's own instruction, not through
 /// the C library, so a library preloaded to answer it (`LD_PRELOAD`) is never asked.
+#[cfg(target_os = "linux")]
 pub fn inside_sandbox() -> bool {
     raw_getpriority(syscalls::SANDBOX_PROBE as usize) == -(syscalls::SANDBOX_ERRNO as isize)
 }
 
+/// There is no sandbox to be inside where there is none.
+#[cfg(not(target_os = "linux"))]
+pub fn inside_sandbox() -> bool {
+    false
+}
+
 /// `getpriority(which, 0)` as the kernel answers it: the result, or minus the errno.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 fn raw_getpriority(which: usize) -> isize {
     let ret: isize;
     // SAFETY: the getpriority system call (140) with two integer arguments; it reads and
@@ -134,7 +165,7 @@ fn raw_getpriority(which: usize) -> isize {
     ret
 }
 
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(target_os = "linux", target_arch = "aarch64"))]
 fn raw_getpriority(which: usize) -> isize {
     let ret: isize;
     // SAFETY: the getpriority system call (141) with two integer arguments.
@@ -150,13 +181,17 @@ fn raw_getpriority(which: usize) -> isize {
     ret
 }
 
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[cfg(all(
+    target_os = "linux",
+    not(any(target_arch = "x86_64", target_arch = "aarch64"))
+))]
 fn raw_getpriority(_which: usize) -> isize {
     0
 }
 
 /// The files `job`'s program may read, run and write, as its sandbox on this machine would
 /// compute them (what `gametrace doctor --policy` prints).
+#[cfg(target_os = "linux")]
 pub fn file_policy(job: &Job) -> policy::FilePolicy {
     let layers = protections().layers;
     let proc = if layers.mount_namespace && layers.pid_namespace {
@@ -213,6 +248,7 @@ const SCRATCH_PREFIX: &str = "gametrace-run-";
 
 /// Removes the scratch folders a gametrace that no longer runs left in `tmp` (one killed
 /// with SIGKILL cannot remove its own): those whose process id is no process's now.
+#[cfg(target_os = "linux")]
 fn remove_stale_scratches(tmp: &Path) {
     let Ok(entries) = std::fs::read_dir(tmp) else {
         return;
@@ -235,8 +271,11 @@ fn remove_stale_scratches(tmp: &Path) {
 
 impl Scratch {
     pub fn new() -> std::io::Result<Scratch> {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| remove_stale_scratches(&std::env::temp_dir()));
+        #[cfg(target_os = "linux")]
+        {
+            static ONCE: std::sync::Once = std::sync::Once::new();
+            ONCE.call_once(|| remove_stale_scratches(&std::env::temp_dir()));
+        }
         let dir = tempfile::Builder::new()
             .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
             .tempdir()?;
@@ -339,7 +378,7 @@ pub fn human_bytes(n: u64) -> String {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 

@@ -3,12 +3,21 @@
 //! it prints, with empty stdin unless a file is given. Whatever happens, everything it started
 //! is killed before [`run`] returns: nothing is left behind.
 
+#[cfg(target_os = "linux")]
 use super::cgroup::{self, Cgroup};
+#[cfg(target_os = "linux")]
 use super::confine::{Extras, Identity, Plan};
+#[cfg(target_os = "linux")]
 use super::identity::Seat;
-use super::{contain, Job, Limits};
+#[cfg(not(target_os = "linux"))]
+pub(super) use super::unconfined::{start, Disk, Started};
+use super::Job;
+#[cfg(target_os = "linux")]
+use super::{contain, Limits};
 use std::io::Read;
-use std::process::{Command, ExitStatus, Stdio};
+#[cfg(target_os = "linux")]
+use std::process::Command;
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -171,13 +180,16 @@ enum Stream {
     Err,
 }
 
+#[cfg(target_os = "linux")]
 /// The process group and container marker of each command now running, for the interrupt
 /// handler.
 static RUNNING: std::sync::Mutex<Vec<(u32, String)>> = std::sync::Mutex::new(Vec::new());
 
+#[cfg(target_os = "linux")]
 /// Set by the interrupt handler: a command it killed is not judged (the handler exits 130).
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+#[cfg(target_os = "linux")]
 /// Waits for the interrupt handler to end the process, if it is at work: a command it killed
 /// must not be reported as crashed.
 fn yield_to_interrupt() {
@@ -188,14 +200,17 @@ fn yield_to_interrupt() {
     }
 }
 
+#[cfg(target_os = "linux")]
 static CLEAN_UP: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
 
+#[cfg(target_os = "linux")]
 /// What else to undo on Ctrl-C or SIGTERM before gametrace exits (the caller's half-written
 /// files): the first one given is kept.
 pub fn clean_up_on_interrupt(clean_up: fn()) {
     let _ = CLEAN_UP.set(clean_up);
 }
 
+#[cfg(target_os = "linux")]
 /// On Ctrl-C or SIGTERM, kill everything the running commands started and remove the
 /// temporary files being written before gametrace exits (code 130): a command has its own
 /// group, so the terminal's signal does not reach it.
@@ -219,6 +234,7 @@ pub fn install_interrupt_handler() {
     });
 }
 
+#[cfg(target_os = "linux")]
 /// A command started under its job's confinement, in its own process group, registered with
 /// the interrupt handler. Whoever holds one must end it with [`Started::kill_and_wait`].
 pub(super) struct Started {
@@ -242,6 +258,7 @@ pub(super) struct Started {
     reaped: Option<ExitStatus>,
 }
 
+#[cfg(target_os = "linux")]
 impl Started {
     /// Has it exited? (Without reaping it: its resource usage is read when it is.)
     pub fn exited(&mut self) -> Option<ExitStatus> {
@@ -403,6 +420,7 @@ impl Started {
     }
 }
 
+#[cfg(target_os = "linux")]
 /// What language runtimes read to find themselves or their libraries: passed on.
 const RUNTIME_ENV: [&str; 14] = [
     "JAVA_HOME",
@@ -421,6 +439,7 @@ const RUNTIME_ENV: [&str; 14] = [
     "TZ",
 ];
 
+#[cfg(target_os = "linux")]
 /// The variables of gametrace's own environment a sandboxed program is given: PATH, the
 /// locale (LANG, LANGUAGE, LC_*), what runtimes read ([`RUNTIME_ENV`]) and those the grader
 /// names (`--sandbox-env`). Everything else (a grader's API token, a cloud key) stays out.
@@ -438,6 +457,7 @@ pub fn passed_env(extra: &[String]) -> Vec<(std::ffi::OsString, std::ffi::OsStri
         .collect()
 }
 
+#[cfg(target_os = "linux")]
 /// Starts `job`'s program, confined unless its policy turns the sandbox off, with `stdin`
 /// and `env` added to its environment. `Err` is what running it came to when it could not
 /// start.
@@ -577,6 +597,7 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
     })
 }
 
+#[cfg(target_os = "linux")]
 /// Before a program runs as `uid` (root's gametrace): can that uid reach its working folder,
 /// its program and the files its command line names? A TA's private folder (mode 0700) would
 /// otherwise fail every submission with "Permission denied"; this says which path and how
@@ -826,6 +847,7 @@ pub fn run(job: &Job) -> Ran {
 /// How often a running program's files are measured against the disk quota.
 pub(super) const DISK_EVERY: Duration = Duration::from_millis(100);
 
+#[cfg(target_os = "linux")]
 /// The disk quota of one run: the folders it may write, and what they held when it started;
 /// and, where its temp folder is a tmpfs of the quota's size in its own mount namespace,
 /// that tmpfs (seen through `/proc/PID/root`), full or not.
@@ -841,12 +863,14 @@ pub(super) struct Disk {
 }
 
 /// The processes of one run, as the host's `/proc` shows them.
+#[cfg(target_os = "linux")]
 #[derive(Clone, Copy)]
 pub(super) enum Owner {
     Uid(u32),
     PidNamespace(u64),
 }
 
+#[cfg(target_os = "linux")]
 impl Owner {
     fn has(self, pid: &std::path::Path) -> bool {
         use std::os::unix::fs::MetadataExt;
@@ -892,6 +916,7 @@ impl Owner {
     }
 }
 
+#[cfg(target_os = "linux")]
 impl Disk {
     /// The quota of `job`, whose process (the one gametrace started) is `pid`, running as
     /// `uid` when root gave it a uid of its own.
@@ -954,6 +979,7 @@ impl Disk {
     }
 }
 
+#[cfg(target_os = "linux")]
 /// What the kernel tells of a run besides its exit status: the evidence a limit verdict
 /// rests on, so that a program cannot earn one by printing its words or signalling itself.
 #[derive(Clone, Copy, Debug, Default)]
@@ -971,6 +997,7 @@ pub(super) struct Evidence {
     pub big: bool,
 }
 
+#[cfg(target_os = "linux")]
 /// Words a runtime prints when an allocation is refused.
 const MEMORY_WORDS: [&str; 11] = [
     "MemoryError",
@@ -986,6 +1013,7 @@ const MEMORY_WORDS: [&str; 11] = [
     "std::bad_alloc",
 ];
 
+#[cfg(target_os = "linux")]
 /// Words a runtime prints when a fork or a thread is refused.
 const PROCESS_WORDS: [&str; 8] = [
     "Resource temporarily unavailable",
@@ -1005,6 +1033,7 @@ const PROCESS_WORDS: [&str; 8] = [
 /// and network verdicts rest on the signal or the words of the refused call (`SIGXFSZ`,
 /// "File too large", "Network is unreachable"), which a program could also produce itself:
 /// either way it has failed.
+#[cfg(target_os = "linux")]
 fn limit_hit(stderr: &str, status: ExitStatus, limits: &Limits, ev: Evidence) -> Option<Limit> {
     use std::os::unix::process::ExitStatusExt;
     let signal = status
@@ -1100,7 +1129,7 @@ pub fn substitute(arg: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-#[cfg(all(test, unix))]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 

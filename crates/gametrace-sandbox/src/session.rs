@@ -404,7 +404,7 @@ impl Drop for Session<'_> {
     }
 }
 
-#[cfg(all(test, unix))]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
     use crate::{Limits, Policy, Scratch};
@@ -501,7 +501,7 @@ mod tests {
     }
 }
 
-#[cfg(all(test, unix))]
+#[cfg(all(test, target_os = "linux"))]
 mod lifetimes {
     use super::*;
     use crate::{Limits, Policy, Scratch};

@@ -129,7 +129,7 @@ fn check(text: &str, path: &str, case: &str, output: &str) -> Result<Value, Stri
     let mut result =
         judge_output(&doc, case, output, "your output", options).map_err(|d| d.to_string())?;
     for_students(&mut result);
-    let report = check_text(&result, options.palette);
+    let report = in_the_browser(&check_text(&result, options.palette));
     let figure = result.failure.as_ref().and_then(|f| f.figure.clone());
     let mistakes: Vec<Value> = result
         .diagnosis
@@ -155,9 +155,18 @@ fn check(text: &str, path: &str, case: &str, output: &str) -> Result<Value, Stri
         "place": result.failure.as_ref().and_then(|f| f.place.clone()),
         "rows": result.failure.as_ref().map(|f| &f.rows),
         "mistakes": mistakes,
-        "diagnosis": result.diagnosis.as_ref().map(|d| d.text.clone()),
+        "diagnosis": result.diagnosis.as_ref().map(|d| in_the_browser(&d.text)),
         "svg": figure,
     }))
+}
+
+/// A report as the page shows it: a student in the browser has no `gametrace bugs` to run,
+/// so the catalogue is the guide's chapter that lists it.
+fn in_the_browser(report: &str) -> String {
+    report.replace(
+        "(`gametrace bugs` lists them)",
+        "(the guide's chapter \"Naming the mistake\" lists them)",
+    )
 }
 
 fn unknown_case(doc: &Document, case: &str) -> Diagnostic {
@@ -370,6 +379,22 @@ mod tests {
         // The handout's final bounds: the root's result, 4, is drawn only at the end.
         assert!(last["svg"].as_str().unwrap().contains("→ 4"));
         assert!(!first["svg"].as_str().unwrap().contains("→ 4"));
+    }
+
+    #[test]
+    fn a_student_in_the_browser_is_not_sent_to_the_command_line() {
+        let (text, path) = handout_small();
+        let a = ask(
+            json!({"op": "check", "spec": text, "path": path, "case": "alphabeta",
+            "output": "F: state (Maxie,zz) with ab=(Leaf(Minnie wins!),Leaf(Maxie wins!))\n"}),
+        );
+        let report = a["report"].as_str().unwrap();
+        assert!(report.contains("diagnosis: none of the"), "{report}");
+        assert!(
+            report.contains("the guide's chapter \"Naming the mistake\" lists them"),
+            "{report}"
+        );
+        assert!(!report.contains("gametrace bugs"), "{report}");
     }
 
     #[test]

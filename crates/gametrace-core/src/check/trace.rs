@@ -918,6 +918,15 @@ fn sequence(
     }
 }
 
+/// "once", "twice", "3 times".
+fn count_of(n: usize) -> String {
+    match n {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
+
 fn visited(
     subject: &dyn Subject,
     reference: &[RefLine],
@@ -935,8 +944,13 @@ fn visited(
             classify_any(&text).map(|k| (k, text, r))
         })
         .collect();
+    // How often each state is visited: the reference's count is the most an output may have
+    // (a memoized search expands each position once, and a search without the table that
+    // expands one again is not the memoized one, whatever else it gets right).
+    let mut times: std::collections::HashMap<&str, (usize, usize)> = Default::default();
     for (k, text, r) in &ref_kinds {
         if let Some(l) = state_label(*k, text) {
+            times.entry(l).or_default().0 += 1;
             if seen.insert(l) {
                 want.push((l, &r.place));
             }
@@ -946,15 +960,23 @@ fn visited(
     let mut got_set = HashSet::new();
     // States from the visiting lines only: the root's `Therefore value of` line (read for the
     // move) names the root, which an S12 case without `search` lines never lists as visited.
+    let mut again: Vec<(&str, usize)> = Vec::new();
     for l in x.lines.iter().filter(|l| VISITING.contains(&l.kind)) {
         if let Some(s) = state_label(l.kind, &l.text) {
             if got_set.insert(s) {
                 got.push((s, l.line));
             }
+            if let Some((limit, n)) = times.get_mut(s) {
+                *n += 1;
+                if *n == *limit + 1 {
+                    again.push((s, l.line));
+                }
+            }
         }
     }
     let missing: Vec<_> = want.iter().filter(|w| !got_set.contains(w.0)).collect();
-    let extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
+    let mut extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
+    extra.extend(again.iter());
     let (mv, mv_line) = last_move(&x);
     let got_move = move_item(mv.as_deref());
     // The move the search printed, where it printed one (read as the output's are).
@@ -980,11 +1002,21 @@ fn visited(
             actual_line: None,
         })
     } else if let Some((label, line)) = extra.first() {
+        let (expected, actual) = match times.get(label) {
+            Some((limit, _)) => (
+                format!("state {label} visited {}", count_of(*limit)),
+                format!("state {label} visited again"),
+            ),
+            None => (
+                format!("state {label} never visited"),
+                format!("state {label} visited"),
+            ),
+        };
         Some(Divergence {
             position: subject.find(label).map(|p| subject.describe(&p)),
             place: subject.find(label),
-            expected: format!("state {label} never visited"),
-            actual: format!("state {label} visited"),
+            expected,
+            actual,
             actual_line: Some(*line),
         })
     } else if !move_ok {
@@ -1015,7 +1047,15 @@ fn visited(
         // What the output printed is shown escaped.
         let e: Vec<String> = extra
             .iter()
-            .map(|g| diff::visible(g.0).into_owned())
+            .map(|g| match times.get(g.0) {
+                Some((limit, n)) => format!(
+                    "{} visited {}, the reference {}",
+                    diff::visible(g.0),
+                    count_of(*n),
+                    count_of(*limit)
+                ),
+                None => diff::visible(g.0).into_owned(),
+            })
             .collect();
         format!(
             "visited: {} of {} states missing ({}), {} extra ({})",

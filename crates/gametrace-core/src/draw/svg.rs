@@ -148,8 +148,11 @@ pub fn draw(p: &Picture) -> String {
             escape(&o.case),
             escape(&o.algorithm),
             o.rules.name(),
-            o.value.map_or("none".to_owned(), |e| p.value_text(e)),
-            o.chosen.map_or("none".to_owned(), |i| p.chosen_label(i)),
+            // Stepping through a search, the root's value and move come only at its end.
+            o.value
+                .map_or("not known yet".to_owned(), |e| p.value_text(e)),
+            o.chosen
+                .map_or("not chosen yet".to_owned(), |i| p.chosen_label(i)),
             escape(&p.chosen_name(o.chosen)),
             o.terminals,
             o.nodes_visited(),

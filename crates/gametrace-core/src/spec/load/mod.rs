@@ -174,14 +174,22 @@ pub(crate) fn parse_probability(text: &str) -> Option<crate::game::Probability> 
 /// Reads and checks the spec at `path`; a path that is no file is looked up among the specs
 /// built into gametrace (`csc148/subtract-square-grading`: [`crate::builtin`]).
 pub fn load(path: &Path) -> Result<Document, Diagnostic> {
+    let (path, source) = source(path)?;
+    load_str(&path, &source)
+}
+
+/// The text of the spec a user names, and the path to name it by: the file at `path`, or,
+/// when there is none, the built-in spec of that name (`15150-s14/handout-small`, named
+/// `specs/15150-s14/handout-small.yaml`). A file on disk always wins.
+pub fn source(path: &Path) -> Result<(std::path::PathBuf, String), Diagnostic> {
     if std::fs::symlink_metadata(path).is_err() {
         if let Some(p) = crate::builtin::spec_path(path) {
             if let Some(bytes) = crate::builtin::file(&p) {
-                return load_str(&p, &String::from_utf8_lossy(bytes));
+                return Ok((p, String::from_utf8_lossy(bytes).into_owned()));
             }
         }
     }
-    load_str(path, &read(path)?)
+    Ok((path.to_owned(), read(path)?))
 }
 
 /// The spec file nearest in name to a `path` that does not exist: in its folder (or the
@@ -226,10 +234,15 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
             )),
             _ => match near_match(path) {
                 Some(near) => d.hint(format!("did you mean `{}`?", near.display())),
-                None if crate::builtin::near(path).is_some() => d.hint(format!(
-                    "did you mean the built-in spec `{}`? (`gametrace specs` lists them)",
-                    crate::builtin::near(path).unwrap_or_default()
-                )),
+                // Never the name just typed back (a built-in name is found before this).
+                None if crate::builtin::near(path)
+                    .is_some_and(|n| crate::builtin::spec_path(Path::new(&n)) != crate::builtin::spec_path(path)) =>
+                {
+                    d.hint(format!(
+                        "did you mean the built-in spec `{}`? (`gametrace specs` lists them)",
+                        crate::builtin::near(path).unwrap_or_default()
+                    ))
+                }
                 None => d.hint(
                     "check the path; specs usually live under specs/, and `gametrace specs` lists the ones built in",
                 ),
@@ -262,8 +275,8 @@ pub fn load_str(path: &Path, source: &str) -> Result<Document, Diagnostic> {
 
 /// Reads a spec to draw its tree (`show`): as [`load`], but a tree needs no `cases:`.
 pub fn load_for_drawing(path: &Path) -> Result<Document, Diagnostic> {
-    let source = read(path)?;
-    into_document(path, check(path, &source, false))
+    let (path, source) = source(path)?;
+    into_document(&path, check(&path, &source, false))
 }
 
 fn into_document(path: &Path, v: Validation) -> Result<Document, Diagnostic> {
@@ -299,8 +312,8 @@ impl Validation {
 
 /// Reads a spec file and reports every problem in it (a file that cannot be read is one).
 pub fn validate(path: &Path) -> Validation {
-    match read(path) {
-        Ok(source) => validate_str(path, &source),
+    match source(path) {
+        Ok((path, source)) => validate_str(&path, &source),
         Err(d) => Validation {
             document: None,
             problems: vec![d.clone()],

@@ -1,0 +1,283 @@
+//! The drivers gametrace runs students' code through, compiled into the binary, so that a TA
+//! with only `cargo install` or the wheel has them: the CSC148 adapter and game driver
+//! (`adapters/python/`), the 15-150 game drivers (`adapters/sml/`) and the CS10 player driver
+//! (`adapters/java/`); and the student programs the guide's examples check
+//! (`tests/fixtures/...` of a checkout). `gametrace adapters copy DIR` writes the drivers out;
+//! and a command gametrace runs that names one of these files where there is none (outside a
+//! checkout), or runs `python3 -m gametrace.csc148` or `-m gametrace.game` (the wheel's
+//! names for the two Python drivers), gets the built-in copy, written to the run's scratch
+//! folder. A file on disk always wins.
+
+use include_dir::{include_dir, Dir};
+use std::path::{Path, PathBuf};
+
+static PYTHON: Dir = include_dir!("$CARGO_MANIFEST_DIR/python/gametrace/drivers");
+static SML: Dir = include_dir!("$CARGO_MANIFEST_DIR/adapters/sml");
+static JAVA: Dir = include_dir!("$CARGO_MANIFEST_DIR/adapters/java");
+/// The guide's CSC148 students (the chapter's, the grading recipe's).
+static CSC148_EXAMPLES: Dir = include_dir!("$CARGO_MANIFEST_DIR/tests/fixtures/python/csc148");
+/// The README's and the tour's SML students.
+static SML_EXAMPLES: [(&str, &[u8]); 3] = [
+    (
+        "alphabeta-buggy.sml",
+        include_bytes!("../tests/fixtures/sml/alphabeta-buggy.sml"),
+    ),
+    (
+        "alphabeta.sml",
+        include_bytes!("../tests/fixtures/sml/alphabeta.sml"),
+    ),
+    (
+        "small.sml",
+        include_bytes!("../tests/fixtures/sml/small.sml"),
+    ),
+];
+
+/// A file of a driver, or of an example: what a course uses (source files only; a cache a
+/// run left in the checkout is not one).
+fn kept(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e, "py" | "sml" | "sig" | "java" | "cm"))
+}
+
+/// Built-in files: each one's path in a checkout, and its contents.
+pub type Files = Vec<(PathBuf, &'static [u8])>;
+
+fn every_file(dir: &Dir<'static>, under: &Path, out: &mut Files) {
+    for f in dir.files() {
+        if kept(f.path()) {
+            out.push((under.join(f.path()), f.contents()));
+        }
+    }
+    for d in dir.dirs() {
+        if d.path().file_name().is_some_and(|n| n != "__pycache__") {
+            every_file(d, under, out);
+        }
+    }
+}
+
+/// The drivers, by their paths in a checkout (`adapters/python/gametrace_csc148.py`), sorted.
+pub fn drivers() -> Files {
+    let mut out = Vec::new();
+    every_file(&PYTHON, Path::new("adapters/python"), &mut out);
+    every_file(&SML, Path::new("adapters/sml"), &mut out);
+    every_file(&JAVA, Path::new("adapters/java"), &mut out);
+    out.sort();
+    out
+}
+
+/// The guide's example students, by their paths in a checkout, sorted.
+pub fn examples() -> Files {
+    let mut out = Vec::new();
+    every_file(
+        &CSC148_EXAMPLES,
+        Path::new("tests/fixtures/python/csc148"),
+        &mut out,
+    );
+    for (name, bytes) in SML_EXAMPLES {
+        out.push((Path::new("tests/fixtures/sml").join(name), bytes));
+    }
+    out.sort();
+    out
+}
+
+/// The built-in files a relative path names, and the folder written with it (a driver's
+/// whole tree, an example's folder: what they import from beside them).
+fn group_of(word: &str) -> Option<(PathBuf, Files)> {
+    let path = Path::new(word);
+    if path.is_absolute() || word.contains("..") {
+        return None;
+    }
+    let path: PathBuf = path
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect();
+    for set in [drivers(), examples()] {
+        if set.iter().any(|(p, _)| *p == path) {
+            let top = if path.starts_with("adapters") {
+                PathBuf::from("adapters")
+            } else {
+                path.parent().map(Path::to_owned).unwrap_or_default()
+            };
+            let files = set
+                .into_iter()
+                .filter(|(p, _)| p.starts_with(&top))
+                .collect();
+            return Some((path, files));
+        }
+    }
+    None
+}
+
+/// The wheel's module names for the Python drivers, and the driver each runs.
+const MODULES: [(&str, &str); 2] = [
+    ("gametrace.csc148", "adapters/python/gametrace_csc148.py"),
+    ("gametrace.game", "adapters/python/gametrace_game.py"),
+];
+
+/// `argv` as it is to run in `dir` (the current folder when `None`), with the built-in drivers
+/// and examples it names provided: each word that is the path of one and is not a file there
+/// is replaced by the path of a copy written under `scratch`, and `-m gametrace.csc148` (or
+/// `gametrace.game`) after a Python by the copy of that driver. A `sh -c` line is left as it
+/// is.
+pub fn provide(
+    argv: Vec<String>,
+    dir: Option<&Path>,
+    scratch: &crate::sandbox::Scratch,
+) -> std::io::Result<Vec<String>> {
+    let shell = argv.len() == 3 && argv[0] == "sh" && argv[1] == "-c";
+    if shell || argv.is_empty() {
+        return Ok(argv);
+    }
+    let base = dir
+        .map(Path::to_owned)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let root = scratch.path().join("gametrace-files");
+    let python = Path::new(&argv[0])
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("python") || n == "py");
+    let mut out = Vec::with_capacity(argv.len());
+    let mut words = argv.into_iter().peekable();
+    out.extend(words.next());
+    while let Some(word) = words.next() {
+        if python && word == "-m" {
+            let module = words.peek().and_then(|m| {
+                MODULES
+                    .iter()
+                    .find(|(name, _)| name == m)
+                    .map(|(_, path)| *path)
+            });
+            if let Some(path) = module {
+                words.next();
+                out.push(write_group(path, &root)?.display().to_string());
+                continue;
+            }
+        }
+        if !base.join(&word).exists() && group_of(&word).is_some() {
+            out.push(write_group(&word, &root)?.display().to_string());
+            continue;
+        }
+        out.push(word);
+    }
+    Ok(out)
+}
+
+/// Writes the group of `word` under `root` (once) and returns the path of its file there.
+fn write_group(word: &str, root: &Path) -> std::io::Result<PathBuf> {
+    let Some((path, files)) = group_of(word) else {
+        return Err(std::io::Error::other(format!("no built-in file {word}")));
+    };
+    for (p, bytes) in files {
+        let to = root.join(p);
+        if to.exists() {
+            continue;
+        }
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&to, bytes)?;
+    }
+    Ok(root.join(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_files_are_the_checkouts() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let all: Vec<_> = drivers().into_iter().chain(examples()).collect();
+        assert!(all.len() > 20, "{all:?}");
+        for (p, bytes) in &all {
+            assert_eq!(
+                std::fs::read(root.join(p)).unwrap(),
+                *bytes,
+                "{} differs from the checkout's: rebuild",
+                p.display()
+            );
+        }
+        // Every driver of the checkout is built in.
+        for dir in ["adapters/sml", "adapters/java", "adapters/python"] {
+            let mut on_disk = Vec::new();
+            walk(&root.join(dir), &mut on_disk);
+            for p in on_disk {
+                let rel = p.strip_prefix(root).unwrap();
+                assert!(
+                    all.iter().any(|(q, _)| q == rel),
+                    "{} is not built in",
+                    rel.display()
+                );
+            }
+        }
+    }
+
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "__pycache__") {
+                    walk(&p, out);
+                }
+            } else if kept(&p) {
+                out.push(p);
+            }
+        }
+    }
+
+    #[test]
+    fn a_command_gets_the_built_in_drivers_it_names_where_there_are_none() {
+        let empty = tempfile::tempdir().unwrap();
+        let scratch = crate::sandbox::Scratch::new().unwrap();
+        let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        let argv = provide(
+            words("python3 -m gametrace.csc148 strategy mine.py S {position_json}"),
+            Some(empty.path()),
+            &scratch,
+        )
+        .unwrap();
+        let driver = scratch
+            .path()
+            .join("gametrace-files/adapters/python/gametrace_csc148.py");
+        assert_eq!(argv[1], driver.display().to_string());
+        assert_eq!(argv[2..], words("strategy mine.py S {position_json}"));
+        assert!(driver.is_file());
+        assert!(scratch
+            .path()
+            .join("gametrace-files/adapters/python/csc148/strategy.py")
+            .is_file());
+        // A path of a driver or of an example, missing here.
+        let argv = provide(
+            words("sml tests/fixtures/sml/alphabeta-buggy.sml ./tests/fixtures/sml/small.sml"),
+            Some(empty.path()),
+            &scratch,
+        )
+        .unwrap();
+        assert!(Path::new(&argv[1]).is_file() && Path::new(&argv[2]).is_file());
+        // A file on disk wins; other words, a shell line, another module are left alone.
+        std::fs::create_dir_all(empty.path().join("adapters/java")).unwrap();
+        std::fs::write(empty.path().join("adapters/java/GametracePlayer.java"), "x").unwrap();
+        for line in [
+            "javac adapters/java/GametracePlayer.java",
+            "python3 -m gametrace strategy mine.py",
+            "python3 tests/fixtures/python/csc148/nothing.py",
+            "java -m gametrace.csc148",
+        ] {
+            assert_eq!(
+                provide(words(line), Some(empty.path()), &scratch).unwrap(),
+                words(line)
+            );
+        }
+        let shell = vec![
+            "sh".into(),
+            "-c".into(),
+            "python3 -m gametrace.csc148".into(),
+        ];
+        assert_eq!(
+            provide(shell.clone(), Some(empty.path()), &scratch).unwrap(),
+            shell
+        );
+    }
+}

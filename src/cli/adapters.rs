@@ -1,0 +1,86 @@
+//! `gametrace adapters`: the drivers built into gametrace (the CSC148 adapter and game driver,
+//! the 15-150 game drivers, the CS10 player driver), listed or copied out.
+
+use super::common::*;
+use std::fmt::Write as _;
+use std::path::Path;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Option<Action>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Action {
+    /// Write the drivers into DIR (default: this folder) as DIR/adapters/python/...,
+    /// DIR/adapters/sml/... and DIR/adapters/java/...; a file already there with other
+    /// contents stops it before anything is written
+    Copy {
+        #[arg(value_name = "DIR", default_value = ".")]
+        dir: std::path::PathBuf,
+    },
+}
+
+pub fn execute(a: Args) -> i32 {
+    match a.action {
+        None => list(),
+        Some(Action::Copy { dir }) => copy(&dir),
+    }
+}
+
+fn list() -> i32 {
+    let mut out = String::new();
+    for (p, bytes) in crate::adapters::drivers() {
+        let _ = writeln!(out, "{:<52} {:>6} bytes", p.display(), bytes.len());
+    }
+    let _ = writeln!(
+        out,
+        "\n{}; a command gametrace runs gets them by these paths from any folder (and `python3 -m gametrace.csc148` or `gametrace.game` the Python drivers); `gametrace adapters copy [DIR]` writes them out",
+        plural(crate::adapters::drivers().len(), "file")
+    );
+    print_all(&out)
+}
+
+fn copy(dir: &Path) -> i32 {
+    let files = crate::adapters::drivers();
+    let clashes: Vec<String> = files
+        .iter()
+        .filter(|(p, bytes)| std::fs::read(dir.join(p)).is_ok_and(|have| have != *bytes))
+        .map(|(p, _)| dir.join(p).display().to_string())
+        .collect();
+    if !clashes.is_empty() {
+        eprintln!(
+            "error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: copy into another folder, or move those files away first",
+            if clashes.len() == 1 {
+                "1 file is".to_owned()
+            } else {
+                format!("{} files are", clashes.len())
+            },
+            clashes.join("\n  ")
+        );
+        return 2;
+    }
+    let mut written = 0;
+    for (p, bytes) in &files {
+        let to = dir.join(p);
+        if to.exists() {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        if let Err(e) = crate::suite::write_atomically(&to, &text) {
+            eprintln!(
+                "error: cannot write {}: {e}\n  = hint: check that the folder is writable",
+                to.display()
+            );
+            return 2;
+        }
+        written += 1;
+    }
+    print_all(&format!(
+        "{} written under {} ({} already there)\n",
+        plural(written, "file"),
+        dir.join("adapters").display(),
+        files.len() - written
+    ))
+}
