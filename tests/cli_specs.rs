@@ -179,3 +179,40 @@ fn every_command_that_takes_a_spec_takes_a_built_in_name() {
         .code(2)
         .stderr(contains("games/connect4/rules"));
 }
+
+/// The drivers travel with the binary: `adapters copy` writes the repository's own files,
+/// again writes nothing, and never overwrites a file a TA has edited.
+#[test]
+fn adapters_copy_writes_the_drivers_out_without_overwriting() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    gametrace(dir.path())
+        .args(["adapters", "copy", "course"])
+        .assert()
+        .success()
+        .stdout(contains("written under course/adapters (0 already there)"));
+    for file in [
+        "adapters/python/gametrace_csc148.py",
+        "adapters/sml/gametrace-game.sml",
+        "adapters/java/GametracePlayer.java",
+    ] {
+        assert_eq!(
+            fs::read(dir.path().join("course").join(file)).unwrap(),
+            fs::read(format!("{root}/{file}")).unwrap(),
+            "{file}"
+        );
+    }
+    gametrace(dir.path())
+        .args(["adapters", "copy", "course"])
+        .assert()
+        .success()
+        .stdout(contains("0 files written under course/adapters"));
+    let edited = dir.path().join("course/adapters/sml/gametrace-game.sml");
+    fs::write(&edited, "(* mine *)\n").unwrap();
+    gametrace(dir.path())
+        .args(["adapters", "copy", "course"])
+        .assert()
+        .code(2)
+        .stderr(contains("gametrace-game.sml").and(contains("nothing was copied")));
+    assert_eq!(fs::read_to_string(&edited).unwrap(), "(* mine *)\n");
+}

@@ -43,44 +43,10 @@ fn list() -> i32 {
 }
 
 fn copy(dir: &Path) -> i32 {
-    let files = crate::adapters::drivers();
-    let clashes: Vec<String> = files
-        .iter()
-        .filter(|(p, bytes)| std::fs::read(dir.join(p)).is_ok_and(|have| have != *bytes))
-        .map(|(p, _)| dir.join(p).display().to_string())
-        .collect();
-    if !clashes.is_empty() {
-        eprintln!(
-            "error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: copy into another folder, or move those files away first",
-            if clashes.len() == 1 {
-                "1 file is".to_owned()
-            } else {
-                format!("{} files are", clashes.len())
-            },
-            clashes.join("\n  ")
-        );
-        return 2;
-    }
-    let mut written = 0;
-    for (p, bytes) in &files {
-        let to = dir.join(p);
-        if to.exists() {
-            continue;
-        }
-        let text = String::from_utf8_lossy(bytes);
-        if let Err(e) = crate::suite::write_atomically(&to, &text) {
-            eprintln!(
-                "error: cannot write {}: {e}\n  = hint: check that the folder is writable",
-                to.display()
-            );
-            return 2;
-        }
-        written += 1;
-    }
-    print_all(&format!(
-        "{} written under {} ({} already there)\n",
-        plural(written, "file"),
-        dir.join("adapters").display(),
-        files.len() - written
-    ))
+    super::specs::write_out(
+        &crate::adapters::drivers(),
+        dir,
+        &dir.join("adapters"),
+        "copy into another folder",
+    )
 }

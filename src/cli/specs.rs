@@ -98,8 +98,24 @@ fn copy(prefix: &str, dir: &Path) -> i32 {
     if let Err(code) = chosen(prefix) {
         return code;
     }
-    let files = crate::builtin::files_for(prefix);
-    // Nothing lost: a different file already there stops the copy before it starts.
+    write_out(
+        &crate::builtin::files_for(prefix),
+        dir,
+        dir,
+        "copy into an empty folder",
+    )
+}
+
+/// Writes `files` (paths relative to `dir`) into `dir`, the ones already there with the same
+/// bytes left alone, and says how many it wrote under `shown`. Nothing is lost: a file
+/// already there with other bytes stops the copy before it starts (`elsewhere` is the hint's
+/// way out).
+pub(crate) fn write_out(
+    files: &[(std::path::PathBuf, &[u8])],
+    dir: &Path,
+    shown: &Path,
+    elsewhere: &str,
+) -> i32 {
     let clashes: Vec<String> = files
         .iter()
         .filter(|(p, bytes)| std::fs::read(dir.join(p)).is_ok_and(|have| have != *bytes))
@@ -107,7 +123,7 @@ fn copy(prefix: &str, dir: &Path) -> i32 {
         .collect();
     if !clashes.is_empty() {
         eprintln!(
-            "error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: copy into an empty folder, or move those files away first",
+            "error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: {elsewhere}, or move those files away first",
             if clashes.len() == 1 {
                 "1 file is".to_owned()
             } else {
@@ -118,7 +134,7 @@ fn copy(prefix: &str, dir: &Path) -> i32 {
         return 2;
     }
     let mut written = 0;
-    for (p, bytes) in &files {
+    for (p, bytes) in files {
         let to = dir.join(p);
         if to.exists() {
             continue;
@@ -136,7 +152,7 @@ fn copy(prefix: &str, dir: &Path) -> i32 {
     print_all(&format!(
         "{} written under {} ({} already there)\n",
         plural(written, "file"),
-        dir.display(),
+        shown.display(),
         files.len() - written
     ))
 }

@@ -29,6 +29,7 @@ pub mod policy;
 mod probe;
 mod run;
 mod session;
+mod stage;
 #[cfg(target_os = "linux")]
 pub mod syscalls;
 /// macOS and Windows: no sandbox, the user's own program run as it is.

@@ -300,59 +300,14 @@ pub mod policy {
 /// standard library (nothing here runs as another user).
 pub mod files {
     use std::io;
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
     /// Folders a compiler or interpreter writes its caches to beside the sources.
     const CACHES: [&str; 2] = [".cm", "__pycache__"];
     /// Deeper than this, a folder is not walked.
     const DEEPEST: usize = 64;
 
-    /// Why a folder could not be staged.
-    #[derive(Debug)]
-    pub enum StageError {
-        /// A FIFO, a socket or a device: never copied.
-        Special {
-            path: PathBuf,
-            kind: &'static str,
-        },
-        /// The files' sizes add up past the quota.
-        TooBig {
-            size: u64,
-            limit: u64,
-        },
-        /// Not one regular file in it.
-        Empty,
-        Io(io::Error),
-    }
-
-    impl std::fmt::Display for StageError {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            match self {
-                StageError::Special { path, kind } => write!(
-                    f,
-                    "{} is a {kind}: only regular files, folders and links are copied and graded",
-                    path.display()
-                ),
-                StageError::TooBig { size, limit } => write!(
-                    f,
-                    "its files add up to {}, past the disk limit of {} (raise it with --disk-limit)",
-                    crate::human_bytes(*size),
-                    crate::human_bytes(*limit)
-                ),
-                StageError::Empty => write!(
-                    f,
-                    "it holds no file: the course folder's own files would be graded in its place"
-                ),
-                StageError::Io(e) => e.fmt(f),
-            }
-        }
-    }
-
-    impl From<io::Error> for StageError {
-        fn from(e: io::Error) -> Self {
-            StageError::Io(e)
-        }
-    }
+    pub use crate::stage::StageError;
 
     fn special(kind: std::fs::FileType) -> Option<&'static str> {
         (!kind.is_file() && !kind.is_dir() && !kind.is_symlink()).then_some("special file")
