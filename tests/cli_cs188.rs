@@ -109,6 +109,51 @@ fn a_wrong_solution_fails_with_what_the_autograder_would_say() {
     );
 }
 
+/// CS188's autograder keeps the generated states in a set: a right agent that generates a
+/// root successor twice (one call thrown away, as a real student's `getAction` does) gets
+/// 5/5 there, and passes here too; only the set of states is held, not how often.
+#[test]
+fn a_state_generated_twice_is_graded_as_the_autograders_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let student = with_slips(dir.path(), &["generates-twice"]);
+    // Pacman's first move reaches a win state, a leaf: generated twice, it was "visited 3
+    // times, the reference twice" (the leaf's getScore line counts too).
+    let q = dir.path().join("q2");
+    fs::create_dir_all(&q).unwrap();
+    fs::write(
+        q.join("1-leaf-first.test"),
+        "class: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"1\"\n\
+         diagram: \"\"\"\n  s: A -> w (win), B -> g; g: Left -> l (lose), Right -> x\n\"\"\"\n\
+         num_agents: \"2\"\n\nstart_state: \"s\"\nwin_states: \"w\"\nlose_states: \"l\"\n\n\
+         successors: \"\"\"\ns A w\ns B g\ng Left l\ng Right x\n\"\"\"\n\n\
+         evaluation: \"\"\"\nw 5.0\nl -5.0\nx 2.0\n\"\"\"\n",
+    )
+    .unwrap();
+    // A is worth 5 (a win), B the ghost's min of -5 and 2; every state is generated.
+    fs::write(
+        q.join("1-leaf-first.solution"),
+        "action: \"A\"\ngenerated: \"g l s w x\"\n",
+    )
+    .unwrap();
+    gametrace()
+        .args(["test", q.to_str().unwrap(), "--against", &driver(&student)])
+        .assert()
+        .success()
+        .stdout(contains("1 passed, 0 failed"));
+    for q in ["q2", "q3", "q4"] {
+        gametrace()
+            .args([
+                "test",
+                &format!("{TESTS}/{q}"),
+                "--against",
+                &driver(&student),
+            ])
+            .assert()
+            .success()
+            .stdout(contains(" 0 failed"));
+    }
+}
+
 #[test]
 fn a_right_student_file_passes_every_question() {
     for q in ["q2", "q3", "q4"] {
