@@ -1305,3 +1305,48 @@ fn the_graders_command_line_is_not_in_proc() {
     assert!(!details.contains("alphabeta"), "{details}");
     assert!(!details.contains("specs/small.yaml"), "{details}");
 }
+
+/// Descriptors gametrace's caller left open (a wrapper script's, make's, a CI runner's)
+/// reached the program: Landlock checks a file when it is opened, so the expected trace held
+/// open on fd 8 was read through it (PASS), and a grader's log on fd 7 written. Now the
+/// program starts with its stdio alone.
+#[test]
+fn descriptors_the_grader_holds_open_do_not_reach_the_program() {
+    use std::os::unix::io::AsRawFd;
+    use std::os::unix::process::CommandExt;
+    let c = Course::new();
+    let log = c.root().join("grades/log.txt");
+    std::fs::write(&log, "grader log\n").unwrap();
+    let run = c.program("run", "#!/bin/sh\ncat <&8\necho planted >&7\n");
+    let cmd = format!("./{run}");
+    let check = |mode: Mode, extra: &[&str]| {
+        let trace = std::fs::File::open(c.root().join("expected/small/alphabeta.trace")).unwrap();
+        let log = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let (t, l) = (trace.as_raw_fd(), log.as_raw_fd());
+        let mut command = gametrace(mode);
+        // SAFETY: dup2 only, between fork and exec; dup2 leaves the copies inheritable.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::dup2(t, 8) < 0 || libc::dup2(l, 7) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let out = command
+            .current_dir(c.root())
+            .args(["check", SPEC, "--case", "alphabeta", "--cmd", &cmd])
+            .args(extra)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for mode in root_modes() {
+        let report = check(mode, &[]);
+        assert!(!report.contains("PASS"), "{mode:?}: {report}");
+    }
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "grader log\n");
+    // Without the sandbox the attack works, which proves the test's attack.
+    assert!(check(Mode::Namespaces, &["--no-sandbox"]).contains("PASS"));
+    assert!(std::fs::read_to_string(&log).unwrap().contains("planted"));
+}
