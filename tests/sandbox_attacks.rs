@@ -1350,3 +1350,44 @@ fn descriptors_the_grader_holds_open_do_not_reach_the_program() {
     assert!(check(Mode::Namespaces, &["--no-sandbox"]).contains("PASS"));
     assert!(std::fs::read_to_string(&log).unwrap().contains("planted"));
 }
+
+/// A course folder that holds the grader's specs and expected traces, the class and the
+/// reports (`grade class --course-dir .`, a natural layout): each submission's copy of it held
+/// them all, so mallory copied the expected trace and zed a classmate's answer (full marks).
+/// What the program's sandbox hides is now never copied with the course folder.
+#[test]
+fn a_course_folder_copy_holds_no_grader_file_and_no_classmate() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Course::new();
+    let trace = std::fs::read_to_string(c.root().join("expected/small/alphabeta.trace")).unwrap();
+    let class = c.root().join("class");
+    for (who, run) in [
+        ("alice", "cat answer.txt"),
+        ("mallory", "cat expected/small/alphabeta.trace"),
+        ("zed", "cat class/alice/answer.txt"),
+    ] {
+        std::fs::create_dir_all(class.join(who)).unwrap();
+        std::fs::write(class.join(who).join("run.sh"), format!("{run}\n")).unwrap();
+    }
+    std::fs::write(class.join("alice/answer.txt"), &trace).unwrap();
+    for entry in walk(c.root()) {
+        let mode = if entry.is_dir() { 0o755 } else { 0o644 };
+        let _ = std::fs::set_permissions(&entry, std::fs::Permissions::from_mode(mode));
+    }
+    for mode in root_modes() {
+        let out_dir = c.root().join(format!("grades/{mode:?}"));
+        let out = gametrace(mode)
+            .current_dir(c.root())
+            .args(["grade", "class", "--specs", SPEC, "--case", "alphabeta"])
+            .args(["--against", "sh run.sh", "--course-dir", "."])
+            .arg("--out")
+            .arg(&out_dir)
+            .output()
+            .unwrap();
+        let book = std::fs::read_to_string(out_dir.join("gradebook.csv"))
+            .unwrap_or_else(|e| panic!("{mode:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert!(book.contains("\nalice,1,1,"), "{mode:?}: {book}");
+        assert!(book.contains("\nmallory,0,1,"), "{mode:?}: {book}");
+        assert!(book.contains("\nzed,0,1,"), "{mode:?}: {book}");
+    }
+}

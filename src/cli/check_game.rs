@@ -78,9 +78,12 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     };
+    // What the program's sandbox hides, never copied with a course folder it lies in.
+    let mut hidden = crate::sandbox::grader_paths(&a.spec);
+    hidden.extend(a.report.output.iter().cloned());
     let workdir = match &a.course_dir {
         None => None,
-        Some(course) => match course_copy(course, &scratch, a.run.limits().disk) {
+        Some(course) => match course_copy(course, &scratch, a.run.limits().disk, &hidden) {
             Ok(dir) => Some(dir),
             Err(e) => {
                 eprintln!(
@@ -91,8 +94,6 @@ pub fn execute(a: Args) -> i32 {
             }
         },
     };
-    let mut hidden = crate::sandbox::grader_paths(&a.spec);
-    hidden.extend(a.report.output.iter().cloned());
     let policy = a.run.sandbox(hidden);
     let driver = Driver {
         argv: &argv,
@@ -162,10 +163,11 @@ fn course_copy(
     course: &std::path::Path,
     scratch: &crate::sandbox::Scratch,
     limit: u64,
+    left_out: &[PathBuf],
 ) -> std::io::Result<PathBuf> {
     let course = std::fs::canonicalize(course)?;
     let copy = scratch
-        .copy_in(&course, limit)
+        .copy_in_without(&course, limit, left_out)
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     let here = std::env::current_dir().and_then(std::fs::canonicalize)?;
     Ok(match here.strip_prefix(&course) {

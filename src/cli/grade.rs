@@ -428,6 +428,14 @@ pub fn execute(a: Args) -> i32 {
             );
         }
     }
+    // Never copied with a course folder they lie in: the grader's files, the class, the
+    // reports.
+    let left_out: Vec<PathBuf> = suite
+        .spec_paths()
+        .chain(game_specs.iter().map(|(p, _)| p.as_path()))
+        .flat_map(crate::sandbox::grader_paths)
+        .chain([a.submissions.clone(), a.out.clone()])
+        .collect();
     let games = (!a.game_cmd.is_empty()).then(|| class::Games {
         specs: game_specs
             .into_iter()
@@ -479,6 +487,7 @@ pub fn execute(a: Args) -> i32 {
         course: a.course_dir.as_ref().map(|dir| class::Course {
             dir: std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
             into: a.submission_into.clone(),
+            left_out: left_out.clone(),
         }),
     };
     let started = Instant::now();

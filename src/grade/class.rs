@@ -108,6 +108,10 @@ pub struct Course {
     pub dir: PathBuf,
     /// Where the submission's files go, relative to `dir`.
     pub into: PathBuf,
+    /// What is never copied with it when it lies inside: the grader's specs, expected traces
+    /// and repository, the class, the reports (what the program's sandbox hides, it must
+    /// not find again in its own copy).
+    pub left_out: Vec<PathBuf>,
 }
 
 impl Course {
@@ -130,7 +134,7 @@ impl Course {
             return Err(StageError::TooBig { size, limit });
         }
         let scratch = crate::sandbox::Scratch::new()?;
-        let copy = scratch.copy_in(&self.dir, 0)?;
+        let copy = scratch.copy_in_without(&self.dir, 0, &self.left_out)?;
         let at = copy.join(&self.into);
         scratch.overlay(submission, &at, limit)?;
         let mut hidden = crate::sandbox::classmates(submission);

@@ -227,6 +227,11 @@ impl Suite {
         r.message(message.to_owned())
     }
 
+    /// The paths of the suite's specs.
+    pub fn spec_paths(&self) -> impl Iterator<Item = &std::path::Path> {
+        self.specs.iter().map(|(p, _)| p.as_path())
+    }
+
     /// Calls `f` with the case of result `i` (in the suite's order), if its spec loads.
     pub fn with_case(
         &self,

@@ -239,10 +239,23 @@ fn kind_word(kind: FileType) -> Option<&'static str> {
 /// its whole length), what a copy of it would take. Refuses a FIFO, socket or device anywhere
 /// in it.
 pub fn contents(from: &Path) -> Result<(usize, u64), StageError> {
-    fn walk(dir: &OwnedFd, at: &Path, depth: usize) -> Result<(usize, u64), StageError> {
+    contents_without(from, &[])
+}
+
+/// [`contents`], the entries at the paths of `skip` (canonical) left out.
+fn contents_without(from: &Path, skip: &[PathBuf]) -> Result<(usize, u64), StageError> {
+    fn walk(
+        dir: &OwnedFd,
+        at: &Path,
+        depth: usize,
+        skip: &[PathBuf],
+    ) -> Result<(usize, u64), StageError> {
         let (mut files, mut size) = (0, 0u64);
         for (name, kind) in entries(dir)? {
             let path = at.join(OsStr::from_bytes(name.as_bytes()));
+            if skip.contains(&path) {
+                continue;
+            }
             if let Some(word) = kind_word(kind) {
                 return Err(StageError::Special { path, kind: word });
             }
@@ -251,7 +264,7 @@ pub fn contents(from: &Path) -> Result<(usize, u64), StageError> {
                     if CACHES.iter().any(|c| c.as_bytes() == name.as_bytes()) || depth >= DEEPEST {
                         continue;
                     }
-                    let (f, s) = walk(&open_dir_in(dir, &name)?, &path, depth + 1)?;
+                    let (f, s) = walk(&open_dir_in(dir, &name)?, &path, depth + 1, skip)?;
                     files += f;
                     size = size.saturating_add(s);
                 }
@@ -266,7 +279,16 @@ pub fn contents(from: &Path) -> Result<(usize, u64), StageError> {
         }
         Ok((files, size))
     }
-    walk(&open_root(from)?, from, 0)
+    walk(&open_root(from)?, &walked_as(from, skip), 0, skip)
+}
+
+/// The path a walk of `from` names its entries under: the canonical one when entries are
+/// compared with canonical paths to skip.
+fn walked_as(from: &Path, skip: &[PathBuf]) -> PathBuf {
+    if skip.is_empty() {
+        return from.to_owned();
+    }
+    std::fs::canonicalize(from).unwrap_or_else(|_| from.to_owned())
 }
 
 /// [`contents`]' sizes alone.
@@ -280,17 +302,38 @@ pub fn apparent_size(from: &Path) -> Result<u64, StageError> {
 /// written through one). A FIFO, socket or device in `from` stops the copy; so do sizes that
 /// add up past `limit`.
 pub fn stage(from: &Path, to: &Path, limit: u64) -> Result<(), StageError> {
-    let size = apparent_size(from)?;
+    stage_without(from, to, limit, &[])
+}
+
+/// [`stage`], leaving out the entries of `from` at the paths of `skip` (canonical paths:
+/// the grader's specs, expected traces and class folder when they lie in a course folder).
+pub fn stage_without(
+    from: &Path,
+    to: &Path,
+    limit: u64,
+    skip: &[PathBuf],
+) -> Result<(), StageError> {
+    let (_, size) = contents_without(from, skip)?;
     if limit > 0 && size > limit {
         return Err(StageError::TooBig { size, limit });
     }
     std::fs::create_dir_all(to)?;
-    copy_into(&open_root(from)?, &open_root(to)?, from, 0)
+    let at = walked_as(from, skip);
+    copy_into(&open_root(from)?, &open_root(to)?, &at, 0, skip)
 }
 
-fn copy_into(src: &OwnedFd, dst: &OwnedFd, at: &Path, depth: usize) -> Result<(), StageError> {
+fn copy_into(
+    src: &OwnedFd,
+    dst: &OwnedFd,
+    at: &Path,
+    depth: usize,
+    skip: &[PathBuf],
+) -> Result<(), StageError> {
     for (name, kind) in entries(src)? {
         let path = at.join(OsStr::from_bytes(name.as_bytes()));
+        if skip.contains(&path) {
+            continue;
+        }
         if let Some(word) = kind_word(kind) {
             return Err(StageError::Special { path, kind: word });
         }
@@ -312,7 +355,7 @@ fn copy_into(src: &OwnedFd, dst: &OwnedFd, at: &Path, depth: usize) -> Result<()
                 }
                 let inner = open_dir_in(src, &name)?;
                 let out = open_dir_in(dst, &name)?;
-                copy_into(&inner, &out, &path, depth + 1)?;
+                copy_into(&inner, &out, &path, depth + 1, skip)?;
             }
             FileType::RegularFile | FileType::Symlink => {
                 match there {

@@ -297,11 +297,26 @@ impl Scratch {
     /// links are copied as links; a FIFO, socket or device, or files past `limit` in all
     /// (0: no limit), are refused ([`files::stage`]).
     pub fn copy_in(&self, from: &Path, limit: u64) -> Result<PathBuf, files::StageError> {
+        self.copy_in_without(from, limit, &[])
+    }
+
+    /// [`Scratch::copy_in`], leaving out what lies at the paths of `skip` (made canonical
+    /// here): the grader's files and the class when they sit inside the folder copied.
+    pub fn copy_in_without(
+        &self,
+        from: &Path,
+        limit: u64,
+        skip: &[PathBuf],
+    ) -> Result<PathBuf, files::StageError> {
         let name = from
             .file_name()
             .map_or_else(|| "course".into(), |n| n.to_os_string());
         let to = self.dir.path().join(name);
-        files::stage(from, &to, limit)?;
+        let skip: Vec<PathBuf> = skip
+            .iter()
+            .filter_map(|p| std::fs::canonicalize(p).ok())
+            .collect();
+        files::stage_without(from, &to, limit, &skip)?;
         Ok(to)
     }
 

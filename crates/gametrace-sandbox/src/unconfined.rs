@@ -351,14 +351,33 @@ pub mod files {
     /// Copies the folder `from` into `to` (made if missing), replacing what is there, links
     /// as links where the system allows it.
     pub fn stage(from: &Path, to: &Path, limit: u64) -> Result<(), StageError> {
+        stage_without(from, to, limit, &[])
+    }
+
+    /// [`stage`], leaving out the entries at the (canonical) paths of `skip`.
+    pub fn stage_without(
+        from: &Path,
+        to: &Path,
+        limit: u64,
+        skip: &[std::path::PathBuf],
+    ) -> Result<(), StageError> {
         let size = apparent_size(from)?;
         if limit > 0 && size > limit {
             return Err(StageError::TooBig { size, limit });
         }
-        fn copy(from: &Path, to: &Path, depth: usize) -> Result<(), StageError> {
+        let from = &std::fs::canonicalize(from)?;
+        fn copy(
+            from: &Path,
+            to: &Path,
+            depth: usize,
+            skip: &[std::path::PathBuf],
+        ) -> Result<(), StageError> {
             std::fs::create_dir_all(to)?;
             for e in std::fs::read_dir(from)? {
                 let e = e?;
+                if skip.contains(&e.path()) {
+                    continue;
+                }
                 let kind = e.file_type()?;
                 let dest = to.join(e.file_name());
                 if let Ok(m) = std::fs::symlink_metadata(&dest) {
@@ -372,7 +391,7 @@ pub mod files {
                     if CACHES.iter().any(|c| e.file_name() == *c) || depth >= DEEPEST {
                         continue;
                     }
-                    copy(&e.path(), &dest, depth + 1)?;
+                    copy(&e.path(), &dest, depth + 1, skip)?;
                 } else if kind.is_symlink() {
                     let target = std::fs::read_link(e.path())?;
                     #[cfg(unix)]
@@ -385,7 +404,7 @@ pub mod files {
             }
             Ok(())
         }
-        copy(from, to, 0)
+        copy(from, to, 0, skip)
     }
 
     /// Removes `path` and everything under it.
