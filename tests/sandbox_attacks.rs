@@ -1391,3 +1391,38 @@ fn a_course_folder_copy_holds_no_grader_file_and_no_classmate() {
         assert!(book.contains("\nzed,0,1,"), "{mode:?}: {book}");
     }
 }
+
+/// A grader whose course lies in a private folder (`mktemp -d`: mode 0700, as CI's clone)
+/// names a driver through a link of its own (`tools/via -> real`, as `adapters/python`
+/// is): with namespaces the folder is covered for the program's uid and the granted places
+/// bound back, and the link is made again there, so the name as written still leads to the
+/// driver. (It was "can't open file": only the canonical place was bound back.)
+#[test]
+fn a_driver_named_through_a_link_in_a_private_folder_runs() {
+    use std::os::unix::fs::PermissionsExt;
+    if !root() {
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    let root_dir = d.path();
+    std::fs::set_permissions(root_dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::fs::create_dir_all(root_dir.join("tools/real")).unwrap();
+    std::fs::create_dir_all(root_dir.join("student")).unwrap();
+    std::os::unix::fs::symlink("real", root_dir.join("tools/via")).unwrap();
+    std::fs::write(root_dir.join("tools/real/answer.sh"), "cat \"$1\"\n").unwrap();
+    std::fs::copy(
+        "expected/15150-s12/handout-small/alphabeta.trace",
+        root_dir.join("student/answer.txt"),
+    )
+    .unwrap();
+    let driver = root_dir.join("tools/via/answer.sh");
+    let out = gametrace(Mode::Namespaces)
+        .current_dir(root_dir.join("student"))
+        .args(["check", "15150-s12/handout-small", "--case", "alphabeta"])
+        .arg("--cmd")
+        .arg(format!("sh {} answer.txt", driver.display()))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.starts_with("PASS"), "{report}");
+}

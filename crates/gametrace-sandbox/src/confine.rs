@@ -119,6 +119,9 @@ struct Bind {
     dirs: Vec<CString>,
     /// The runtimes to bind back: (path, is a folder).
     targets: Vec<(CString, bool)>,
+    /// Links of the grader's on the way to a named path, made again inside the tmpfs
+    /// (their folders first): (the link, what it points to, as written).
+    links: Vec<(CString, CString)>,
 }
 
 /// What init tells gametrace besides the program's exit status.
@@ -816,10 +819,32 @@ fn binds(files: &FilePolicy, uid: u32) -> Vec<Bind> {
                 dirs.insert(t.clone());
             }
         }
+        // A named path that passes through a link under this folder: the link again,
+        // pointing where it points (its target is bound back by its own rule).
+        let mut links = Vec::new();
+        for named in &files.links {
+            for link in named.ancestors() {
+                if !link.starts_with(&over) || link == over {
+                    continue;
+                }
+                let Ok(to) = std::fs::read_link(link) else {
+                    continue;
+                };
+                for a in link.ancestors().skip(1) {
+                    if a.starts_with(&over) && a != over {
+                        dirs.insert(a.to_owned());
+                    }
+                }
+                links.push((cstring(link), cstring(&to)));
+            }
+        }
+        links.sort();
+        links.dedup();
         out.push(Bind {
             over: cstring(&over),
             dirs: dirs.iter().map(|d| cstring(d)).collect(),
             targets: kept.iter().map(|t| (cstring(t), t.is_dir())).collect(),
+            links,
         });
     }
     out
@@ -883,6 +908,12 @@ fn bind_back(bind: &Bind) -> io::Result<()> {
                 return Err(io::Error::last_os_error());
             }
             libc::close(*fd);
+        }
+        for (link, to) in &bind.links {
+            let r = libc::symlink(to.as_ptr(), link.as_ptr());
+            if r != 0 && *libc::__errno_location() != libc::EEXIST {
+                return Err(io::Error::last_os_error());
+            }
         }
         // Read-only from now on: nothing of the program's goes there.
         check(libc::mount(

@@ -173,6 +173,10 @@ pub struct FilePolicy {
     pub hidden: Vec<PathBuf>,
     /// What was narrowed or refused, and why.
     pub notes: Vec<String>,
+    /// Paths as the command line names them that pass through a link of the grader's (the
+    /// rules hold their canonical places): where a folder on the way is covered for the
+    /// program's uid, the links are made again so that the names still lead there.
+    pub links: Vec<PathBuf>,
 }
 
 /// How the program's `/proc` comes.
@@ -189,6 +193,7 @@ struct Wanted {
     rules: Vec<Rule>,
     hidden: Vec<PathBuf>,
     notes: Vec<String>,
+    links: Vec<PathBuf>,
 }
 
 impl Wanted {
@@ -234,6 +239,7 @@ impl FilePolicy {
             rules: Vec::new(),
             hidden,
             notes: Vec::new(),
+            links: Vec::new(),
         };
         for p in SYSTEM.iter().chain(&SYS) {
             if Path::new(p).exists() {
@@ -406,6 +412,9 @@ impl Wanted {
                 if i == 0 {
                     self.program(&path, &format!("the program {part}"));
                 }
+                if real != path {
+                    self.links.push(path.clone());
+                }
                 self.named(path, part);
             }
         }
@@ -548,6 +557,7 @@ impl Wanted {
             rules: merged,
             hidden: self.hidden,
             notes: self.notes,
+            links: self.links,
         }
     }
 
