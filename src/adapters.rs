@@ -109,6 +109,11 @@ fn group_of(word: &str) -> Option<(PathBuf, Files)> {
     None
 }
 
+/// Is `word` the path of a built-in driver or example (provided where it is not a file)?
+pub fn built_in(word: &str) -> bool {
+    group_of(word).is_some()
+}
+
 /// The wheel's module names for the Python drivers, and the driver each runs.
 const MODULES: [(&str, &str); 2] = [
     ("gametrace.csc148", "adapters/python/gametrace_csc148.py"),

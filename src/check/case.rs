@@ -225,7 +225,12 @@ fn missing_files(line: &str, dir: Option<&Path>, stderr: &str) -> Vec<String> {
             (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
         });
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or(w);
-        if (ext || w.contains('/')) && !base.join(w).exists() && stderr.contains(name) {
+        // A built-in driver is provided where it is missing: never the submission's to bring.
+        if (ext || w.contains('/'))
+            && !base.join(w).exists()
+            && !crate::adapters::built_in(w)
+            && stderr.contains(name)
+        {
             out.push(w.clone());
         }
     }
@@ -469,5 +474,11 @@ mod tests {
         assert!(missing_files(script, d, "cat: notes.txt: No such file or directory").is_empty());
         let abs = "cat /no/such/file.txt";
         assert!(missing_files(abs, d, "cat: /no/such/file.txt: No such file").is_empty());
+        // A built-in driver, named in a traceback from its provided copy, is not the
+        // submission's to bring: only the student's file is missing.
+        let driver =
+            "python3 adapters/python/gametrace_csc148.py strategy strategy.py X {position_json}";
+        let traceback = "File \"/tmp/s/adapters/python/gametrace_csc148.py\", line 9\nFileNotFoundError: No such file or directory: 'strategy.py'";
+        assert_eq!(missing_files(driver, d, traceback), ["strategy.py"]);
     }
 }
