@@ -419,9 +419,12 @@ fn conclude(mode: Mode, tried: &[Tried], reference: &Agreement, any_order: bool)
                     "agrees with the output's first {p} {what} (of {}), where the reference agrees on {r}",
                     a.total
                 ),
+                // A set mode counts what is missing on either side (and the move), which
+                // can pass the search's own count: "6 of 4" read as nonsense.
                 _ => format!(
-                    "differs from the output in {} of {} items, where the reference differs in {}",
-                    a.mismatches, a.total, reference.mismatches
+                    "differs from the output in {} (states one has and the other not, and the move), where the reference differs in {}",
+                    items(a.mismatches),
+                    reference.mismatches
                 ),
             };
             let mut text = format!(
@@ -542,4 +545,13 @@ pub fn variant_trace(subject: &dyn Subject, bugs: &[Bug]) -> Result<String, Stri
 pub fn bugs_of(subject: &dyn Subject) -> Vec<Bug> {
     let case = subject.case();
     bugs_for(case)
+}
+
+/// "1 item", "6 items".
+fn items(n: usize) -> String {
+    if n == 1 {
+        "1 item".to_owned()
+    } else {
+        format!("{n} items")
+    }
 }
