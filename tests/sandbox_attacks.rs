@@ -805,6 +805,7 @@ fn a_folder_name_cannot_reach_the_terminal_or_the_spreadsheet() {
     assert!(!summary.contains('\u{1b}'), "{summary:?}");
     let book = std::fs::read_to_string(c.root().join("grades/names/gradebook.csv")).unwrap();
     assert!(book.contains("'=HYPERLINK"), "{book}");
+    assert!(!book.contains('\u{1b}'), "{book:?}");
     assert!(!book.lines().any(|l| l.starts_with('=')), "{book}");
 }
 

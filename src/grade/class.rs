@@ -674,11 +674,14 @@ fn finish(
 /// A cell a spreadsheet shows as written: one that starts as a formula would (`=`, `+`, `-`,
 /// `@`, a tab or a carriage return) gets a `'` before it, as OWASP advises, so a folder named
 /// `=HYPERLINK(...)` is text in the gradebook, not a formula run on the grader's machine.
+/// A control character (an escape sequence in a folder's name) is written escaped, so a
+/// gradebook `cat` to a terminal moves nothing.
 fn spreadsheet_safe(cell: &str) -> String {
+    let cell = crate::diff::visible(cell);
     if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{cell}")
     } else {
-        cell.to_owned()
+        cell.into_owned()
     }
 }
 
