@@ -289,6 +289,37 @@ mod properties {
         load_str(Path::new("p.yaml"), &yaml).unwrap()
     }
 
+    /// Found by the property below (seed 1034): an S14 Jamboree whose strict cut never
+    /// prunes prints no `(* Pruned *)` mark, so strict-cut at Minnie's nodes only, which
+    /// prunes once, read alike with marks set aside, and was named with it though it prints
+    /// a mark the output does not have. Only the mistake that prints the output exactly,
+    /// its having no mark included, is named now.
+    #[test]
+    fn an_output_without_marks_is_named_by_the_mistake_that_prints_none() {
+        let doc = spec(
+            1034,
+            3,
+            3,
+            "minnie",
+            "s14",
+            "algorithm: jamboree, prune_percentage: 0.5",
+        );
+        with_subject(&doc, "c", |s| {
+            let mistaken = variant_trace(s, &[Bug::parse("strict-cut").unwrap()]).unwrap();
+            assert!(!mistaken.contains("(* Pruned *)"));
+            let reading = trace::read(s, Mode::Full, &mistaken, false).unwrap();
+            let d = diagnose(s, &reading, false).unwrap();
+            assert_eq!(d.finding, Finding::Exact, "{}", d.text);
+            let named: Vec<Vec<&str>> = d
+                .explanations
+                .iter()
+                .map(|e| e.iter().map(|n| n.bug.as_str()).collect())
+                .collect();
+            assert_eq!(named, [["strict-cut"]], "{}", d.text);
+        })
+        .unwrap();
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 

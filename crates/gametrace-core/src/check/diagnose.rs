@@ -332,6 +332,32 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
         let more: Vec<Tried> = crate::par::map(pairs, &run);
         tried.extend(more);
     }
+    // Held to an output without marks, a mistake that prunes somewhere and one that never
+    // prunes can read alike; where some of them print the output exactly, its having no
+    // mark included, that evidence decides: only those are named.
+    let mut unmarked = unmarked;
+    if unmarked && !cut {
+        let marked: Vec<bool> = crate::par::map(
+            tried.iter().map(|t| (exact(t), t.bugs.clone())).collect(),
+            |(matched, bugs): (bool, Vec<Bug>)| {
+                let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
+                matched
+                    && subject
+                        .variant(reading.kinds, flaws, crate::run::Limit::Expansions(budget))
+                        .is_some_and(|(lines, summary)| {
+                            agreement(subject, reading, &lines, summary).exact
+                        })
+            },
+        );
+        if marked.iter().any(|m| *m) {
+            for (t, m) in tried.iter_mut().zip(marked) {
+                if let Some(a) = t.agreement.as_mut().filter(|_| !m) {
+                    a.exact = false;
+                }
+            }
+            unmarked = false;
+        }
+    }
     let mut d = conclude(reading.mode, &tried, &reference, any_order);
     if d.finding == Finding::Exact && (unmarked || !unprinted.is_empty()) {
         let mut left = Vec::new();
