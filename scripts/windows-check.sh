@@ -50,7 +50,7 @@ echo "== check --actual"
 gt run 15150-s14/handout-small --case alphabeta > mine.trace
 expect 0 gt check 15150-s14/handout-small --case alphabeta --actual mine.trace
 # The README's bug: Minnie's bound a child's own value, not Step(move, value).
-sed 's/Step(0, Guess: 3))$/Leaf(Guess: 3))/' mine.trace > buggy.trace
+gt explain 15150-s14/handout-small --case alphabeta --bug child-value-as-bound --trace > buggy.trace
 expect 1 gt check 15150-s14/handout-small --case alphabeta --actual buggy.trace
 case $out in *"child-value-as-bound"*) ;; *) fail "the mistake was not named" ;; esac
 
