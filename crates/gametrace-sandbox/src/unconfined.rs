@@ -113,7 +113,15 @@ pub fn clean_up_on_interrupt(clean_up: fn()) {
 }
 
 /// On Ctrl-C, remove the temporary files being written and exit 130 (the programs running
+/// get the terminal's signal themselves, or die with their job object on Windows). On macOS
+/// there is no handler (see Cargo.toml): Ctrl-C ends gametrace as it is, and a run's temp
+/// folder may stay behind; a report is never left half-written (each is renamed into place).
+#[cfg(target_os = "macos")]
+pub fn install_interrupt_handler() {}
+
+/// On Ctrl-C, remove the temporary files being written and exit 130 (the programs running
 /// get the terminal's signal themselves, or die with their job object on Windows).
+#[cfg(not(target_os = "macos"))]
 pub fn install_interrupt_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
