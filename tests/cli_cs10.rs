@@ -623,8 +623,15 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
             first(out.stderr),
         )
     };
+    // The first run finds none kept: it says so once, and how to build one ahead.
     let (built, note) = run(&[]);
-    assert_eq!(note, "");
+    assert_eq!(
+        note,
+        format!(
+            "note: no endgame database of 12 seeds for Kalah(6, 2), CS10's rules is kept in {} yet: building it now (2704156 positions) and keeping it there, for every later run\n  hint: build it once ahead, in an autograder image's setup for one: gametrace endgame build kalah --pits 6 --seeds 2 --endgame 12\n",
+            keep.display()
+        )
+    );
     assert!(built.starts_with("Kalah(6, 2), CS10's rules: "), "{built}");
     let file = keep.join("kalah-6pits-cs10-12seeds.endgame");
     let bytes = fs::read(&file).unwrap();
@@ -649,7 +656,7 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
     assert!(note.contains("checksum does not match"), "{note}");
     assert_eq!(fs::read(&file).unwrap(), bytes);
     // Left to choose (no --endgame), a run takes the biggest database kept for the board that
-    // fits: 12 seeds where it would build 8 (a third of the 24 seeds).
+    // fits: 12 seeds where it would build 9 (two fifths of the 24 seeds, with no empty capture).
     let chosen = |extra: &[&str]| -> String {
         let mut v = vec!["solve", "kalah", "--pits", "6", "--seeds", "2"];
         v.extend(extra);
@@ -657,7 +664,88 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
     };
     let keep = keep.to_str().unwrap();
     assert!(chosen(&["--endgame-dir", keep]).contains("endgame database to 12 seeds"));
-    assert!(chosen(&["--no-endgame-file"]).contains("endgame database to 8 seeds"));
+    assert!(chosen(&["--no-endgame-file"]).contains("endgame database to 9 seeds"));
+}
+
+#[test]
+fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
+    // An autograder image's setup: `endgame build` keeps the database a run would build, and
+    // the runs after it read it and say nothing of building one.
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("endgame");
+    let build = |extra: &[&str]| {
+        gametrace()
+            .args(["endgame", "build", "kalah", "--pits", "6", "--seeds", "2"])
+            .args(extra)
+            .arg("--endgame-dir")
+            .arg(&keep)
+            .output()
+            .unwrap()
+    };
+    let out = build(&["--endgame", "12", "--capture-empty"]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    let file = keep.join("kalah-6pits-cs10-capture-empty-12seeds.endgame");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(
+        said.starts_with(&format!(
+            "Kalah(6, 2), CS10's end rule, empty capture: kept {} (12 seeds, 2704156 positions, 2.7 MB), built in ",
+            file.display()
+        )),
+        "{said}"
+    );
+    assert_eq!(fs::metadata(&file).unwrap().len(), 64 + 2_704_156);
+    // Readable by the graders, whoever built it (a temporary file starts as 0600).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644);
+    }
+    // Again: checked, not built.
+    let out = build(&["--endgame", "12", "--capture-empty"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "Kalah(6, 2), CS10's end rule, empty capture: already kept, checked: {} (12 seeds, 2704156 positions, 2.7 MB)\n",
+            file.display()
+        )
+    );
+    // A solve left to choose takes it (it would build 9 seeds, three eighths of 24) and notes
+    // nothing.
+    let out = gametrace()
+        .args([
+            "solve",
+            "kalah",
+            "--pits",
+            "6",
+            "--seeds",
+            "2",
+            "--capture-empty",
+        ])
+        .arg("--endgame-dir")
+        .arg(&keep)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("endgame database to 12 seeds"), "{stdout}");
+    // What a run could not take, and what is not Kalah, are refused with a hint.
+    let out = build(&["--endgame", "24"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("more than half of --memory"), "{stderr}");
+    assert!(stderr.contains("hint: raise --memory"), "{stderr}");
+    gametrace()
+        .args(["endgame", "build", "chess"])
+        .assert()
+        .code(2)
+        .stderr(contains("endgame databases are Kalah's, not `chess`'s"));
 }
 
 #[test]

@@ -98,6 +98,10 @@ enum Command {
     Stats(stats::Args),
     /// Solve a small game exactly: Kalah's first-player margin with perfect play
     Solve(solve::Args),
+    /// Kalah's endgame databases: `endgame build kalah --pits 6 --seeds 4 [rules]` builds the
+    /// one `solve`, `play` and `grade --player-cmd` use and keeps it for them (an autograder
+    /// image's setup, say), so that no later run pays for it
+    Endgame(endgame::Args),
     /// List the cases of specs: each one's name, algorithm, depth, dialect, check mode and
     /// points (a game spec's rule scenarios too), to choose one for `check --case` or
     /// `test --case`
@@ -216,6 +220,7 @@ pub fn main() -> i32 {
         Command::Schema(a) => schema::execute(a),
         Command::Stats(a) => stats::execute(a),
         Command::Solve(a) => solve::execute(a),
+        Command::Endgame(a) => endgame::execute(a),
         Command::Cases(a) => cases::execute(a),
         Command::Validate(a) => validate::execute(a),
         Command::Test(a) => test::execute(a),

@@ -8,6 +8,7 @@
 //! each other without cycles and are filled by a memoized descent.
 
 use super::board::{byte, seeds, After, Pits, Rings};
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering::Relaxed};
 
 /// Not yet known (no value is below -127: boards hold fewer than 128 seeds here).
 const UNKNOWN: i8 = i8::MIN;
@@ -17,7 +18,7 @@ pub type Bytes = std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 /// The values, one byte a position: built here, or read from a file.
 enum Values {
-    Built(Vec<i8>),
+    Built(Vec<AtomicI8>),
     /// A database file's bytes, its values from [`HEADER`] on.
     Loaded(Bytes),
 }
@@ -79,8 +80,24 @@ pub fn size(pits: usize, max: u32) -> u64 {
 impl Endgame {
     /// Builds the database of every position of up to `max` seeds (fewer than 128), calling
     /// `progress` with the positions done so far now and then; it stops (with a database
-    /// not to be used) when `progress` says false.
+    /// not to be used) when `progress` says false. Each seed count's positions are shared
+    /// out to every core in blocks of ranks (see [`Endgame::fill_block`]).
     pub fn build(rings: Rings, max: u32, progress: &mut dyn FnMut(u64) -> bool) -> Endgame {
+        let threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        };
+        Endgame::build_on(rings, max, threads, progress)
+    }
+
+    /// [`Endgame::build`] on `threads` threads (the values are the same for any number).
+    pub fn build_on(
+        rings: Rings,
+        max: u32,
+        threads: usize,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Endgame {
         assert!(max < 128);
         let m = 2 * rings.pits;
         let w = max as usize + 1;
@@ -91,41 +108,92 @@ impl Endgame {
             starts.push(total);
             total += placements(m, s) as usize;
         }
-        let values = vec![UNKNOWN; total];
+        let values = atomic_bytes(vec![UNKNOWN; total]);
         crate::memory::huge_pages(&values);
-        let mut e = Endgame {
+        let e = Endgame {
             rings,
             max,
             values: Values::Built(values),
             starts,
             skip,
         };
-        let mut done = 0;
+        let mut done = 0u64;
         for s in 0..=max {
-            let n = placements(m, s) as usize;
-            // Every placement, in rank order, from all seeds in the last pit.
-            let mut x: Pits = u128::from(s as u8) << (8 * (m - 1));
-            let mut rank = 0;
-            loop {
-                if e.get(s, rank) == UNKNOWN {
-                    e.fill(x, s);
+            let n = placements(m, s);
+            let blocks = n.div_ceil(BLOCK);
+            let next = AtomicU64::new(0);
+            let stop = AtomicBool::new(false);
+            let finished = AtomicU64::new(0);
+            // Each thread takes the next block of ranks and fills it; the threads share the
+            // values, so one may find a position already filled by another, or fill one
+            // another is filling (the same value, written twice).
+            let work = |report: &mut dyn FnMut(u64) -> bool| loop {
+                if stop.load(Relaxed) {
+                    break;
                 }
-                rank += 1;
-                if rank % (1 << 22) == 0 && !progress(done + rank as u64) {
-                    return e;
+                let b = next.fetch_add(1, Relaxed);
+                if b >= blocks {
+                    break;
                 }
-                match next_placement(x, m) {
-                    Some(y) => x = y,
-                    None => break,
+                e.fill_block(s, b * BLOCK, ((b + 1) * BLOCK).min(n));
+                let f = finished.fetch_add(1, Relaxed) + 1;
+                if f % 64 == 0 && !report(done + (f * BLOCK).min(n)) {
+                    stop.store(true, Relaxed);
                 }
+            };
+            if threads <= 1 || blocks < 2 {
+                work(progress);
+            } else {
+                std::thread::scope(|scope| {
+                    for _ in 1..threads {
+                        scope.spawn(|| work(&mut |_| true));
+                    }
+                    work(progress);
+                });
             }
-            debug_assert_eq!(rank, n);
-            done += n as u64;
+            if stop.load(Relaxed) {
+                return e;
+            }
+            done += n;
             if !progress(done) {
                 return e;
             }
         }
         e
+    }
+
+    /// Fills the positions of `s` seeds ranked `from..to`, in rank order.
+    fn fill_block(&self, s: u32, from: u64, to: u64) {
+        let m = 2 * self.rings.pits;
+        let mut x = self.unrank(from as usize, s);
+        for rank in from..to {
+            if self.get(s, rank as usize) == UNKNOWN {
+                self.fill(x, s);
+            }
+            if rank + 1 < to {
+                x = next_placement(x, m).unwrap_or(x);
+            }
+        }
+    }
+
+    /// The placement of `s` seeds of this rank (the inverse of [`Endgame::rank`]).
+    fn unrank(&self, mut rank: usize, s: u32) -> Pits {
+        let w = self.max as usize + 1;
+        let m = 2 * self.rings.pits;
+        let mut r = s as usize;
+        let mut x: Pits = 0;
+        for k in 0..m - 1 {
+            let row = ((m - k) * w + r) * w;
+            // The most seeds pit k can hold with the placements before it not past `rank`.
+            let mut v = 0;
+            while v < r && self.skip[row + v + 1] as usize <= rank {
+                v += 1;
+            }
+            rank -= self.skip[row + v] as usize;
+            x |= (v as u128) << (8 * k);
+            r -= v;
+        }
+        x | (r as u128) << (8 * (m - 1))
     }
 
     /// The skip table for `m` pits and up to `max` seeds (see [`Endgame::skip`]).
@@ -151,7 +219,7 @@ impl Endgame {
     fn get(&self, s: u32, rank: usize) -> i8 {
         let at = self.starts[s as usize] + rank;
         match &self.values {
-            Values::Built(v) => v[at],
+            Values::Built(v) => v[at].load(Relaxed),
             Values::Loaded(bytes) => (*bytes).as_ref().as_ref()[HEADER + at] as i8,
         }
     }
@@ -160,7 +228,7 @@ impl Endgame {
     /// then its values.
     pub fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let values: &[u8] = match &self.values {
-            Values::Built(v) => bytemuck_i8(v),
+            Values::Built(v) => as_bytes(v),
             Values::Loaded(bytes) => &(*bytes).as_ref().as_ref()[HEADER..],
         };
         out.write_all(&self.header(checksum(values)))?;
@@ -252,7 +320,7 @@ impl Endgame {
     }
 
     /// Works out `x` (with `s` seeds) and every same-count position it needs.
-    fn fill(&mut self, x: Pits, s: u32) -> i32 {
+    fn fill(&self, x: Pits, s: u32) -> i32 {
         let rank = self.rank(x, s);
         let known = self.get(s, rank);
         if known != UNKNOWN {
@@ -277,13 +345,13 @@ impl Endgame {
                 best
             }
         };
-        if let Values::Built(values) = &mut self.values {
-            values[self.starts[s as usize] + rank] = v as i8;
+        if let Values::Built(values) = &self.values {
+            values[self.starts[s as usize] + rank].store(v as i8, Relaxed);
         }
         v
     }
 
-    fn child(&mut self, y: Pits, s: u32) -> i32 {
+    fn child(&self, y: Pits, s: u32) -> i32 {
         let t = seeds(y);
         if t < s {
             self.value(y, t)
@@ -293,12 +361,24 @@ impl Endgame {
     }
 }
 
-/// The values as bytes, for the file.
-fn bytemuck_i8(v: &[i8]) -> &[u8] {
-    // SAFETY: i8 and u8 have the same size and alignment, and every bit pattern is valid
-    // for both.
+/// The values as bytes, for the file (written once the build is over).
+fn as_bytes(v: &[AtomicI8]) -> &[u8] {
+    // SAFETY: AtomicI8 has the size, alignment and bit validity of i8, and so of u8; no
+    // thread writes the values any more (the build's threads have all been joined).
     unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), v.len()) }
 }
+
+/// The values as atomics, shared by the build's threads, from a block filled at memset speed.
+fn atomic_bytes(v: Vec<i8>) -> Vec<AtomicI8> {
+    let mut v = std::mem::ManuallyDrop::new(v);
+    // SAFETY: AtomicI8 has the size and alignment of i8 (so the allocation's layout is the
+    // same), and every i8 is a valid AtomicI8; the original Vec is never used or dropped.
+    unsafe { Vec::from_raw_parts(v.as_mut_ptr().cast::<AtomicI8>(), v.len(), v.capacity()) }
+}
+
+/// Ranks a thread of the build takes at a time: large enough that taking one costs nothing,
+/// small enough that the last blocks of a count keep every core busy.
+const BLOCK: u64 = 1 << 14;
 
 /// The next placement of the same seeds in `m` pits in rank order (the first pit's count
 /// rising slowest), or `None` after the last.
@@ -336,6 +416,7 @@ mod tests {
             let mut rank = 0;
             loop {
                 assert_eq!(e.rank(x, s), rank);
+                assert_eq!(e.unrank(rank, s), x);
                 assert_eq!(seeds(x), s);
                 rank += 1;
                 match next_placement(x, 4) {
@@ -344,6 +425,32 @@ mod tests {
                 }
             }
             assert_eq!(rank as u64, placements(4, s));
+        }
+    }
+
+    #[test]
+    fn a_database_built_on_many_threads_is_the_one_built_on_one() {
+        // Blocks of 16 384 ranks: 4 pits a side up to 14 seeds has counts of 1 to 38 blocks,
+        // shared out to 1, 2 and 5 threads, which race on the same-count positions.
+        for end in [EndRule::Cs10, EndRule::EitherSideEmpty] {
+            for capture_empty in [false, true] {
+                let r = Rings::new(4, Rules { end, capture_empty });
+                let bytes = |threads| {
+                    let mut out = Vec::new();
+                    Endgame::build_on(r, 14, threads, &mut |_| true)
+                        .write(&mut out)
+                        .unwrap();
+                    out
+                };
+                let one = bytes(1);
+                assert_eq!(one.len() as u64, HEADER as u64 + size(4, 14));
+                assert!(
+                    !one[HEADER..].contains(&(UNKNOWN as u8)),
+                    "every value filled"
+                );
+                assert_eq!(bytes(2), one, "{end:?} {capture_empty}");
+                assert_eq!(bytes(5), one, "{end:?} {capture_empty}");
+            }
         }
     }
 

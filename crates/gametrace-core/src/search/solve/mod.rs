@@ -81,9 +81,9 @@ pub struct Limits {
 pub const MEMORY: usize = 2 << 30;
 
 /// The most positions the endgame database takes unless asked for more: it builds at about
-/// 5 million positions a second on one core, so larger ones cost more than they save on the
-/// boards that finish.
-pub const ENDGAME_POSITIONS: u64 = 60_000_000;
+/// 7 million positions a second on 2 cores (4 on one), so larger ones cost more than they save
+/// on the boards that finish. 19 seeds on 6 pits a side (141 million) fits.
+pub const ENDGAME_POSITIONS: u64 = 150_000_000;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -331,14 +331,24 @@ impl Solver {
     }
 }
 
-/// The endgame database's size, in seeds, for a board of `pits` a side with `total` seeds:
-/// a third of the seeds, within a quarter of `memory` and [`ENDGAME_POSITIONS`]. (Measured:
-/// Kalah(6, 3) took 1.9 s with 12 seeds and 15.8 s with 17, the database's build; Kalah(6, 4)
-/// 194 s with 14, 144 s with 16.)
-fn endgame_seeds(pits: usize, total: u32, memory: usize) -> u32 {
+/// The endgame database's size, in seeds, for a board of `pits` a side with `total` seeds
+/// under `rules`: three eighths of the seeds with empty capture, two fifths without, within a
+/// quarter of `memory` and [`ENDGAME_POSITIONS`]. Without empty capture games run longer and
+/// the search above the database is bigger, so a bigger database pays back within the one
+/// solve. (Measured on 2 cores, the database built on both, 2026-11-27, one run each:
+/// Kalah(6, 4) under CS10's rules 123 s with 16 seeds, 77 s with 19, 79 s with 20; with
+/// either side empty 126 s with 16, 81 s with 19; with either side empty and empty capture
+/// 40 s with 16, 34.5 s with 18, 47 s with 20; Kalah(5, 5) under CS10's rules 25 s with 16,
+/// 18 s with 20; Kalah(6, 3) and (5, 4) the same within 0.1 s either way.)
+fn endgame_seeds(pits: usize, total: u32, rules: crate::game::kalah::Rules, memory: usize) -> u32 {
     let budget = (memory as u64 / 4).min(ENDGAME_POSITIONS);
+    let wanted = if rules.capture_empty {
+        total * 3 / 8
+    } else {
+        total * 2 / 5
+    };
     let mut max = 0;
-    while max < total / 3 && max + 1 < 128 && endgame::size(pits, max + 1) <= budget {
+    while max < wanted && max + 1 < 128 && endgame::size(pits, max + 1) <= budget {
         max += 1;
     }
     max
@@ -405,12 +415,13 @@ impl Database {
 }
 
 /// The seeds the endgame database holds when solving `kalah` within `limits`: `--endgame`,
-/// or a third of the seeds within a quarter of the memory and [`ENDGAME_POSITIONS`].
+/// or three eighths or two fifths of the seeds by the rules, within a quarter of the memory and
+/// [`ENDGAME_POSITIONS`] (`endgame_seeds`).
 pub fn database_seeds(kalah: &Kalah, limits: &Limits) -> u32 {
     let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
     limits
         .endgame
-        .unwrap_or_else(|| endgame_seeds(kalah.pits, total, limits.memory))
+        .unwrap_or_else(|| endgame_seeds(kalah.pits, total, kalah.rules, limits.memory))
         .min(127)
 }
 
