@@ -628,7 +628,8 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
     assert_eq!(
         note,
         format!(
-            "note: no endgame database of 12 seeds for Kalah(6, 2), CS10's rules is kept in {} yet: building it now (2704156 positions) and keeping it there, for every later run\n  hint: build it once ahead, in an autograder image's setup for one: gametrace endgame build kalah --pits 6 --seeds 2 --endgame 12\n",
+            "note: no endgame database of 12 seeds for Kalah(6, 2), CS10's rules is kept in {} yet: building it now (2704156 positions), to keep there for later runs\n  hint: to build it ahead of time (in an autograder image's setup, say): gametrace endgame build kalah --pits 6 --seeds 2 --endgame 12 --endgame-dir {}\n",
+            keep.display(),
             keep.display()
         )
     );
@@ -746,6 +747,121 @@ fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
         .assert()
         .code(2)
         .stderr(contains("endgame databases are Kalah's, not `chess`'s"));
+    let out = build(&["--endgame", "30"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("holds 24 seeds: a database of 30 seeds holds positions no game reaches"),
+        "{stderr}"
+    );
+    // A folder that is a file is refused before anything is built.
+    let file = dir.path().join("a-file");
+    fs::write(&file, "").unwrap();
+    gametrace()
+        .args(["endgame", "build", "kalah", "--pits", "6", "--seeds", "2"])
+        .arg("--endgame-dir")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("is a file, not a folder"))
+        .stderr(contains(
+            "hint: --endgame-dir DIR names a folder you can write",
+        ));
+}
+
+#[cfg(unix)]
+#[test]
+fn kept_databases_survive_what_a_cache_folder_may_hold() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let solve = |keep: &Path| {
+        gametrace()
+            .args([
+                "solve",
+                "kalah",
+                "--pits",
+                "6",
+                "--seeds",
+                "2",
+                "--capture-empty",
+            ])
+            .arg("--endgame-dir")
+            .arg(keep)
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap()
+    };
+    let first = |out: &std::process::Output| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let alone = stdout_of(&[
+        "solve",
+        "kalah",
+        "--pits",
+        "6",
+        "--seeds",
+        "2",
+        "--capture-empty",
+        "--no-endgame-file",
+    ]);
+    let alone = alone.lines().next().unwrap();
+    // A FIFO where the database would be: read without waiting for a writer, passed over.
+    let fifo = dir.path().join("fifo");
+    fs::create_dir(&fifo).unwrap();
+    let name = fifo.join("kalah-6pits-cs10-capture-empty-9seeds.endgame");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&name)
+        .status()
+        .unwrap()
+        .success());
+    let out = solve(&fifo);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(first(&out), alone);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    // A damaged bigger database beside a good one of the size a run builds: passed over,
+    // not built again.
+    let kept = dir.path().join("kept");
+    gametrace()
+        .args(["endgame", "build", "kalah", "--pits", "6", "--seeds", "2"])
+        .args(["--capture-empty", "--endgame", "12", "--endgame-dir"])
+        .arg(&kept)
+        .assert()
+        .success();
+    let bigger = kept.join("kalah-6pits-cs10-capture-empty-13seeds.endgame");
+    fs::write(&bigger, "not a database").unwrap();
+    let out = solve(&kept);
+    assert_eq!(first(&out), alone);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("endgame database to 12 seeds"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("not a gametrace endgame database; trying a smaller one"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("building"), "{stderr}");
+    assert_eq!(fs::read(&bigger).unwrap(), b"not a database");
+    // Folders it makes under a umask of 077 are readable by every user, as the files are.
+    let nested = dir.path().join("umask/nested");
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"umask 077 && exec "$0" endgame build kalah --pits 6 --seeds 2 --endgame 12 --endgame-dir "$1""#)
+        .arg(env!("CARGO_BIN_EXE_gametrace"))
+        .arg(&nested)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for d in [dir.path().join("umask"), nested.clone()] {
+        assert_eq!(
+            fs::metadata(&d).unwrap().permissions().mode() & 0o777,
+            0o755,
+            "{d:?}"
+        );
+    }
 }
 
 #[test]

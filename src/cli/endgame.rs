@@ -66,14 +66,19 @@ pub enum Size {
     AtLeast { seeds: u32, memory: usize },
 }
 
-/// The most seeds of a database kept in `dir` for this board and rules that is bigger than
-/// `seeds` but holds no more seeds than the board and fits in half of `memory`.
-fn kept_larger(dir: &Path, kalah: &Kalah, seeds: u32, memory: usize) -> Option<u32> {
+/// The seeds of every database kept in `dir` for this board and rules that is bigger than
+/// `seeds` but holds no more seeds than the board and fits in half of `memory`, the biggest
+/// first.
+fn kept_larger(dir: &Path, kalah: &Kalah, seeds: u32, memory: usize) -> Vec<u32> {
     let prefix = file_name(kalah, 0);
-    let prefix = prefix.strip_suffix("0seeds.endgame")?;
+    let Some(prefix) = prefix.strip_suffix("0seeds.endgame") else {
+        return Vec::new();
+    };
     let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
-    fs::read_dir(dir)
-        .ok()?
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut sizes: Vec<u32> = entries
         .filter_map(|e| {
             let name = e.ok()?.file_name().into_string().ok()?;
             name.strip_prefix(prefix)?
@@ -83,7 +88,10 @@ fn kept_larger(dir: &Path, kalah: &Kalah, seeds: u32, memory: usize) -> Option<u
         })
         .filter(|&n| n > seeds && n <= total.min(127))
         .filter(|&n| crate::search::solve::endgame_bytes(kalah.pits, n) <= memory as u64 / 2)
-        .max()
+        .collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes.dedup();
+    sizes
 }
 
 /// The database for `kalah`'s board and rules of `size`: read from its file in `dir` when
@@ -101,6 +109,9 @@ pub fn database(
 }
 
 /// [`database`], saying (`note_missing`) when none was kept yet and how to build one ahead.
+/// A run left to choose tries each kept database bigger than its own size that fits, the
+/// biggest first, then its own size; a file it cannot use is named and passed over, so a
+/// damaged big one never costs a rebuild of that size.
 fn database_noting(
     kalah: &Kalah,
     size: Size,
@@ -109,46 +120,52 @@ fn database_noting(
     bar: &Bar,
     note_missing: bool,
 ) -> Result<Database, Unsolved> {
-    let seeds = match (size, dir) {
-        (Size::Exactly(seeds), _) | (Size::AtLeast { seeds, .. }, None) => seeds,
+    let (seeds, mut sizes) = match (size, dir) {
+        (Size::Exactly(seeds), _) | (Size::AtLeast { seeds, .. }, None) => (seeds, Vec::new()),
         (Size::AtLeast { seeds, memory }, Some(dir)) => {
-            kept_larger(dir, kalah, seeds, memory).unwrap_or(seeds)
+            (seeds, kept_larger(dir, kalah, seeds, memory))
         }
     };
-    let path = dir.map(|d| d.join(file_name(kalah, seeds)));
-    if let Some(path) = &path {
-        match map(path) {
-            Ok(Some(bytes)) => match Database::read(kalah, seeds, bytes) {
-                Ok(db) => return Ok(db),
-                Err(why) => eprintln!(
-                    "note: not using the endgame database {}: {}; building it again",
-                    path.display(),
-                    why.0
-                ),
-            },
-            Ok(None)
-                if note_missing
-                    && crate::search::solve::endgame_bytes(kalah.pits, seeds) >= KEEP_FROM =>
-            {
-                eprintln!(
-                    "note: no endgame database of {seeds} seeds for {} is kept in {} yet: building it now ({} positions) and keeping it there, for every later run\n  hint: build it once ahead, in an autograder image's setup for one: gametrace endgame build {}",
+    sizes.push(seeds);
+    let worth = crate::search::solve::endgame_bytes(kalah.pits, seeds) >= KEEP_FROM;
+    if let Some(dir) = dir {
+        for &s in &sizes {
+            let path = dir.join(file_name(kalah, s));
+            let then = if s == seeds {
+                "building it again".to_owned()
+            } else {
+                "trying a smaller one".to_owned()
+            };
+            match map(&path) {
+                Ok(Some(bytes)) => match Database::read(kalah, s, bytes) {
+                    Ok(db) => return Ok(db),
+                    Err(why) => eprintln!(
+                        "note: not using the endgame database {}: {}; {then}",
+                        path.display(),
+                        why.0
+                    ),
+                },
+                Ok(None) if s == seeds && note_missing && worth => eprintln!(
+                    "note: no endgame database of {seeds} seeds for {} is kept in {} yet: building it now ({} positions), to keep there for later runs\n  hint: to build it ahead of time (in an autograder image's setup, say): gametrace endgame build {}{}",
                     board(kalah),
-                    path.parent().unwrap_or(Path::new(".")).display(),
+                    dir.display(),
                     crate::search::solve::endgame_bytes(kalah.pits, seeds),
                     flags(kalah, seeds),
-                );
+                    dir_flag(dir),
+                ),
+                Ok(None) => {}
+                Err(e) => eprintln!(
+                    "note: cannot read the endgame database {}: {e}; {}",
+                    path.display(),
+                    if s == seeds { "building it in memory".to_owned() } else { then }
+                ),
             }
-            Ok(None) => {}
-            Err(e) => eprintln!(
-                "note: cannot read the endgame database {}: {e}; building it in memory",
-                path.display()
-            ),
         }
     }
     let db = Database::build(kalah, seeds, deadline, &mut |p| bar.show(p))?;
-    let worth = crate::search::solve::endgame_bytes(kalah.pits, seeds) >= KEEP_FROM;
-    if let (Some(path), true) = (&path, worth) {
-        if let Err(e) = keep(&db, path) {
+    if let (Some(dir), true) = (dir, worth) {
+        let path = dir.join(file_name(kalah, seeds));
+        if let Err(e) = keep(&db, &path) {
             eprintln!(
                 "note: cannot keep the endgame database as {}: {e}\n  hint: --endgame-dir DIR keeps it elsewhere, --no-endgame-file keeps none",
                 path.display()
@@ -156,6 +173,33 @@ fn database_noting(
         }
     }
     Ok(db)
+}
+
+/// ` --endgame-dir DIR` when `dir` is not the folder runs look in by default.
+fn dir_flag(dir: &Path) -> String {
+    let default = Keeping {
+        endgame_dir: None,
+        no_endgame_file: false,
+    }
+    .dir();
+    if default.as_deref() == Some(dir) {
+        String::new()
+    } else {
+        format!(" --endgame-dir {}", shell_word(&dir.display().to_string()))
+    }
+}
+
+/// `word`, quoted for a shell when it needs to be.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+:,=@%".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// `Kalah(6, 4), CS10's rules`.
@@ -179,11 +223,26 @@ fn flags(kalah: &Kalah, seeds: u32) -> String {
 
 /// The file's bytes, memory-mapped; `None` if there is no such file.
 fn map(path: &Path) -> io::Result<Option<Bytes>> {
-    let file = match fs::File::open(path) {
+    // Opened without blocking (a FIFO at the name would otherwise wait for a writer forever),
+    // and only a regular file is read.
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = match options.open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
     // SAFETY: the map is read only, and gametrace never changes a database file in place (it
     // writes a new file and renames it over the old one), so the bytes stay as they were
     // unless another program edits the file; the checksum, read whole first, then catches a
@@ -196,11 +255,40 @@ fn map(path: &Path) -> io::Result<Option<Bytes>> {
     Ok(Some(Arc::new(map)))
 }
 
+/// Makes `dir` and the folders above it that are missing, each readable by every user (a
+/// umask of 077 would otherwise hide an image's databases from a grader of another uid).
+fn make_folder(dir: &Path) -> io::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is a file, not a folder", dir.display()),
+        ));
+    }
+    let missing: Vec<&Path> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+        .collect();
+    fs::create_dir_all(dir)?;
+    #[cfg(unix)]
+    for d in missing {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(d, fs::Permissions::from_mode(0o755))?;
+    }
+    #[cfg(not(unix))]
+    let _ = missing;
+    Ok(())
+}
+
+/// An error without the temporary file's name that `tempfile` adds to it.
+fn bare(e: io::Error) -> io::Error {
+    io::Error::from(e.kind())
+}
+
 /// Writes `db` to `path` whole or not at all: to a new file beside it, renamed over it.
 fn keep(db: &Database, path: &Path) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    make_folder(dir)?;
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(bare)?;
     {
         let mut w = io::BufWriter::new(file.as_file_mut());
         db.write(&mut w)?;
@@ -292,6 +380,16 @@ pub fn execute(a: Args) -> i32 {
         endgame: a.endgame,
         ..Default::default()
     };
+    let total = 2 * pits * seeds;
+    if let Some(e) = a.endgame.filter(|&e| u64::from(e) > total.min(127)) {
+        eprintln!(
+            "error: {} holds {total} seeds: a database of {e} seeds {}\n  expected: --endgame {} at most\n  hint: leave --endgame out for the size a run builds",
+            board(&kalah),
+            if u64::from(e) > total { "holds positions no game reaches" } else { "is past the most a database holds (127)" },
+            total.min(127)
+        );
+        return 2;
+    }
     let stored = crate::search::solve::database_seeds(&kalah, &limits);
     let bytes = crate::search::solve::endgame_bytes(kalah.pits, stored);
     if bytes > a.memory as u64 / 2 {
@@ -309,6 +407,16 @@ pub fn execute(a: Args) -> i32 {
         eprintln!("error: no folder to keep it in: neither XDG_CACHE_HOME nor HOME is set\n  hint: --endgame-dir DIR");
         return 2;
     };
+    // The folder first: a build of minutes is not to be lost to a folder it cannot write.
+    let writable =
+        make_folder(&dir).and_then(|()| tempfile::NamedTempFile::new_in(&dir).map_err(bare));
+    if let Err(e) = writable {
+        eprintln!(
+            "error: cannot keep endgame databases in {}: {e}\n  hint: --endgame-dir DIR names a folder you can write (give the runs the same)",
+            dir.display()
+        );
+        return 2;
+    }
     let path = dir.join(file_name(&kalah, stored));
     let started = Instant::now();
     let good = |path: &Path| matches!(map(path), Ok(Some(b)) if Database::read(&kalah, stored, b.clone()).is_ok());
@@ -331,7 +439,7 @@ pub fn execute(a: Args) -> i32 {
         }
         false => {
             eprintln!("error: the database could not be kept as {}", path.display());
-            return 1;
+            return 2;
         }
     }
     super::common::print_all(&format!(

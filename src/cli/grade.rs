@@ -213,7 +213,7 @@ impl PlayerArgs {
         bar.finish();
         let Ok(oracle) = oracle else {
             eprintln!(
-                "error: the solver cannot play Kalah with {pits} pits of {seeds} seeds\n  = hint: the solver takes boards of up to 8 pits a side with fewer than 256 seeds"
+                "error: the solver cannot play Kalah with {pits} pits of {seeds} seeds\n  hint: the solver takes boards of up to 8 pits a side with fewer than 256 seeds"
             );
             return Err(2);
         };

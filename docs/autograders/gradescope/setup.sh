@@ -6,7 +6,8 @@ cd "$(dirname "$0")"
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-# The languages your students write in: keep the ones you need.
+# The languages your students write in: keep the ones you need (default-jdk-headless is
+# Java's, for CS10).
 apt-get install -y -qq python3 smlnj >/dev/null
 
 # gametrace: the binary built for Linux x86-64 (`cargo build --release`, then
