@@ -325,18 +325,8 @@ pub enum Action {
 pub struct BuildArgs {
     /// The game: kalah
     pub game: String,
-    /// Pits a side (1 to 8)
-    #[arg(long, value_name = "P", default_value_t = 6)]
-    pub pits: u64,
-    /// Seeds a pit at the start
-    #[arg(long, value_name = "S", default_value_t = 4)]
-    pub seeds: u64,
-    /// When the game ends
-    #[arg(long, value_enum, value_name = "RULE", default_value = "cs10")]
-    pub end_rule: super::solve::EndRuleArg,
-    /// Capture the lone seed even when the opposite pit is empty (the "empty capture" variant)
-    #[arg(long)]
-    pub capture_empty: bool,
+    #[command(flatten)]
+    pub board: super::solve::KalahBoard,
     /// The most seeds left in its positions [default: what a run with --memory builds]; a run
     /// takes the biggest kept database that fits in half of its --memory
     #[arg(long, value_name = "SEEDS")]
@@ -359,22 +349,14 @@ pub fn execute(a: Args) -> i32 {
         );
         return 2;
     }
-    let (pits, seeds) = (a.pits, a.seeds);
-    if !(1..=8).contains(&pits)
-        || !(1..=u64::from(crate::game::kalah::MAX_SEEDS)).contains(&seeds)
-        || 2 * pits * seeds > 255
+    let kalah = match a
+        .board
+        .kalah(|pits, seeds| format!("error: no endgame database for Kalah({pits}, {seeds})"))
     {
-        eprintln!(
-            "error: no endgame database for Kalah({pits}, {seeds})\n  expected: --pits 1 to 8 and --seeds 1 to {}, with fewer than 256 seeds in all",
-            crate::game::kalah::MAX_SEEDS
-        );
-        return 2;
-    }
-    let rules = crate::game::kalah::Rules {
-        end: a.end_rule.into(),
-        capture_empty: a.capture_empty,
+        Ok(k) => k,
+        Err(code) => return code,
     };
-    let kalah = Kalah::new(pits as usize, seeds as u16, rules);
+    let (pits, seeds) = (kalah.pits as u64, u64::from(kalah.seeds));
     let limits = crate::search::solve::Limits {
         memory: a.memory,
         endgame: a.endgame,

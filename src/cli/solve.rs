@@ -24,10 +24,9 @@ impl From<EndRuleArg> for EndRule {
     }
 }
 
+/// A Kalah board and its rules, as `solve` and `endgame build` take them.
 #[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The game: kalah
-    pub game: String,
+pub struct KalahBoard {
     /// Pits a side (1 to 8)
     #[arg(long, value_name = "P", default_value_t = 6)]
     pub pits: u64,
@@ -40,6 +39,38 @@ pub struct Args {
     /// Capture the lone seed even when the opposite pit is empty (the "empty capture" variant)
     #[arg(long)]
     pub capture_empty: bool,
+}
+
+impl KalahBoard {
+    /// The game, if its board can be packed (8 pits a side at most, fewer than 256 seeds);
+    /// if not, `refused` (the board) is printed with what is expected, and `Err` holds
+    /// the exit code, 2.
+    pub fn kalah(&self, refused: impl Fn(u64, u64) -> String) -> Result<Kalah, i32> {
+        let (pits, seeds) = (self.pits, self.seeds);
+        if !(1..=8).contains(&pits)
+            || !(1..=u64::from(MAX_SEEDS)).contains(&seeds)
+            || 2 * pits * seeds > 255
+        {
+            eprintln!(
+                "{}\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all",
+                refused(pits, seeds)
+            );
+            return Err(2);
+        }
+        let rules = Rules {
+            end: self.end_rule.into(),
+            capture_empty: self.capture_empty,
+        };
+        Ok(Kalah::new(pits as usize, seeds as u16, rules))
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game: kalah
+    pub game: String,
+    #[command(flatten)]
+    pub board: KalahBoard,
     /// Give up after this many seconds
     #[arg(long, value_name = "SECS", default_value = "3600", value_parser = parse_seconds)]
     pub time_limit: f64,
@@ -69,16 +100,17 @@ pub fn execute(a: Args) -> i32 {
         );
         return 2;
     }
-    let (pits, seeds) = (a.pits, a.seeds);
-    if !(1..=8).contains(&pits)
-        || !(1..=u64::from(MAX_SEEDS)).contains(&seeds)
-        || 2 * pits * seeds > 255
+    let kalah = match a
+        .board
+        .kalah(|pits, seeds| format!("error: Kalah({pits}, {seeds}) cannot be solved here"))
     {
-        eprintln!(
-            "error: Kalah({pits}, {seeds}) cannot be solved here\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all\n  hint: the boards that finish are small: see the table in the guide's CS10 chapter"
-        );
-        return 2;
-    }
+        Ok(k) => k,
+        Err(code) => {
+            eprintln!("  hint: the boards that finish are small: see the table in the guide's CS10 chapter");
+            return code;
+        }
+    };
+    let (pits, seeds) = (kalah.pits as u64, u64::from(kalah.seeds));
     if let Some(e) = a.endgame {
         let bytes = if e > 127 {
             u64::MAX
@@ -94,11 +126,6 @@ pub fn execute(a: Args) -> i32 {
             return 2;
         }
     }
-    let rules = Rules {
-        end: a.end_rule.into(),
-        capture_empty: a.capture_empty,
-    };
-    let kalah = Kalah::new(pits as usize, seeds as u16, rules);
     let started = Instant::now();
     let limits = Limits {
         deadline: Some(started + Duration::from_secs_f64(a.time_limit)),
@@ -119,7 +146,7 @@ pub fn execute(a: Args) -> i32 {
     let solved = super::endgame::database(&kalah, size, limits.deadline, dir.as_deref(), &bar)
         .and_then(|db| crate::search::solve::solve_with(&kalah, limits, db, &mut |p| bar.show(p)));
     bar.finish();
-    let board = format!("Kalah({pits}, {seeds}), {rules}");
+    let board = format!("Kalah({pits}, {seeds}), {}", kalah.rules);
     match solved {
         Ok(s) => {
             let result = match s.margin {

@@ -123,6 +123,7 @@ impl Rings {
     }
 
     /// Sows the mover's pit `i` (not empty) and applies the rules.
+    #[inline]
     pub fn sow(&self, x: Pits, i: usize) -> Sown {
         let p = self.pits;
         let ring = 2 * p + 1;

@@ -217,10 +217,39 @@ impl Endgame {
     /// The stored value of the position with `s` seeds and this rank.
     #[inline]
     fn get(&self, s: u32, rank: usize) -> i8 {
-        let at = self.starts[s as usize] + rank;
+        self.get_at(self.starts[s as usize] + rank)
+    }
+
+    /// The stored value at this place in the values.
+    #[inline]
+    fn get_at(&self, at: usize) -> i8 {
         match &self.values {
             Values::Built(v) => v[at].load(Relaxed),
             Values::Loaded(bytes) => (*bytes).as_ref().as_ref()[HEADER + at] as i8,
+        }
+    }
+
+    /// Where the value of `x` (with `s` seeds, at most `max`) is, for
+    /// [`Endgame::prefetch`] and [`Endgame::value_at`].
+    #[inline]
+    pub fn locate(&self, x: Pits, s: u32) -> usize {
+        self.starts[s as usize] + self.rank(x, s)
+    }
+
+    /// The value found by [`Endgame::locate`], for the mover.
+    #[inline]
+    pub fn value_at(&self, at: usize) -> i32 {
+        i32::from(self.get_at(at))
+    }
+
+    /// Starts loading the value at this place in the values.
+    #[inline]
+    pub fn prefetch(&self, at: usize) {
+        match &self.values {
+            Values::Built(v) => crate::memory::prefetch(&v[at]),
+            Values::Loaded(bytes) => {
+                crate::memory::prefetch(&(*bytes).as_ref().as_ref()[HEADER + at])
+            }
         }
     }
 
@@ -329,16 +358,49 @@ impl Endgame {
         let v = match self.rings.finished(x) {
             Some(v) => v,
             None => {
-                let mut best = i32::MIN;
+                // Two passes: every child is sown and ranked, and its value's cache line
+                // asked for, before any is read, so that the reads (random, across the whole
+                // database) wait for memory together rather than one after another.
+                let mut children = [Child::Over(0); 8];
+                let mut n = 0;
                 let mut moves = self.rings.moves(x);
                 while moves != 0 {
                     let i = moves.trailing_zeros() as usize;
                     moves &= moves - 1;
                     let sown = self.rings.sow(x, i);
-                    let v = match sown.after {
-                        After::Over => sown.gain,
-                        After::Again(y) => sown.gain + self.child(y, s),
-                        After::Turn(y) => sown.gain - self.child(y, s),
+                    children[n] = match sown.after {
+                        After::Over => Child::Over(sown.gain),
+                        After::Again(y) | After::Turn(y) => {
+                            let t = seeds(y);
+                            let at = self.starts[t as usize] + self.rank(y, t);
+                            self.prefetch(at);
+                            let again = matches!(sown.after, After::Again(_));
+                            Child::Stored {
+                                gain: sown.gain,
+                                again,
+                                y,
+                                at,
+                            }
+                        }
+                    };
+                    n += 1;
+                }
+                let mut best = i32::MIN;
+                for c in &children[..n] {
+                    let v = match *c {
+                        Child::Over(gain) => gain,
+                        Child::Stored { gain, again, y, at } => {
+                            let mut w = self.get_at(at);
+                            // Only a child of the same count can still be unknown.
+                            if w == UNKNOWN {
+                                w = self.fill(y, s) as i8;
+                            }
+                            if again {
+                                gain + i32::from(w)
+                            } else {
+                                gain - i32::from(w)
+                            }
+                        }
                     };
                     best = best.max(v);
                 }
@@ -349,15 +411,6 @@ impl Endgame {
             values[self.starts[s as usize] + rank].store(v as i8, Relaxed);
         }
         v
-    }
-
-    fn child(&self, y: Pits, s: u32) -> i32 {
-        let t = seeds(y);
-        if t < s {
-            self.value(y, t)
-        } else {
-            self.fill(y, s)
-        }
     }
 }
 
@@ -374,6 +427,19 @@ fn atomic_bytes(v: Vec<i8>) -> Vec<AtomicI8> {
     // SAFETY: AtomicI8 has the size and alignment of i8 (so the allocation's layout is the
     // same), and every i8 is a valid AtomicI8; the original Vec is never used or dropped.
     unsafe { Vec::from_raw_parts(v.as_mut_ptr().cast::<AtomicI8>(), v.len(), v.capacity()) }
+}
+
+/// A child of a position being filled: over, or stored (`at` in the values), for the mover
+/// again or for the opponent.
+#[derive(Clone, Copy)]
+enum Child {
+    Over(i32),
+    Stored {
+        gain: i32,
+        again: bool,
+        y: Pits,
+        at: usize,
+    },
 }
 
 /// Ranks a thread of the build takes at a time: large enough that taking one costs nothing,

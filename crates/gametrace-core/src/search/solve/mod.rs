@@ -141,6 +141,8 @@ struct Child {
     /// know.
     at_least: i32,
     at_most: i32,
+    /// Where the database holds the child's value, if it does (`usize::MAX` if not).
+    stored: usize,
 }
 
 impl Solver {
@@ -204,6 +206,7 @@ impl Solver {
             after: After::Over,
             at_least: i32::MIN,
             at_most: i32::MAX,
+            stored: usize::MAX,
         }; 8];
         let mut n = 0;
         let mut moves = self.rings.moves(x);
@@ -213,9 +216,15 @@ impl Solver {
             let sown = self.rings.sow(x, usize::from(i));
             // The child's bucket loads while the other moves are sown: the cutoff test below
             // reads it (positions in the database are never in the table).
+            // So does the database's value of a child in it.
+            let mut stored = usize::MAX;
             if let After::Again(y) | After::Turn(y) = sown.after {
-                if seeds(y) > self.endgame.max {
+                let t = seeds(y);
+                if t > self.endgame.max {
                     self.table.prefetch(y);
+                } else {
+                    stored = self.endgame.locate(y, t);
+                    self.endgame.prefetch(stored);
                 }
             }
             // The table's move, then moves that move again (nearest the kalah first, so the
@@ -239,6 +248,7 @@ impl Solver {
                 after: sown.after,
                 at_least: i32::MIN,
                 at_most: i32::MAX,
+                stored,
             };
             n += 1;
         }
@@ -255,12 +265,12 @@ impl Solver {
             let (at_least, at_most) = match c.after {
                 After::Over => (c.gain, c.gain),
                 // Positions in the database are never in the table: it has their value.
-                After::Again(y) if seeds(y) <= self.endgame.max => {
-                    let v = c.gain + self.endgame.value(y, seeds(y));
+                After::Again(_) if c.stored != usize::MAX => {
+                    let v = c.gain + self.endgame.value_at(c.stored);
                     (v, v)
                 }
-                After::Turn(y) if seeds(y) <= self.endgame.max => {
-                    let v = c.gain - self.endgame.value(y, seeds(y));
+                After::Turn(_) if c.stored != usize::MAX => {
+                    let v = c.gain - self.endgame.value_at(c.stored);
                     (v, v)
                 }
                 After::Again(y) => self
