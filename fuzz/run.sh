@@ -3,14 +3,18 @@
 # seeded from the project's specs and traces. A crash stops the run with the failing input in
 # fuzz/artifacts/<target>/ and exit code 1; so does a target that cannot run (its log is
 # fuzz/artifacts/<target>.log). Usage: fuzz/run.sh [SECONDS] [TARGET...]
+# FUZZ_DEV=1 builds the targets unoptimised (3 minutes instead of 10 here, slower runs): CI's
+# short smoke run uses it; a campaign should not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"; shift || true
 targets=("$@")
+profile=()
+[ -z "${FUZZ_DEV:-}" ] || profile=(--dev)
 [ ${#targets[@]} -gt 0 ] || targets=(spec_load spec_run validate transcript_check sml_notation diff yaml_fast_path spec_fast_tree)
 bash fuzz/seed.sh
 # Built first, so that a build failure shows in full and fails the run.
-(cd fuzz && cargo +nightly fuzz build 2>&1 | tail -n 3)
+(cd fuzz && cargo +nightly fuzz build "${profile[@]}" 2>&1 | tail -n 3)
 for t in "${targets[@]}"; do
   echo "== fuzz $t for ${seconds}s"
   rm -rf "fuzz/artifacts/$t"
@@ -18,7 +22,7 @@ for t in "${targets[@]}"; do
   log="fuzz/artifacts/$t.log"
   mkdir -p fuzz/artifacts
   status=0
-  cargo +nightly fuzz run "$t" "fuzz/corpus/$t" -- \
+  cargo +nightly fuzz run "${profile[@]}" "$t" "fuzz/corpus/$t" -- \
     -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
     >"$log" 2>&1 || status=$?
   grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|Done )|panicked|Test unit written' "$log" || true
