@@ -7,8 +7,8 @@
 //! one, for the SML Connect4 and Riskless functors.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gametrace::check_game::{check_game, Driver, Options};
-use gametrace::sandbox::{Limits, Policy, Scratch};
+use gametrace::check_game::{check_game, Options};
+use gametrace::sandbox::{Limits, Policy};
 use gametrace::spec::{self, Document, GameDocument};
 use std::time::Duration;
 
@@ -68,17 +68,16 @@ fn playouts(c: &mut Criterion) {
         ]);
     for (name, path, cmd, options, case) in runs {
         let doc = spec::load(std::path::Path::new(path)).unwrap();
-        let argv = gametrace::sandbox::split(&cmd).unwrap();
-        let scratch = Scratch::new().unwrap();
-        let policy = Policy::default();
-        let driver = Driver {
-            argv: &argv,
-            dir: None,
+        let program = gametrace::student::Program {
+            line: cmd,
+            shell: false,
+            stdin: None,
             limits: Limits::default(),
-            scratch: &scratch,
-            policy: &policy,
-            env: Vec::new(),
+            submission: None,
+            sandbox: Policy::default(),
         };
+        let run = program.for_driver(None).unwrap();
+        let driver = run.driver(Vec::new());
         let run = || match &doc {
             Document::Game(GameDocument::Tippy(s)) => check_game(s, path, &driver, options),
             Document::Game(GameDocument::Connect4(s)) => check_game(s, path, &driver, options),

@@ -36,6 +36,7 @@ fn sandbox(c: &mut Criterion) {
                     let scratch = Scratch::new().unwrap();
                     let ran = sandbox::run(&Job {
                         argv,
+                        words: argv,
                         stdin: None,
                         dir: None,
                         limits: Limits::default(),

@@ -45,4 +45,5 @@ pub mod check;
 pub mod cli;
 pub mod grade;
 pub mod report;
+pub mod student;
 pub mod suite;

@@ -20,6 +20,7 @@ fn a_driver_flooding_answers_cannot_fill_gametraces_memory() {
     let argv: Vec<String> = vec!["yes".into(), "@gt \"ok\"".into()];
     let job = Job {
         argv: &argv,
+        words: &argv,
         stdin: None,
         dir: None,
         limits: Limits {

@@ -2,9 +2,8 @@
 //! command run under limits), judge it against the reference, and say so as a
 //! [`CaseResult`].
 
-use super::subject::no_case;
 use crate::report::{CaseResult, Status};
-use crate::sandbox::{self as command, Limits, Ran};
+use crate::sandbox::Ran;
 use crate::spec::{Diagnostic, Document};
 use std::path::{Path, PathBuf};
 
@@ -13,33 +12,11 @@ use std::path::{Path, PathBuf};
 pub enum Source {
     /// A file, or `-` for stdin.
     File(PathBuf),
-    Command(Box<CommandLine>),
+    Command(Box<Program>),
 }
 
-/// `--cmd` and its settings.
-#[derive(Clone, Debug)]
-pub struct CommandLine {
-    pub line: String,
-    /// Run through `sh -c` (placeholders are then shell-quoted).
-    pub shell: bool,
-    pub stdin: Option<PathBuf>,
-    pub limits: Limits,
-    /// The submission graded (`gametrace grade`): the command runs inside this directory,
-    /// which `{submission}` names, and `{spec}` is then an absolute path.
-    pub submission: Option<PathBuf>,
-    /// The sandbox's settings (`--no-sandbox`, `--sandbox-read`, what stays hidden).
-    pub sandbox: crate::sandbox::Policy,
-}
-
-/// The placeholders a command line may use.
-pub const PLACEHOLDERS: [&str; 6] = [
-    "{spec}",
-    "{case}",
-    "{depth}",
-    "{tree_json}",
-    "{position_json}",
-    "{submission}",
-];
+pub use crate::spec::public::PLACEHOLDERS;
+pub use crate::student::Program;
 
 pub use gametrace_core::check::judge::{
     blank, case_json, judge, position_json, Options, MAX_ACTUAL,
@@ -61,113 +38,135 @@ pub fn check_case(
         r.points = if status.passed() { r.max_points } else { 0.0 };
         r
     };
-    let (output, actual_name) = match source {
+    match source {
         Source::File(path) => match read_actual(path, options.max_input)? {
-            Ok(text) => (text, path.display().to_string()),
-            Err(size) => {
-                let what = if path.as_os_str() == "-" {
-                    "standard input".to_owned()
-                } else {
-                    path.display().to_string()
-                };
-                // A stream is read one byte past the cap; a file's size is known.
-                let size = if size > options.max_input + 1 {
-                    format!("{size} bytes")
-                } else {
-                    format!("more than {} bytes", options.max_input)
-                };
-                return Ok(result(Status::InputTooLarge)
-                    .message(format!(
-                        "{what} is larger than the {} gametrace reads; it was not judged",
-                        crate::input::human_bytes(options.max_input)
-                    ))
-                    .details(format!(
-                        "the output is {size}; a cut output is never judged, because the part not read could be wrong\nraise the limit with --max-input, or keep only the trace in the output\n"
-                    )));
+            Ok(text) => {
+                let shown = path.display().to_string();
+                let mut r = judge(doc, name, &text, &shown, options, result(Status::Fail))?;
+                r.own = Some(crate::report::Own {
+                    printed: text.len(),
+                    ..Default::default()
+                });
+                Ok(r)
             }
+            Err(size) => Ok(too_large(path, size, options, result)),
         },
         Source::Command(cmd) => {
-            let ran = run_command(doc, name, cmd)?;
-            let shown = format!("the output of `{}`", cmd.line);
-            if let Some(problem) = ran.problem() {
-                let status = match ran {
-                    Ran::TimedOut { .. } => Status::Timeout,
-                    Ran::OutputLimit { .. } => Status::OutputLimit,
-                    Ran::Crashed { .. } => Status::Crashed,
-                    Ran::LimitHit { limit, .. } => crate::report::limit_status(limit),
-                    _ => Status::NotFound,
-                };
-                // An empty or incomplete submission: the file the command names is not
-                // there, which is what to say, not the traceback it caused.
-                let missing = if status == Status::Crashed {
-                    missing_files(&cmd.line, cmd.submission.as_deref(), ran.stderr())
-                } else {
-                    Vec::new()
-                };
-                if !missing.is_empty() {
-                    let whose = if cmd.submission.is_some() {
-                        "the submission"
-                    } else {
-                        "the folder it runs in"
-                    };
-                    let message = match missing.as_slice() {
-                        [one] => format!("{whose} has no {one}, which the command names"),
-                        many => format!(
-                            "{whose} has none of {}, which the command names",
-                            many.join(", ")
-                        ),
-                    };
-                    return Ok(result(Status::NotFound).message(message).details(format!(
-                        "command: {}\nhint: an empty or incomplete submission; its program was not judged\n",
-                        cmd.line
-                    )));
-                }
-                let mut details = format!("command: {}\n", cmd.line);
-                let err = ran.stderr().trim_end();
-                if !err.is_empty() {
-                    details.push_str("the end of its stderr:\n");
-                    for line in err.lines() {
-                        // Escaped: what a program printed never reaches a terminal raw.
-                        details.push_str(&format!("  | {}\n", crate::diff::visible(line)));
-                    }
-                }
-                // What it printed before it stopped still says how far it got.
-                let printed = ran.stdout();
-                if !printed.is_empty() && status != Status::NotFound {
-                    let text = String::from_utf8_lossy(printed);
-                    let shown = format!("what `{}` printed before it stopped", cmd.line);
-                    // Diagnosed as far as it goes: a search whose mistake makes the program
-                    // crash (a root left with no move) is named by what it printed first.
-                    let brief = Options {
-                        cut_short: true,
-                        ..options
-                    };
-                    let so_far = judge(doc, name, &text, &shown, brief, result(Status::Fail))?;
-                    let mut r = result(status).message(problem);
-                    r.diagnosis = so_far.diagnosis.clone();
-                    r.judged = so_far.judged.clone();
-                    details.push_str(&format!(
-                        "its output so far ({} bytes), checked: {} {}\n{}",
-                        printed.len(),
-                        so_far.status.word(),
-                        so_far.message,
-                        so_far.details
-                    ));
-                    return Ok(r.details(details));
-                }
-                return Ok(result(status).message(problem).details(details));
-            }
-            (String::from_utf8_lossy(ran.stdout()).into_owned(), shown)
+            let ran = cmd.for_case(doc, name)?.run();
+            judge_run(doc, name, cmd, &ran, options, result)
         }
+    }
+}
+
+/// INPUT-TOO-LARGE: an output past `--max-input` is never judged.
+fn too_large(
+    path: &Path,
+    size: u64,
+    options: Options,
+    result: impl Fn(Status) -> CaseResult,
+) -> CaseResult {
+    let what = if path.as_os_str() == "-" {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
     };
-    judge(
-        doc,
-        name,
-        &output,
-        &actual_name,
-        options,
-        result(Status::Fail),
-    )
+    // A stream is read one byte past the cap; a file's size is known.
+    let size = if size > options.max_input + 1 {
+        format!("{size} bytes")
+    } else {
+        format!("more than {} bytes", options.max_input)
+    };
+    result(Status::InputTooLarge)
+        .message(format!(
+            "{what} is larger than the {} gametrace reads; it was not judged",
+            crate::input::human_bytes(options.max_input)
+        ))
+        .details(format!(
+            "the output is {size}; a cut output is never judged, because the part not read could be wrong\nraise the limit with --max-input, or keep only the trace in the output\n"
+        ))
+}
+
+/// The verdict on what a run of the student's program came to: its output judged, or the
+/// run's own end (a limit, a crash, a missing file), with how far its output got.
+fn judge_run(
+    doc: &Document,
+    name: &str,
+    cmd: &Program,
+    ran: &Ran,
+    options: Options,
+    result: impl Fn(Status) -> CaseResult,
+) -> Result<CaseResult, Diagnostic> {
+    let Some((status, problem)) = crate::student::status_of(ran).zip(ran.problem()) else {
+        let output = String::from_utf8_lossy(ran.stdout());
+        let shown = format!("the output of `{}`", cmd.line);
+        let mut r = judge(doc, name, &output, &shown, options, result(Status::Fail))?;
+        r.own = Some(crate::student::own(&cmd.line, ran, None));
+        return Ok(r);
+    };
+    // An empty or incomplete submission: the file the command names is not there, which is
+    // what to say, not the traceback it caused.
+    let missing = if status == Status::Crashed {
+        missing_files(&cmd.line, cmd.submission.as_deref(), ran.stderr())
+    } else {
+        Vec::new()
+    };
+    if !missing.is_empty() {
+        let whose = if cmd.submission.is_some() {
+            "the submission"
+        } else {
+            "the folder it runs in"
+        };
+        let message = match missing.as_slice() {
+            [one] => format!("{whose} has no {one}, which the command names"),
+            many => format!(
+                "{whose} has none of {}, which the command names",
+                many.join(", ")
+            ),
+        };
+        let details = format!(
+            "command: {}\nhint: an empty or incomplete submission; its program was not judged\n",
+            cmd.line
+        );
+        let mut r = result(Status::NotFound)
+            .message(message.clone())
+            .details(details.clone());
+        r.own = Some(crate::report::Own {
+            message: Some(message),
+            details,
+            printed: 0,
+        });
+        return Ok(r);
+    }
+    let own = crate::student::own(&cmd.line, ran, Some(problem.clone()));
+    let mut details = own.details.clone();
+    // What it printed before it stopped still says how far it got.
+    let printed = ran.stdout();
+    if printed.is_empty() || status == Status::NotFound {
+        let mut r = result(status).message(problem).details(details);
+        r.own = Some(own);
+        return Ok(r);
+    }
+    let text = String::from_utf8_lossy(printed);
+    let shown = format!("what `{}` printed before it stopped", cmd.line);
+    // Diagnosed as far as it goes: a search whose mistake makes the program crash (a root
+    // left with no move) is named by what it printed first.
+    let brief = Options {
+        cut_short: true,
+        ..options
+    };
+    let so_far = judge(doc, name, &text, &shown, brief, result(Status::Fail))?;
+    let mut r = result(status).message(problem);
+    r.diagnosis = so_far.diagnosis.clone();
+    r.judged = so_far.judged.clone();
+    details.push_str(&format!(
+        "its output so far ({} bytes), checked: {} {}\n{}",
+        printed.len(),
+        so_far.status.word(),
+        so_far.message,
+        so_far.details
+    ));
+    r.own = Some(own);
+    Ok(r.details(details))
 }
 
 /// Reads the actual output (a file, a pipe, or - for stdin) as text (bytes that are not UTF-8
@@ -235,222 +234,6 @@ fn missing_files(line: &str, dir: Option<&Path>, stderr: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// Runs the command for a case, placeholders filled in.
-fn run_command(doc: &Document, name: &str, cmd: &CommandLine) -> Result<Ran, Diagnostic> {
-    let spec_path = doc.path();
-    let bad = |message: String, found: String, hint: &str| {
-        Diagnostic::new(spec_path, message)
-            .expected(format!(
-                "a command line; placeholders {}",
-                PLACEHOLDERS.join(" ")
-            ))
-            .found(found)
-            .hint(hint.to_owned())
-    };
-    // The program's private directory: the files it is handed are written there, and
-    // removed with it once the command is done.
-    let scratch = command::Scratch::new().map_err(|e| {
-        bad(
-            format!("cannot make a temporary directory for the command: {e}"),
-            e.to_string(),
-            "check that the temporary directory ($TMPDIR) is writable",
-        )
-    })?;
-    let sandboxed = !cmd.sandbox.off;
-    // Sandboxed, the program gets a copy of the spec holding its own case only: the spec
-    // itself, with every hidden case, is out of its reach. Run inside a submission, the spec
-    // must be found from there.
-    let shown_spec = if sandboxed && cmd.line.contains("{spec}") {
-        let copy = one_case_spec(spec_path, name).map_err(|e| {
-            bad(
-                format!("cannot write the spec's case for {{spec}}: {e}"),
-                e.to_string(),
-                "check that the spec is readable and the temporary directory ($TMPDIR) writable",
-            )
-        })?;
-        let file = spec_path
-            .file_name()
-            .unwrap_or(std::ffi::OsStr::new("spec.yaml"));
-        scratch.write(&file.to_string_lossy(), &copy).map_err(|e| {
-            bad(
-                format!("cannot write the spec's case for {{spec}}: {e}"),
-                e.to_string(),
-                "check that the temporary directory ($TMPDIR) is writable",
-            )
-        })?
-    } else {
-        match &cmd.submission {
-            Some(_) => std::path::absolute(spec_path).unwrap_or_else(|_| spec_path.to_owned()),
-            None => spec_path.to_owned(),
-        }
-    };
-    let mut values: Vec<(&str, String)> = vec![
-        ("spec", shown_spec.display().to_string()),
-        ("case", name.to_owned()),
-    ];
-    match &cmd.submission {
-        Some(dir) => values.push(("submission", dir.display().to_string())),
-        None if cmd.line.contains("{submission}") => {
-            return Err(bad(
-                "{submission} names the submission `gametrace grade` runs the command in"
-                    .to_owned(),
-                cmd.line.clone(),
-                "grade a folder of submissions with `gametrace grade SUBMISSIONS --against CMD`",
-            ))
-        }
-        None => {}
-    }
-    match doc {
-        Document::Tree(spec) => {
-            let case = spec.case(name).ok_or_else(|| no_case(spec_path, name))?;
-            values.push(("depth", case.depth.to_string()));
-            if cmd.line.contains("{tree_json}") {
-                let file = scratch
-                    .write("tree.json", crate::export::tree_json(spec, case).as_bytes())
-                    .map_err(|e| {
-                        bad(
-                            format!("cannot write the tree for {{tree_json}}: {e}"),
-                            e.to_string(),
-                            "check that the temporary directory ($TMPDIR) is writable",
-                        )
-                    })?;
-                values.push(("tree_json", file.display().to_string()));
-            }
-        }
-        Document::Game(g) => {
-            let depth = crate::with_game_spec!(g, s => s.case(name).map(|c| c.case.depth));
-            let depth = depth.ok_or_else(|| no_case(spec_path, name))?;
-            values.push((
-                "depth",
-                if depth == crate::search::csc148::TO_THE_END {
-                    "none".to_owned()
-                } else {
-                    depth.to_string()
-                },
-            ));
-            if cmd.line.contains("{position_json}") {
-                let json = crate::with_game_spec!(g, s => s.case(name).and_then(position_json));
-                let Some(json) = json else {
-                    return Err(bad(
-                        "{position_json} is for the games a course driver rebuilds (subtract_square, tippy)".to_owned(),
-                        cmd.line.clone(),
-                        "this game's programs read the position from the spec ({spec}, {case}, {depth})",
-                    ));
-                };
-                values.push(("position_json", json.to_string()));
-            }
-            if cmd.line.contains("{tree_json}") {
-                return Err(bad(
-                    "{tree_json} is a tree spec's placeholder, and this is a game spec".to_owned(),
-                    cmd.line.clone(),
-                    "game specs have {spec}, {case} and {depth}; the program reads the position from the spec",
-                ));
-            }
-        }
-        Document::Task(_) => {
-            for p in ["{depth}", "{tree_json}"] {
-                if cmd.line.contains(p) {
-                    return Err(bad(
-                        format!("{p} is a tree spec's placeholder, and this is a task spec"),
-                        cmd.line.clone(),
-                        "task specs have {spec} and {case}",
-                    ));
-                }
-            }
-        }
-    }
-    let argv: Vec<String> = if cmd.shell {
-        let quoted: Vec<(&str, String)> = values
-            .iter()
-            .map(|(k, v)| {
-                (
-                    *k,
-                    shlex::try_quote(v).map_or_else(|_| v.clone(), |q| q.into_owned()),
-                )
-            })
-            .collect();
-        let pairs: Vec<(&str, &str)> = quoted.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        vec![
-            "sh".to_owned(),
-            "-c".to_owned(),
-            command::substitute(&cmd.line, &pairs),
-        ]
-    } else {
-        let words = command::split(&cmd.line).ok_or_else(|| {
-            bad(
-                "cannot split the command line into arguments".to_owned(),
-                cmd.line.clone(),
-                "close every quote, or pass --shell to hand the line to sh",
-            )
-        })?;
-        let pairs: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        words
-            .iter()
-            .map(|w| command::substitute(w, &pairs))
-            .collect()
-    };
-    // The drivers and examples it names that are not there, from gametrace's own copies.
-    let argv =
-        crate::adapters::provide(argv, cmd.submission.as_deref(), &scratch).map_err(|e| {
-            bad(
-                format!("cannot write gametrace's drivers for the command: {e}"),
-                e.to_string(),
-                "check that the temporary directory ($TMPDIR) is writable",
-            )
-        })?;
-    let mut policy = cmd.sandbox.clone();
-    policy.hidden.extend(command::grader_paths(spec_path));
-    // A submission's classmates are hidden; but where it runs in a staged copy of the course
-    // folder (its own to write), the copy's other entries are the course's files, not
-    // classmates (the real classmates were hidden when it was staged).
-    if let Some(dir) = &cmd.submission {
-        if !policy.writable.iter().any(|w| dir.starts_with(w)) {
-            policy.hidden.extend(crate::sandbox::classmates(dir));
-        }
-    }
-    let ran = command::run(&command::Job {
-        argv: &argv,
-        stdin: cmd.stdin.as_deref(),
-        dir: cmd.submission.as_deref(),
-        limits: cmd.limits,
-        scratch: &scratch,
-        policy: &policy,
-    });
-    Ok(ran)
-}
-
-/// The spec with `case` its only case (and no scenarios), for a program to read: what it
-/// needs of the spec, and none of the other, perhaps hidden, cases.
-fn one_case_spec(spec: &Path, case: &str) -> std::io::Result<Vec<u8>> {
-    use yaml_rust2::{Yaml, YamlEmitter, YamlLoader};
-    let text = match std::fs::read_to_string(spec) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => crate::builtin::file(spec)
-            .map(|b| String::from_utf8_lossy(b).into_owned())
-            .ok_or(e)?,
-        r => r?,
-    };
-    let mut docs = YamlLoader::load_from_str(&text).map_err(std::io::Error::other)?;
-    let Some(mut doc) = docs.pop() else {
-        return Ok(Vec::new());
-    };
-    if let Yaml::Hash(top) = &mut doc {
-        for key in ["cases", "scenarios"] {
-            if let Some(Yaml::Hash(cases)) = top.get_mut(&Yaml::String(key.to_owned())) {
-                cases.retain(|k, _| k.as_str() == Some(case));
-            }
-        }
-    }
-    let mut out = format!(
-        "# {} with its case `{case}` only (gametrace's sandbox hides the rest)\n",
-        spec.display()
-    );
-    YamlEmitter::new(&mut out)
-        .dump(&doc)
-        .map_err(|e| std::io::Error::other(format!("{e:?}")))?;
-    out.push('\n');
-    Ok(out.into_bytes())
 }
 
 #[cfg(test)]

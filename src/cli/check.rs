@@ -153,7 +153,7 @@ fn game_agreement(
     run: &RunArgs,
     path: &std::path::Path,
 ) -> Result<crate::check_game::Agreement, Diagnostic> {
-    use crate::check_game::{self as game, Driver};
+    use crate::check_game as game;
     use crate::spec::Document;
     let Document::Game(g) = doc else {
         return Err(Diagnostic::new(
@@ -164,30 +164,11 @@ fn game_agreement(
         .found("a tree or task spec")
         .hint("leave out --game-cmd"));
     };
-    let argv = if run.shell {
-        vec!["sh".to_owned(), "-c".to_owned(), line.to_owned()]
-    } else {
-        crate::sandbox::split(line).ok_or_else(|| {
-            Diagnostic::new(path, "cannot split the --game-cmd line into arguments")
-                .expected("a command line")
-                .found(line.to_owned())
-                .hint("close every quote, or pass --shell to hand the line to sh")
-        })?
+    let program = crate::student::Program {
+        sandbox: run.sandbox(Vec::new()),
+        ..run.command(line.to_owned())
     };
-    let scratch = crate::sandbox::Scratch::new().map_err(|e| {
-        Diagnostic::new(
-            path,
-            format!("cannot make a temporary directory for the student's game: {e}"),
-        )
-    })?;
-    let policy = run.sandbox(crate::sandbox::grader_paths(path));
-    let driver = Driver {
-        argv: &argv,
-        dir: None,
-        limits: run.limits(),
-        scratch: &scratch,
-        policy: &policy,
-        env: Vec::new(),
-    };
+    let run = program.for_driver(Some(path))?;
+    let driver = run.driver(Vec::new());
     game::game_on_case(g, name, &driver, path)
 }

@@ -2,7 +2,7 @@
 //! against the spec's reference model, through a driver speaking the probe protocol.
 
 use super::common::*;
-use crate::check_game::{self as game, Driver};
+use crate::check_game as game;
 use crate::report::Format;
 use crate::spec::{self, Diagnostic, Document};
 use std::path::PathBuf;
@@ -49,60 +49,22 @@ pub fn execute(a: Args) -> i32 {
                 .hint("check a searcher with `gametrace check SPEC --cmd ...`"),
         );
     };
-    let argv = if a.run.shell {
-        vec!["sh".to_owned(), "-c".to_owned(), a.cmd.clone()]
-    } else {
-        match crate::sandbox::split(&a.cmd) {
-            Some(v) => v,
-            None => {
-                return report_error(
-                    &Diagnostic::new(&a.spec, "cannot split the command line into arguments")
-                        .expected("a command line")
-                        .found(a.cmd.clone())
-                        .hint("close every quote, or pass --shell to hand the line to sh"),
-                )
-            }
-        }
-    };
-    let scratch = match crate::sandbox::Scratch::new() {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: cannot make a temporary directory for the student's program: {e}");
-            return 2;
-        }
-    };
-    let argv = match crate::adapters::provide(argv, None, &scratch) {
-        Ok(argv) => argv,
-        Err(e) => {
-            eprintln!("error: cannot write gametrace's drivers for the command: {e}");
-            return 2;
-        }
-    };
     // What the program's sandbox hides, never copied with a course folder it lies in.
     let mut hidden = crate::sandbox::grader_paths(&a.spec);
     hidden.extend(a.report.output.iter().cloned());
-    let workdir = match &a.course_dir {
-        None => None,
-        Some(course) => match course_copy(course, &scratch, a.run.limits().disk, &hidden) {
-            Ok(dir) => Some(dir),
-            Err(e) => {
-                eprintln!(
-                    "error: cannot copy the course folder {} for the student's program: {e}",
-                    course.display()
-                );
-                return 2;
-            }
-        },
+    let program = crate::student::Program {
+        sandbox: a.run.sandbox(hidden.clone()),
+        ..a.run.command(a.cmd.clone())
     };
-    let policy = a.run.sandbox(hidden);
-    let driver = Driver {
-        argv: &argv,
-        dir: workdir.as_deref(),
-        limits: a.run.limits(),
-        scratch: &scratch,
-        policy: &policy,
-        env: Vec::new(),
+    let run = match &a.course_dir {
+        None => program.for_driver(Some(&a.spec)),
+        Some(course) => program.for_driver_in_copy(&a.spec, course, &hidden),
     };
+    let run = match run {
+        Ok(r) => r,
+        Err(d) => return report_error(&d),
+    };
+    let driver = run.driver(Vec::new());
     let options = a.game.options(
         a.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -153,25 +115,4 @@ pub(super) fn existing_dir(s: &str) -> Result<PathBuf, String> {
             "expected the course's folder, found `{s}`, which is not a folder"
         ))
     }
-}
-
-/// Copies the course folder into the scratch folder; the folder the command runs in: the copy
-/// of the current folder when that lies inside the course folder, else the copy's top.
-/// A FIFO, socket or device in it, or files past `limit` in all, are refused before anything
-/// is copied.
-fn course_copy(
-    course: &std::path::Path,
-    scratch: &crate::sandbox::Scratch,
-    limit: u64,
-    left_out: &[PathBuf],
-) -> std::io::Result<PathBuf> {
-    let course = std::fs::canonicalize(course)?;
-    let copy = scratch
-        .copy_in_without(&course, limit, left_out)
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    let here = std::env::current_dir().and_then(std::fs::canonicalize)?;
-    Ok(match here.strip_prefix(&course) {
-        Ok(inside) => copy.join(inside),
-        Err(_) => copy,
-    })
 }

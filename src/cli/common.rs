@@ -1,10 +1,10 @@
 //! What the commands share: the flags several take (threads, running a command, writing a
 //! report), and the ways they report an unusable input or a failed write.
 
-use crate::check::case::CommandLine;
 use crate::report::Format;
 use crate::sandbox::Limits;
 use crate::spec::{self, diagnostic::did_you_mean, Diagnostic, Document};
+use crate::student::Program;
 use crate::suite::{self, compare::Palette};
 use clap::{Args, ValueEnum};
 use std::io::{self, IsTerminal, Write};
@@ -180,8 +180,8 @@ impl RunArgs {
         }
     }
 
-    pub(super) fn command(&self, line: String) -> CommandLine {
-        CommandLine {
+    pub(super) fn command(&self, line: String) -> Program {
+        Program {
             line,
             shell: self.shell,
             stdin: self.stdin.clone(),

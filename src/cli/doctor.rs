@@ -155,6 +155,7 @@ fn policy(a: &Args) -> i32 {
     };
     let job = crate::sandbox::Job {
         argv: &argv,
+        words: &argv,
         stdin: None,
         dir: a.dir.as_deref(),
         limits: crate::sandbox::Limits::default(),

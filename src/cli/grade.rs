@@ -2,11 +2,11 @@
 
 use super::common::*;
 use crate::check::case;
-use crate::check::case::CommandLine;
 use crate::check::trace::Mode;
 use crate::grade::class::{self, Graded, Progress, Submission};
 use crate::grade::players as class_players;
 use crate::report::{number, Format};
+use crate::student::Program;
 use crate::suite;
 use std::collections::BTreeSet;
 use std::io::IsTerminal;
@@ -170,7 +170,7 @@ pub struct PlayerArgs {
 impl PlayerArgs {
     /// The players' grading, with the solver ready (its endgame database built or read);
     /// `Err` is the exit code after the error is said.
-    fn players(&self, cmd: CommandLine) -> Result<Option<class_players::Players>, i32> {
+    fn players(&self, cmd: Program) -> Result<Option<class_players::Players>, i32> {
         use crate::game::kalah;
         let Some(line) = &self.player_cmd else {
             return Ok(None);
@@ -218,7 +218,7 @@ impl PlayerArgs {
             return Err(2);
         };
         Ok(Some(class_players::Players {
-            cmd: CommandLine {
+            cmd: Program {
                 line: line.clone(),
                 ..cmd
             },
@@ -428,13 +428,18 @@ pub fn execute(a: Args) -> i32 {
             );
         }
     }
-    // Never copied with a course folder they lie in: the grader's files, the class, the
-    // reports.
-    let left_out: Vec<PathBuf> = suite
+    // What no student's program reads: every spec of the run and the files of its answers,
+    // and the reports. Never copied with a course folder they lie in, nor the class either.
+    let grader: Vec<PathBuf> = suite
         .spec_paths()
         .chain(game_specs.iter().map(|(p, _)| p.as_path()))
         .flat_map(crate::sandbox::grader_paths)
-        .chain([a.submissions.clone(), a.out.clone()])
+        .chain([a.out.clone()])
+        .collect();
+    let left_out: Vec<PathBuf> = grader
+        .iter()
+        .cloned()
+        .chain([a.submissions.clone()])
         .collect();
     let games = (!a.game_cmd.is_empty()).then(|| class::Games {
         specs: game_specs
@@ -443,8 +448,8 @@ pub fn execute(a: Args) -> i32 {
             .map(|(i, (path, doc))| class::GameCheck {
                 path,
                 doc,
-                cmd: CommandLine {
-                    sandbox: a.run.sandbox(vec![a.out.clone()]),
+                cmd: Program {
+                    sandbox: a.run.sandbox(grader.clone()),
                     ..a.run
                         .command(a.game_cmd[i.min(a.game_cmd.len() - 1)].clone())
                 },
@@ -453,8 +458,8 @@ pub fn execute(a: Args) -> i32 {
         options: a.game_args.options(1, !a.no_diagnosis),
         roster,
     });
-    let players = match a.players.players(CommandLine {
-        sandbox: a.run.sandbox(vec![a.out.clone()]),
+    let players = match a.players.players(Program {
+        sandbox: a.run.sandbox(grader.clone()),
         ..a.run.command(String::new())
     }) {
         Ok(p) => p.map(std::sync::Arc::new),
@@ -462,9 +467,9 @@ pub fn execute(a: Args) -> i32 {
     };
     let jobs = a.jobs.map_or_else(crate::grade::default_jobs, usize::from);
     let options = class::Options {
-        against: CommandLine {
-            // The grades of the class are no student's to read.
-            sandbox: a.run.sandbox(vec![a.out.clone()]),
+        against: Program {
+            // The specs, their answers and the grades of the class are no student's to read.
+            sandbox: a.run.sandbox(grader.clone()),
             ..a.run.command(a.against.clone().unwrap_or_default())
         },
         check: case::Options {

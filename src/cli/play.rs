@@ -162,49 +162,27 @@ impl Programs {
     ) -> Result<R, i32> {
         use crate::check_game::probe::Student;
         use crate::grade::players::{kalah_env, Seated};
-        let policy = self.run.sandbox(Vec::new());
-        let mut argvs: [Vec<String>; 2] = Default::default();
+        let mut runs: [Option<crate::student::Run>; 2] = [None, None];
         for (seat, cmd) in self.cmds.iter().enumerate() {
             let Some(cmd) = cmd else { continue };
-            argvs[seat] = if self.run.shell {
-                vec!["sh".to_owned(), "-c".to_owned(), cmd.clone()]
-            } else {
-                match crate::sandbox::split(cmd) {
-                    Some(words) => words,
-                    None => {
-                        eprintln!("error: cannot split --p{}-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh", seat + 1);
-                        return Err(2);
-                    }
-                }
-            };
-        }
-        let scratches = [
-            crate::sandbox::Scratch::new(),
-            crate::sandbox::Scratch::new(),
-        ];
-        let mut students: [Option<Student>; 2] = [None, None];
-        for seat in 0..2 {
-            if self.cmds[seat].is_none() {
-                continue;
-            }
-            let scratch = match &scratches[seat] {
-                Ok(s) => s,
-                Err(e) => {
+            let program = self.run.command(cmd.clone());
+            match program.for_driver(None) {
+                Ok(run) => runs[seat] = Some(run),
+                Err(d) => {
                     eprintln!(
-                        "error: cannot make a temporary directory for the player's driver: {e}"
+                        "error: --p{}-cmd: {}\n  = found: {cmd}\n  = hint: {}",
+                        seat + 1,
+                        d.message,
+                        d.hint.as_deref().unwrap_or("check the command line")
                     );
                     return Err(2);
                 }
-            };
-            let driver = crate::check_game::Driver {
-                argv: &argvs[seat],
-                dir: None,
-                limits: self.run.limits(),
-                scratch,
-                policy: &policy,
-                env: Vec::new(),
-            };
-            match Student::open(driver.job(), &kalah_env(k)) {
+            }
+        }
+        let mut students: [Option<Student>; 2] = [None, None];
+        for seat in 0..2 {
+            let Some(run) = &runs[seat] else { continue };
+            match Student::open(run.job(), &kalah_env(k)) {
                 Ok(s) => students[seat] = Some(s),
                 Err(t) => {
                     let (what, details) = t.describe();

@@ -2,7 +2,7 @@
 //! implementation graded on every case.
 
 use super::common::*;
-use crate::check::case::{self, CommandLine, Source};
+use crate::check::case::{self, Program, Source};
 use crate::check::trace::Mode;
 use crate::report::{Format, Report};
 use crate::suite;
@@ -76,7 +76,7 @@ pub fn execute(a: Args) -> i32 {
         Some(line) => against(
             a.paths,
             match submission(a.submission) {
-                Ok(dir) => CommandLine {
+                Ok(dir) => Program {
                     submission: dir,
                     // The report being written is no student's to read.
                     sandbox: a.run.sandbox(a.report.output.iter().cloned().collect()),
@@ -125,7 +125,7 @@ fn submission(dir: Option<PathBuf>) -> Result<Option<PathBuf>, i32> {
 /// `jobs` cases at a time.
 fn against(
     paths: Vec<PathBuf>,
-    cmd: CommandLine,
+    cmd: Program,
     options: case::Options,
     jobs: usize,
     select: &suite::Selection,
@@ -145,6 +145,12 @@ fn against(
     };
     let suite = crate::grade::Suite::load_for(&specs, select, Some(&cmd.line));
     note_left_out(&suite);
+    // Every spec of the run and its answers are hidden from each case's program, not only
+    // its own case's.
+    let mut cmd = cmd;
+    cmd.sandbox
+        .hidden
+        .extend(suite.spec_paths().flat_map(crate::sandbox::grader_paths));
     // A CS188 run's named mistakes are held to every case of the searcher before any is
     // shown (a name must predict the program's other outputs), so its report is printed
     // once every case is checked.

@@ -5,7 +5,7 @@
 //! report is complete is not graded again.
 
 use super::{in_order, Suite};
-use crate::check::case::{self, CommandLine, Source};
+use crate::check::case::{self, Program, Source};
 use crate::diagnosis::Finding;
 use crate::report::{number, CaseResult, Format, Report};
 use crate::spec::Diagnostic;
@@ -81,7 +81,7 @@ pub fn shard(subs: Vec<Submission>, k: usize, n: usize) -> Vec<Submission> {
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The command run for each case, inside the submission.
-    pub against: CommandLine,
+    pub against: Program,
     pub check: case::Options,
     /// Submissions graded at once.
     pub jobs: usize,
@@ -187,7 +187,7 @@ pub struct GameCheck {
     pub doc: std::sync::Arc<crate::spec::GameDocument>,
     /// The driver's command line (`{submission}` names the submission), its limits and
     /// sandbox.
-    pub cmd: CommandLine,
+    pub cmd: Program,
 }
 
 /// `grade --roster FILE`: what cannot be found in a submission, said for it by name. A CSV
@@ -317,39 +317,19 @@ impl Games {
             let failed = |why: String| {
                 CaseResult::new(&name, "driver", crate::report::Status::Error, 0.0).message(why)
             };
-            let Some(argv) = argv_in(&spec.cmd, dir) else {
-                cases.push(failed(
-                    "cannot split the game command into arguments".to_owned(),
-                ));
-                continue;
-            };
-            let scratch = match crate::sandbox::Scratch::new() {
-                Ok(s) => s,
-                Err(e) => {
-                    cases.push(failed(format!(
-                        "cannot make a temporary directory for the game's driver: {e}"
-                    )));
+            let mut program = spec.cmd.clone();
+            program.submission = Some(dir.to_owned());
+            staged.apply(&mut program.sandbox);
+            let run = match program.for_driver(Some(path)) {
+                Ok(run) => run,
+                Err(d) => {
+                    cases.push(failed(d.message));
                     continue;
                 }
             };
-            let argv = match crate::adapters::provide(argv, Some(dir), &scratch) {
-                Ok(argv) => argv,
-                Err(e) => {
-                    cases.push(failed(format!("cannot write gametrace's drivers: {e}")));
-                    continue;
-                }
-            };
-            let policy = driver_policy(&spec.cmd, dir, staged, crate::sandbox::grader_paths(path));
             let game =
                 crate::with_game_spec!(doc.as_ref(), s => crate::game::Playable::name(&s.game));
-            let driver = crate::check_game::Driver {
-                argv: &argv,
-                dir: Some(dir),
-                limits: spec.cmd.limits,
-                scratch: &scratch,
-                policy: &policy,
-                env: self.roster.env(submission, game),
-            };
+            let driver = run.driver(self.roster.env(submission, game));
             match crate::check_game::check_document(doc, &name, &driver, &self.options) {
                 Ok(report) => cases.extend(report.cases),
                 Err(game) => cases.push(failed(format!("check-game cannot check {game}"))),
@@ -357,44 +337,6 @@ impl Games {
         }
         cases
     }
-}
-
-/// The sandbox of a driver run inside a submission: the command's own, with `grader`'s files
-/// and the classmates hidden, and the staged course copy writable.
-pub(crate) fn driver_policy(
-    cmd: &CommandLine,
-    dir: &Path,
-    staged: &Staged,
-    grader: Vec<PathBuf>,
-) -> crate::sandbox::Policy {
-    let mut policy = cmd.sandbox.clone();
-    policy.hidden.extend(grader);
-    staged.apply(&mut policy);
-    // In a staged copy, the entries beside it are the course's (see check::case).
-    if !policy.writable.iter().any(|w| dir.starts_with(w)) {
-        policy.hidden.extend(crate::sandbox::classmates(dir));
-    }
-    policy
-}
-
-/// A driver's command line for one submission: split into words (or handed to `sh -c` with
-/// `--shell`), `{submission}` replaced by the folder it runs in; `None` when the line does
-/// not split.
-pub(crate) fn argv_in(cmd: &CommandLine, dir: &Path) -> Option<Vec<String>> {
-    let dir_text = dir.display().to_string();
-    if cmd.shell {
-        let quoted =
-            shlex::try_quote(&dir_text).map_or_else(|_| dir_text.clone(), |q| q.into_owned());
-        let line = crate::sandbox::substitute(&cmd.line, &[("submission", &quoted)]);
-        return Some(vec!["sh".to_owned(), "-c".to_owned(), line]);
-    }
-    let words = crate::sandbox::split(&cmd.line)?;
-    Some(
-        words
-            .iter()
-            .map(|w| crate::sandbox::substitute(w, &[("submission", &dir_text)]))
-            .collect(),
-    )
 }
 
 /// What the gradebook keeps of one case of a submission.

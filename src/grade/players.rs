@@ -3,8 +3,7 @@
 //! final margin it gives away against perfect play. The player is a program behind a driver
 //! speaking the probe protocol (`start`, `play`, and `choose` for its move).
 
-use super::class::{argv_in, driver_policy, Staged};
-use crate::check::case::CommandLine;
+use super::class::Staged;
 use crate::check_game::probe::{Student, Trouble};
 use crate::game::kalah::Kalah;
 use crate::game::Player as Side;
@@ -17,7 +16,7 @@ use std::sync::Mutex;
 pub struct Players {
     /// The driver's command line (`{submission}` names the submission), its limits and
     /// sandbox.
-    pub cmd: CommandLine,
+    pub cmd: crate::student::Program,
     pub kalah: Kalah,
     /// The solver, shared by every submission (its table and database are built once); its
     /// answers do not depend on what it kept, only how soon they come.
@@ -83,34 +82,14 @@ impl Players {
         };
         let spec = self.board();
         let result = |status: Status| CaseResult::new(&spec, case, status, 1.0);
-        let Some(argv) = argv_in(&self.cmd, dir) else {
-            return result(Status::Error)
-                .message("cannot split the player's command into arguments");
+        let mut program = self.cmd.clone();
+        program.submission = Some(dir.to_owned());
+        staged.apply(&mut program.sandbox);
+        let run = match program.for_driver(None) {
+            Ok(run) => run,
+            Err(d) => return result(Status::Error).message(d.message),
         };
-        let scratch = match crate::sandbox::Scratch::new() {
-            Ok(s) => s,
-            Err(e) => {
-                return result(Status::Error).message(format!(
-                    "cannot make a temporary directory for the player's driver: {e}"
-                ))
-            }
-        };
-        let argv = match crate::adapters::provide(argv, Some(dir), &scratch) {
-            Ok(argv) => argv,
-            Err(e) => {
-                return result(Status::Error)
-                    .message(format!("cannot write gametrace's drivers: {e}"))
-            }
-        };
-        let policy = driver_policy(&self.cmd, dir, staged, Vec::new());
-        let driver = crate::check_game::Driver {
-            argv: &argv,
-            dir: Some(dir),
-            limits: self.cmd.limits,
-            scratch: &scratch,
-            policy: &policy,
-            env: Vec::new(),
-        };
+        let driver = run.driver(Vec::new());
         let mut student = match Student::open(driver.job(), &self.env()) {
             Ok(s) => s,
             Err(t) => return troubled(result(Status::Error), &t, "its driver did not start"),

@@ -49,7 +49,7 @@ use shrink::*;
 
 use crate::game::{Game, Playable, Status};
 use crate::report::{CaseResult, Report, Status as Verdict};
-use crate::sandbox::{Job, Limits, Policy, Scratch};
+use crate::sandbox::{Job, Policy};
 use crate::spec::GameSpec;
 use probe::{Student, Trouble};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -89,13 +89,10 @@ impl Default for Options {
     }
 }
 
-/// How to start the student's driver.
+/// How to start the student's driver: the job the student view prepared (see the command
+/// line's `student` module), and the settings of this one submission.
 pub struct Driver<'a> {
-    pub argv: &'a [String],
-    pub dir: Option<&'a std::path::Path>,
-    pub limits: Limits,
-    pub scratch: &'a Scratch,
-    pub policy: &'a Policy,
+    pub job: Job<'a>,
     /// Settings for this one submission, in the driver's environment after the game's own
     /// (`grade --roster`: `GAMETRACE_CLASS`, `GAMETRACE_MODULE`, `GAMETRACE_CONSTRUCT`, ...).
     pub env: Vec<(String, String)>,
@@ -103,14 +100,7 @@ pub struct Driver<'a> {
 
 impl<'a> Driver<'a> {
     pub fn job(&self) -> Job<'a> {
-        Job {
-            argv: self.argv,
-            stdin: None,
-            dir: self.dir,
-            limits: self.limits,
-            scratch: self.scratch,
-            policy: self.policy,
-        }
+        self.job
     }
 }
 
@@ -180,7 +170,7 @@ pub fn check_game<G: Checkable>(
             not_run(spec, spec_name, options, &mut cases, t.status());
             return Report {
                 cases,
-                sandbox: Some(crate::report::sandbox_note(driver.policy)),
+                sandbox: Some(crate::report::sandbox_note(driver.job.policy)),
             };
         }
     };
@@ -195,7 +185,7 @@ pub fn check_game<G: Checkable>(
     // 0. The start cannot lie: built twice, and once more after a game, it is the same.
     if start_reachable {
         if let Err(t) = steady_start(game, &mut student, spec_start.as_ref()) {
-            let mut r = unsteady(spec, spec_name, options, cases, t, driver.policy);
+            let mut r = unsteady(spec, spec_name, options, cases, t, driver.job.policy);
             if let Some(c) = r.cases.first_mut() {
                 noted(c, &found);
             }
@@ -209,7 +199,7 @@ pub fn check_game<G: Checkable>(
     if ended {
         student = match open() {
             Ok(s) => s,
-            Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
+            Err(t) => return dead(spec, spec_name, options, cases, t, driver.job.policy),
         };
     }
     cases.push(c);
@@ -221,7 +211,7 @@ pub fn check_game<G: Checkable>(
         if ended {
             student = match open() {
                 Ok(s) => s,
-                Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
+                Err(t) => return dead(spec, spec_name, options, cases, t, driver.job.policy),
             };
         }
         if let Some((d, line)) = difference {
@@ -285,7 +275,7 @@ pub fn check_game<G: Checkable>(
                 if matches!(t, Trouble::Ended(_)) {
                     student = match open() {
                         Ok(s) => s,
-                        Err(t) => return dead(spec, spec_name, options, cases, t, driver.policy),
+                        Err(t) => return dead(spec, spec_name, options, cases, t, driver.job.policy),
                     };
                 }
                 case("perft", status)
@@ -508,7 +498,7 @@ pub fn check_game<G: Checkable>(
     }
     Report {
         cases,
-        sandbox: Some(crate::report::sandbox_note(driver.policy)),
+        sandbox: Some(crate::report::sandbox_note(driver.job.policy)),
     }
 }
 

@@ -255,6 +255,39 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`visible`], but for text gametrace may have coloured itself: a colour sequence
+/// (`ESC [ digits ; m`, SGR) is kept, every other control escaped. A report printed in colour
+/// uses it as its last guard: cursor moves, screen clears, titles and links from a program's
+/// text are shown escaped even where a message forgot to escape them.
+pub fn visible_but_colour(text: &str) -> Cow<'_, str> {
+    if !text.contains('\u{1b}') {
+        return visible(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(at) = rest.find('\u{1b}') {
+        out.push_str(&visible(&rest[..at]));
+        let seq = &rest[at + 1..];
+        let body = seq.strip_prefix('[').map(|b| {
+            b.len()
+                - b.trim_start_matches(|c: char| c.is_ascii_digit() || c == ';')
+                    .len()
+        });
+        match body {
+            Some(n) if seq[1 + n..].starts_with('m') => {
+                out.push_str(&rest[at..at + 3 + n]);
+                rest = &rest[at + 3 + n..];
+            }
+            _ => {
+                out.push_str("\\e");
+                rest = seq;
+            }
+        }
+    }
+    out.push_str(&visible(rest));
+    Cow::Owned(out)
+}
+
 /// How long the Myers stage may run before settling for a coarser diff.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(2);
 

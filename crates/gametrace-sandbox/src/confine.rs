@@ -155,12 +155,10 @@ impl Extras {
 
 impl Plan {
     /// The plan for `job`: `layers` as probed, its limits, who runs it, and the file policy
-    /// worked out from its command line (a `sh -c` line when `shell`), its folder and its
-    /// policy.
+    /// worked out from the grader's words, its folder and its policy.
     pub fn new(
         layers: Layers,
         job: &Job,
-        shell: bool,
         identity: Identity,
         cgroup_procs: Vec<OwnedFd>,
     ) -> io::Result<Plan> {
@@ -230,7 +228,7 @@ impl Plan {
         } else {
             ProcView::Host
         };
-        let files = FilePolicy::compute(job.argv, shell, job.dir, job.scratch, job.policy, proc);
+        let files = FilePolicy::compute(job.words, job.dir, job.scratch, job.policy, proc);
         let mounts = if mount_namespace {
             Some(Mounts {
                 scratch: Some(scratch_mount(job.scratch, job.limits.disk)?),

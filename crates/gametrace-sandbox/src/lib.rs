@@ -120,6 +120,12 @@ pub struct Policy {
 pub struct Job<'a> {
     /// Program and arguments (no shell: `--shell` lines come as `sh -c LINE`).
     pub argv: &'a [String],
+    /// The command line as the grader wrote it, split into words (`sh -c LINE` for a shell
+    /// line), its placeholders unfilled: the only words that widen what the program may read
+    /// (a program they name brings its runtime, a path they name itself). Nothing the run is
+    /// handed (a placeholder's value, a submission's folder or file name, a script's `#!`)
+    /// ever adds a rule.
+    pub words: &'a [String],
     /// A file for stdin (empty stdin otherwise).
     pub stdin: Option<&'a Path>,
     /// The working directory (gametrace's own when `None`).
@@ -200,8 +206,7 @@ pub fn file_policy(job: &Job) -> policy::FilePolicy {
     } else {
         policy::ProcView::Host
     };
-    let shell = job.argv.len() == 3 && job.argv[0] == "sh" && job.argv[1] == "-c";
-    policy::FilePolicy::compute(job.argv, shell, job.dir, job.scratch, job.policy, proc)
+    policy::FilePolicy::compute(job.words, job.dir, job.scratch, job.policy, proc)
 }
 
 /// A private directory: the program's home, temp directory and the only place it may write.
@@ -356,8 +361,27 @@ pub fn classmates(submission: &Path) -> Vec<PathBuf> {
 
 /// The paths of a spec's grading material that a program must not read: the specs (the whole
 /// `specs/` directory when the spec is under one, which holds the hidden cases of every spec),
-/// the expected traces, and the git repository beside them (whose objects hold both).
+/// the expected traces, the git repository beside them (whose objects hold both), and beside a
+/// CS188 test (`.test`) every test's answer in its folder (`.solution`).
 pub fn grader_paths(spec: &Path) -> Vec<PathBuf> {
+    let mut hidden = spec_and_expected(spec);
+    if spec.extension().is_some_and(|e| e == "test") {
+        if let Some(dir) = std::path::absolute(spec)
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_owned))
+        {
+            let answers = std::fs::read_dir(&dir).into_iter().flatten().flatten();
+            hidden.extend(
+                answers
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "solution")),
+            );
+        }
+    }
+    hidden
+}
+
+fn spec_and_expected(spec: &Path) -> Vec<PathBuf> {
     let spec = std::path::absolute(spec).unwrap_or_else(|_| spec.to_owned());
     let mut hidden = Vec::new();
     let parts: Vec<std::path::Component> = spec.components().collect();

@@ -211,12 +211,11 @@ impl Wanted {
 }
 
 impl FilePolicy {
-    /// The set for a command: `argv` (a `sh -c` line when `shell`), run in `dir` (gametrace's
-    /// own working folder when `None`), with `scratch` and `policy`'s additions; `proc` says
-    /// which `/proc` it sees.
+    /// The set for a command whose grader wrote `words` (a `sh -c LINE` for a shell line; see
+    /// [`super::Job::words`]), run in `dir` (gametrace's own working folder when `None`), with
+    /// `scratch` and `policy`'s additions; `proc` says which `/proc` it sees.
     pub fn compute(
-        argv: &[String],
-        shell: bool,
+        words: &[String],
         dir: Option<&Path>,
         scratch: &Scratch,
         policy: &Policy,
@@ -287,7 +286,8 @@ impl FilePolicy {
             .chain(std::iter::once(resolve(scratch.path())))
             .chain(policy.writable.iter().map(|p| resolve(p)))
             .collect();
-        w.command(argv, shell, &base, &own);
+        let shell = words.len() == 3 && words[0] == "sh" && words[1] == "-c";
+        w.command(words, shell, &base, &own);
         w.check()
     }
 
@@ -367,16 +367,21 @@ impl FilePolicy {
 }
 
 impl Wanted {
-    /// The words of the command: programs (found on PATH) bring their runtime; paths bring
-    /// themselves and, for a file, its folder (a script's modules sit beside it).
-    fn command(&mut self, argv: &[String], shell: bool, base: &Path, own: &[PathBuf]) {
-        let mut words: Vec<String> = argv.to_vec();
+    /// The grader's words: programs (found on PATH) bring their runtime; paths bring
+    /// themselves and, for a file, its folder (a script's modules sit beside it). A word with
+    /// a placeholder in it brings nothing: its value is the run's own (a file of its temp
+    /// folder, its submission), never the grader's choice.
+    fn command(&mut self, words: &[String], shell: bool, base: &Path, own: &[PathBuf]) {
+        let mut words: Vec<String> = words.to_vec();
         if shell {
-            if let Some(line) = argv.last().and_then(|l| shlex::split(l)) {
+            if let Some(line) = words.last().and_then(|l| shlex::split(l)) {
                 words.extend(line);
             }
         }
         for (i, word) in words.iter().enumerate() {
+            if word.contains('{') {
+                continue;
+            }
             for part in word.split([':', '=', ',']) {
                 if part.is_empty() {
                     continue;
@@ -409,8 +414,14 @@ impl Wanted {
                     ));
                     continue;
                 }
-                if i == 0 {
+                // A program in the program's own folders is the student's: itself, never an
+                // installation, and never what its `#!` names.
+                let student = own.iter().any(|o| path.starts_with(o));
+                if i == 0 && !student {
                     self.program(&path, &format!("the program {part}"));
+                }
+                if i == 0 && student {
+                    self.script_note(&path);
                 }
                 if real != path {
                     self.links.push(path.clone());
@@ -444,10 +455,10 @@ impl Wanted {
         );
     }
 
-    /// A program: itself, the installation it belongs to (`.../bin/python3` → `...`), and
-    /// the interpreter of a script (`#!`), each from its canonical path. A script's own
-    /// words never widen the set past runtimes this machine offers: an interpreter counts
-    /// only if it is a program on gametrace's PATH or in the system's folders.
+    /// A program the grader named: itself and the installation it belongs to
+    /// (`.../bin/python3` → `...`), each from its canonical path. What a script's `#!` names is
+    /// never granted (a student's file would choose its own rules): a script whose
+    /// interpreter lies outside the rest of the set is noted, for `doctor --policy`.
     fn program(&mut self, path: &Path, why: &str) {
         let mut seen = BTreeSet::new();
         // The program as named and where it leads (/usr/bin/python3 -> python3.11): a link in
@@ -462,31 +473,29 @@ impl Wanted {
             if let Some(root) = installation(&p) {
                 self.add(root, Access::Read, format!("the installation of {why}"));
             }
-            for interpreter in shebang(&p) {
-                if offered(&interpreter) {
-                    if let Some(root) = installation(&interpreter) {
-                        self.add(
-                            root,
-                            Access::Read,
-                            format!(
-                                "the installation of {}, the interpreter of {why}",
-                                interpreter.display()
-                            ),
-                        );
-                    }
-                    self.add(
-                        interpreter,
-                        Access::Read,
-                        format!("the interpreter of {why}"),
-                    );
-                } else {
-                    self.notes.push(format!(
-                        "the interpreter `{}` named by {} is not a program of this machine's PATH or system folders: it adds nothing",
-                        interpreter.display(),
-                        p.display()
-                    ));
-                }
-            }
+            self.script_note(&p);
+        }
+    }
+
+    /// Notes a script whose `#!` interpreter (an absolute path, as the kernel reads it) is
+    /// not in the system's folders: nothing is granted for it, so name it on the command line
+    /// (`python3 ./run`) or with `--sandbox-read`.
+    fn script_note(&mut self, program: &Path) {
+        let Some(interpreter) = shebang(program) else {
+            return;
+        };
+        let system = SYSTEM
+            .iter()
+            .filter_map(|s| std::fs::canonicalize(s).ok())
+            .any(|s| resolve(&interpreter).starts_with(s));
+        if !system {
+            self.notes.push(format!(
+                "the script {} names `{}` in its #! line: a script's own words never widen what the program may read; name the interpreter on the command line (`{} {}`) or let it be read with --sandbox-read",
+                program.display(),
+                interpreter.display(),
+                interpreter.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                program.display()
+            ));
         }
     }
 
@@ -596,26 +605,6 @@ impl Wanted {
     }
 }
 
-/// Is the interpreter a script's `#!` names a runtime this machine offers: a program in the
-/// system's folders, or one on gametrace's PATH? Judged by where it leads; the rules it
-/// brings are resolved with the rest, in [`Wanted::check`].
-fn offered(interpreter: &Path) -> bool {
-    let Ok(real) = std::fs::canonicalize(interpreter) else {
-        return false;
-    };
-    let system = SYSTEM
-        .iter()
-        .filter_map(|s| std::fs::canonicalize(s).ok())
-        .any(|s| real.starts_with(s));
-    let on_path = |name: Option<&std::ffi::OsStr>| {
-        name.and_then(|n| n.to_str())
-            .and_then(super::confine::on_path)
-            .and_then(|found| std::fs::canonicalize(found).ok())
-            .is_some_and(|found| found == real)
-    };
-    system || on_path(real.file_name()) || on_path(interpreter.file_name())
-}
-
 /// The installation a program belongs to: the folder above its `bin/` (or pyenv's `shims/`),
 /// else its own folder; never `/` or a home directory as a whole.
 pub(crate) fn installation(program: &Path) -> Option<PathBuf> {
@@ -637,9 +626,10 @@ pub(crate) fn installation(program: &Path) -> Option<PathBuf> {
     Some(root.to_owned())
 }
 
-/// The interpreters a script's `#!` line names (`/usr/bin/env python3` → both), as written
-/// (`/usr/../bin/sh` included: resolved, with every rule, in [`Wanted::check`]).
-fn shebang(program: &Path) -> Vec<PathBuf> {
+/// The interpreter a script's `#!` line names, as written (`/usr/bin/env` for
+/// `#!/usr/bin/env python3`); `None` for a program that is not a script. Read only to say so
+/// (see [`Wanted::script_note`]): nothing of it is granted.
+fn shebang(program: &Path) -> Option<PathBuf> {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let mut head = [0u8; 256];
@@ -651,35 +641,10 @@ fn shebang(program: &Path) -> Vec<PathBuf> {
         .open(program)
         .ok()
         .filter(|f| f.metadata().is_ok_and(|m| m.is_file()));
-    let Some(n) = opened.and_then(|mut f| f.read(&mut head).ok()) else {
-        return Vec::new();
-    };
-    let Some(line) = head[..n].strip_prefix(b"#!") else {
-        return Vec::new();
-    };
+    let n = opened.and_then(|mut f| f.read(&mut head).ok())?;
+    let line = head[..n].strip_prefix(b"#!")?;
     let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next().unwrap_or(&[]));
-    // Only the interpreter counts, and for `env` the program it starts: other words (an
-    // option's argument, `-X /some/path`) never widen what the script may read.
-    let mut words = line.split_whitespace();
-    let Some(first) = words.next() else {
-        return Vec::new();
-    };
-    let mut interpreters = vec![first.to_owned()];
-    if Path::new(first).file_name().is_some_and(|n| n == "env") {
-        if let Some(program) = words.find(|w| !w.starts_with('-') && !w.contains('=')) {
-            interpreters.push(program.to_owned());
-        }
-    }
-    interpreters
-        .into_iter()
-        .filter_map(|word| {
-            if word.starts_with('/') {
-                Some(PathBuf::from(word))
-            } else {
-                super::confine::on_path(&word)
-            }
-        })
-        .collect()
+    line.split_whitespace().next().map(PathBuf::from)
 }
 
 #[cfg(test)]
@@ -718,7 +683,7 @@ mod tests {
             hidden,
             ..Policy::default()
         };
-        FilePolicy::compute(&argv, false, Some(dir), &scratch, &policy, ProcView::Host)
+        FilePolicy::compute(&argv, Some(dir), &scratch, &policy, ProcView::Host)
     }
 
     /// `#!/usr/../bin/sh` names `/bin/sh` by way of `/`: resolved first, it brings the

@@ -140,6 +140,7 @@ fn works(layers: Layers) -> Result<(), String> {
     let policy = Policy::default();
     let job = Job {
         argv: &argv,
+        words: &argv,
         stdin: None,
         dir: None,
         limits,
@@ -154,7 +155,7 @@ fn works(layers: Layers) -> Result<(), String> {
     let identity = seat
         .as_ref()
         .map_or(Identity::Same, |s| Identity::Seat(s.uid()));
-    let mut plan = Plan::new(layers, &job, false, identity, procs).map_err(|e| e.to_string())?;
+    let mut plan = Plan::new(layers, &job, identity, procs).map_err(|e| e.to_string())?;
     let mut cmd = std::process::Command::new(&argv[0]);
     cmd.args(&argv[1..])
         .stdin(std::process::Stdio::null())

@@ -535,8 +535,7 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
                     procs = p;
                 }
             }
-            let shell = argv.len() == 3 && program == "sh" && args[0] == "-c";
-            let mut plan = Plan::new(layers, job, shell, identity, procs)
+            let mut plan = Plan::new(layers, job, identity, procs)
                 .map_err(|e| cannot(format!("cannot prepare the sandbox: {e}")))?;
             extras_pipe = plan.extras();
             // Only an allow-list of gametrace's environment (a grader's tokens stay out).
@@ -1142,6 +1141,7 @@ mod tests {
         let scratch = crate::Scratch::new().unwrap();
         run(&Job {
             argv: &argv,
+            words: &argv,
             stdin: None,
             dir: None,
             limits,

@@ -413,6 +413,7 @@ mod tests {
         *argv = vec!["sh".into(), "-c".into(), script.into()];
         let job = Job {
             argv,
+            words: argv,
             stdin: None,
             dir: None,
             limits: Limits {
@@ -485,6 +486,7 @@ mod tests {
         ];
         let job = Job {
             argv: &argv,
+            words: &argv,
             stdin: None,
             dir: None,
             limits: Limits {
@@ -518,6 +520,7 @@ mod lifetimes {
             .collect();
         let job = Job {
             argv: &argv,
+            words: &argv,
             stdin: None,
             dir: None,
             limits: Limits {

@@ -149,6 +149,7 @@ fn walk_here() {
     };
     let job = Job {
         argv: &argv,
+        words: &argv,
         stdin: None,
         dir: Some(&root),
         limits: Limits {

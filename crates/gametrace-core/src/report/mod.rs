@@ -117,6 +117,10 @@ pub struct CaseResult {
     /// to it ([`crate::check::confirm`]). Never in a report.
     #[serde(skip)]
     pub judged: Option<crate::check::confirm::Judged>,
+    /// What the student's own program did, for the student's view of a hidden case
+    /// ([`for_students`]). Never in a report as such.
+    #[serde(skip)]
+    pub own: Option<Own>,
 }
 
 /// Where a wrong trace parts from the reference: the place, the lines side by side, and a
@@ -149,6 +153,7 @@ impl CaseResult {
             visibility: crate::spec::Visibility::Visible,
             failure: None,
             judged: None,
+            own: None,
         }
     }
 
@@ -319,13 +324,22 @@ pub fn human_case(c: &CaseResult, palette: Palette) -> String {
         .fg_color(Some(c.status.color().into()))
         .bold();
     let mut out = palette.paint(style, &word);
-    out.push_str(&c.name());
+    // The last guard against a program's text on a terminal: every control escaped (but the
+    // colours of a coloured report), whichever message forgot to escape it.
+    let shown = |t: &str| {
+        if !palette.color {
+            crate::diff::visible(t).into_owned()
+        } else {
+            crate::diff::visible_but_colour(t).into_owned()
+        }
+    };
+    out.push_str(&shown(&c.name()));
     if !c.message.is_empty() {
-        let _ = write!(out, ": {}", c.message);
+        let _ = write!(out, ": {}", shown(&c.message));
     }
     out.push('\n');
     for line in c.details.lines() {
-        let _ = writeln!(out, "    {line}");
+        let _ = writeln!(out, "    {}", shown(line));
     }
     out
 }
@@ -413,63 +427,70 @@ struct Gradescope {
     tests: Vec<GradescopeTest>,
 }
 
-/// A result as a student may see it (`--for-students`): a case that is not `visible` keeps its
-/// verdict, message, place of divergence, the student's own line and the diagnosis, but loses
-/// every reference line (`expected:` and the diff), so a hidden test does not give away its
-/// tree.
+/// What the student's own program did in a case, kept apart from the judgement of it: all a
+/// hidden case's student report may say besides its verdict. Built from the run alone (the
+/// command line as the grader wrote it, the program's stderr, how much it printed), so it
+/// holds nothing of the reference.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Own {
+    /// The run's own word when the run, not the judge, decided the verdict (`ran past 10 s`,
+    /// `the submission has no strategy.py, which the command names`).
+    pub message: Option<String>,
+    /// The command line as the grader wrote it, and the end of the program's stderr (escaped).
+    pub details: String,
+    /// Bytes the program printed on stdout.
+    pub printed: usize,
+}
+
+/// A result as a student may see it (`--for-students`). A `visible` case is shown whole: its
+/// reference is public by the course's choice. Any other case is **rebuilt** from what may be
+/// shown of it, by allow-list: its name, verdict and points, and what the student's own
+/// program did ([`Own`]); never a word computed from the reference (no expected line or
+/// value, no missing state, no place in the tree, no diagnosis, no picture). So two answers
+/// that give a program the same verdict give its student the same report, byte for byte
+/// (`tests/student_view.rs`).
 pub fn for_students(c: &mut CaseResult) {
     if c.visibility == crate::spec::Visibility::Visible {
         return;
     }
-    let mut kept = String::new();
-    let mut lines = c.details.lines().peekable();
-    let mut diff_indent: Option<usize> = None;
-    let mut redacted = false;
-    while let Some(line) = lines.next() {
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        let body = &line[indent..];
-        if let Some(at) = diff_indent {
-            let in_diff = indent >= at
-                && (line.len() == at
-                    || matches!(line.as_bytes()[at], b' ' | b'+' | b'-' | b'@')
-                    || line[at..].starts_with("... "));
-            if in_diff {
-                continue;
-            }
-            diff_indent = None;
-        }
-        if body.starts_with("--- ") {
-            diff_indent = Some(indent);
-            redacted = true;
-            continue;
-        }
-        if body.starts_with("expected: ") {
-            redacted = true;
-            // The caret line under it marks reference words too.
-            if lines
-                .peek()
-                .is_some_and(|l| l.trim_start().starts_with('^'))
-            {
-                lines.next();
-            }
-            continue;
-        }
-        kept.push_str(line);
-        kept.push('\n');
+    let own = c.own.take().unwrap_or_default();
+    c.message = own
+        .message
+        .filter(|_| !matches!(c.status, Status::Pass | Status::Fail | Status::Error))
+        .unwrap_or_else(|| hidden_message(c.status).to_owned());
+    let mut details = own.details;
+    if own.printed > 0 || c.status == Status::Fail {
+        details.push_str(&format!(
+            "your program printed {} bytes on stdout\n",
+            own.printed
+        ));
     }
-    if redacted {
-        kept.push_str("(a hidden case: its reference lines are not shown)\n");
-    }
-    c.details = kept;
-    // The structured failure keeps the place and the student's lines, and loses the
-    // reference's lines and the tree.
-    if let Some(f) = &mut c.failure {
-        f.figure = None;
-        f.rows.retain(|r| r.actual.is_some());
-        for r in &mut f.rows {
-            r.expected = None;
-            r.kind = "output";
-        }
+    details.push_str("(a hidden case: only its verdict and your own program's output are shown)\n");
+    c.details = details;
+    c.diagnosis = None;
+    c.failure = None;
+    c.judged = None;
+}
+
+/// A hidden case's message: its verdict in words, the same for any reference.
+fn hidden_message(status: Status) -> &'static str {
+    match status {
+        Status::Pass => "passed",
+        Status::Fail => "the output is not what the reference prints",
+        Status::Timeout => "the program ran past its time limit",
+        Status::OutputLimit => "the program printed more than its output limit",
+        Status::Crashed => "the program crashed",
+        Status::MemoryLimit => "the program ran out of its memory limit",
+        Status::CpuLimit => "the program used more than its CPU time limit",
+        Status::ProcessLimit => "the program started more processes than its limit",
+        Status::FileSizeLimit => "the program wrote a file past its size limit",
+        Status::DiskLimit => "the program's files outgrew its disk limit",
+        Status::Network => "the program tried to open a network connection",
+        Status::InputTooLarge => "the output is larger than gametrace reads",
+        Status::NotFound => "the program could not be found or started",
+        Status::Refused => "the submission holds a file gametrace will not copy or run",
+        Status::Missing | Status::Error => "the case could not be judged",
+        Status::Skipped => "not run",
     }
 }
 

@@ -21,6 +21,7 @@ pub mod cs188;
 pub mod diagnostic;
 mod load;
 pub mod new;
+pub mod public;
 pub mod schema;
 pub mod validate;
 pub mod yaml;

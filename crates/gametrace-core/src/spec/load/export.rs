@@ -7,7 +7,7 @@ use crate::spec::yaml::{Node, Pos, Yaml};
 use crate::spec::Diagnostic;
 
 /// The keys of an export document, in the order `export` writes them.
-const EXPORT_KEYS: &[&str] = &[
+pub(in crate::spec) const EXPORT_KEYS: &[&str] = &[
     "format",
     "version",
     "title",

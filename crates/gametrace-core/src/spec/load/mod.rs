@@ -17,7 +17,7 @@ use hashbrown::{HashMap, HashSet};
 use std::cell::RefCell;
 use std::path::Path;
 
-mod export;
+pub(super) mod export;
 mod fast_tree;
 pub(super) mod game;
 

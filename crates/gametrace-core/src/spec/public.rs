@@ -1,0 +1,335 @@
+//! The public part of a spec: everything a student's program may receive for one case, and
+//! nothing else. It is built by allow-list, key by key, from what a program needs to play the
+//! case (the tree or the position, the case's settings); a case's answer never reaches it:
+//! not a task's `expect:` or `expect_error:`, not a game's scenarios, not the spec's other
+//! cases (which may be hidden), not a comment (people write answers in them: "the root takes
+//! L"). The files that hold answers (the expected traces under `expected/`, a CS188 test's
+//! `.solution`) are never read here.
+//!
+//! `tests/student_view.rs` holds this as a property: for every shipped spec and every case,
+//! changing the answer changes no byte of the [`Handout`].
+
+use super::{cs188, Diagnostic, Document};
+use std::path::Path;
+
+/// The placeholders a command line may use; `{submission}` is the grader's (the folder a
+/// submission is graded in), the others come from the case's public part.
+pub const PLACEHOLDERS: [&str; 6] = [
+    "{spec}",
+    "{case}",
+    "{depth}",
+    "{tree_json}",
+    "{position_json}",
+    "{submission}",
+];
+
+/// What one case hands a student's program: each placeholder's value, and the contents of the
+/// files some of them name. Only what the command line asks for is built.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Handout {
+    /// `{case}`: the case's name.
+    pub case: String,
+    /// `{depth}`: the case's depth (`none` for a CSC148 strategy that searches to the end).
+    pub depth: Option<String>,
+    /// `{spec}`: the spec's file name and its public text (this case alone, no answer).
+    pub spec: Option<(String, Vec<u8>)>,
+    /// `{tree_json}`: a tree case's tree and settings (`export --to json`).
+    pub tree_json: Option<String>,
+    /// `{position_json}`: a CSC148 game's position and the case's strategy, for its driver.
+    pub position_json: Option<String>,
+}
+
+/// Case keys that hold an answer: never handed to a program.
+const ANSWER_KEYS: [&str; 2] = ["expect", "expect_error"];
+
+/// Top-level keys of a spec that hold answers or other cases: never handed to a program
+/// (`cases` is handed with the one case only).
+const ANSWER_TOP_KEYS: [&str; 1] = ["scenarios"];
+
+/// The keys of a CS188 `GraphGameTreeTest` a program needs to build the tree; the rest
+/// (`diagram`, comments) is the course's commentary, where answers are written.
+const CS188_PUBLIC: [&str; 10] = [
+    "class",
+    "alg",
+    "depth",
+    "num_agents",
+    "start_state",
+    "win_states",
+    "lose_states",
+    "successors",
+    "children",
+    "evaluation",
+];
+
+/// What case `name` of `doc` hands a program whose command line is `line`. `source` is the
+/// spec's text (for `{spec}`); `Err` is a placeholder this kind of spec does not have, or a
+/// spec whose public part cannot be written.
+pub fn handout(
+    doc: &Document,
+    name: &str,
+    line: &str,
+    source: Option<&str>,
+) -> Result<Handout, Diagnostic> {
+    let path = doc.path();
+    let bad = |message: String, hint: &str| {
+        Diagnostic::new(path, message)
+            .expected(format!(
+                "a command line; placeholders {}",
+                PLACEHOLDERS.join(" ")
+            ))
+            .found(line.to_owned())
+            .hint(hint.to_owned())
+    };
+    let no_case = || {
+        Diagnostic::new(path, format!("no case `{name}`"))
+            .expected("one of the spec's cases")
+            .found(name.to_owned())
+            .hint("`gametrace cases SPEC` lists them")
+    };
+    let wants = |p: &str| line.contains(p);
+    let mut out = Handout {
+        case: name.to_owned(),
+        ..Handout::default()
+    };
+    match doc {
+        Document::Tree(spec) => {
+            let case = spec.case(name).ok_or_else(no_case)?;
+            out.depth = Some(case.depth.to_string());
+            if wants("{tree_json}") {
+                out.tree_json = Some(crate::export::tree_json(spec, case));
+            }
+            if wants("{position_json}") {
+                return Err(bad(
+                    "{position_json} is for the games a course driver rebuilds (subtract_square, tippy), and this is a tree spec".to_owned(),
+                    "tree specs have {spec}, {case}, {depth} and {tree_json}",
+                ));
+            }
+        }
+        Document::Game(g) => {
+            let depth = crate::with_game_spec!(g, s => s.case(name).map(|c| c.case.depth));
+            let depth = depth.ok_or_else(no_case)?;
+            out.depth = Some(if depth == crate::search::csc148::TO_THE_END {
+                "none".to_owned()
+            } else {
+                depth.to_string()
+            });
+            if wants("{position_json}") {
+                let json = crate::with_game_spec!(g, s => s
+                    .case(name)
+                    .and_then(crate::check::judge::position_json));
+                let Some(json) = json else {
+                    return Err(bad(
+                        "{position_json} is for the games a course driver rebuilds (subtract_square, tippy)".to_owned(),
+                        "this game's programs read the position from the spec ({spec}, {case}, {depth})",
+                    ));
+                };
+                out.position_json = Some(json.to_string());
+            }
+            if wants("{tree_json}") {
+                return Err(bad(
+                    "{tree_json} is a tree spec's placeholder, and this is a game spec".to_owned(),
+                    "game specs have {spec}, {case} and {depth}; the program reads the position from the spec",
+                ));
+            }
+        }
+        Document::Task(t) => {
+            t.case(name).ok_or_else(no_case)?;
+            for p in ["{depth}", "{tree_json}", "{position_json}"] {
+                if wants(p) {
+                    return Err(bad(
+                        format!("{p} is a search spec's placeholder, and this is a task spec"),
+                        "task specs have {spec} and {case}",
+                    ));
+                }
+            }
+        }
+    }
+    if wants("{spec}") {
+        let source = source.ok_or_else(|| {
+            bad(
+                "the spec's text cannot be read for {spec}".to_owned(),
+                "check that the spec is readable",
+            )
+        })?;
+        let text = public_text(path, source, name).map_err(|why| {
+            bad(
+                format!("cannot write the spec's public part for {{spec}}: {why}"),
+                "the program can be handed {case} and {depth} (or {tree_json}) instead",
+            )
+        })?;
+        let file = path.file_name().map_or_else(
+            || "spec.yaml".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        out.spec = Some((file, text));
+    }
+    Ok(out)
+}
+
+/// The spec's text as a program may read it: case `case` alone, each key on the allow-list
+/// of its kind, no answer and no comment.
+pub fn public_text(path: &Path, source: &str, case: &str) -> Result<Vec<u8>, String> {
+    let header = format!(
+        "# {} with its case `{case}` only, and no answer (gametrace's sandbox hides the rest)\n",
+        path.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    );
+    if cs188::is_test_file(path) {
+        return cs188_public(path, source, header);
+    }
+    yaml_public(source, case, header)
+}
+
+fn yaml_public(source: &str, case: &str, header: String) -> Result<Vec<u8>, String> {
+    use yaml_rust2::{Yaml, YamlEmitter, YamlLoader};
+    let mut docs = YamlLoader::load_from_str(source).map_err(|e| e.to_string())?;
+    let Some(Yaml::Hash(top)) = docs.pop() else {
+        return Err("the spec is not a map of keys".to_owned());
+    };
+    let key = |k: &str| Yaml::String(k.to_owned());
+    let kind = if top.contains_key(&key("task")) {
+        Kind::Task
+    } else if top.contains_key(&key("game")) {
+        Kind::Game
+    } else if top.contains_key(&key("format")) {
+        Kind::Export
+    } else {
+        Kind::Tree
+    };
+    let mut public = yaml_rust2::yaml::Hash::new();
+    for (k, v) in top {
+        let Some(name) = k.as_str() else { continue };
+        if !kind.top_keys().contains(&name) || ANSWER_TOP_KEYS.contains(&name) {
+            continue;
+        }
+        if name == "cases" {
+            let Yaml::Hash(cases) = v else { continue };
+            let mut kept = yaml_rust2::yaml::Hash::new();
+            for (n, settings) in cases {
+                if n.as_str() != Some(case) {
+                    continue;
+                }
+                let Yaml::Hash(settings) = settings else {
+                    kept.insert(n, settings);
+                    continue;
+                };
+                let settings: yaml_rust2::yaml::Hash = settings
+                    .into_iter()
+                    .filter(|(k, _)| {
+                        k.as_str().is_some_and(|k| {
+                            kind.case_keys().contains(&k) && !ANSWER_KEYS.contains(&k)
+                        })
+                    })
+                    .collect();
+                kept.insert(n, Yaml::Hash(settings));
+            }
+            public.insert(k, Yaml::Hash(kept));
+            continue;
+        }
+        public.insert(k, v);
+    }
+    let mut out = header;
+    YamlEmitter::new(&mut out)
+        .dump(&Yaml::Hash(public))
+        .map_err(|e| format!("{e:?}"))?;
+    out.push('\n');
+    Ok(out.into_bytes())
+}
+
+/// A CS188 test rewritten with its public keys alone, in the course's own format.
+fn cs188_public(path: &Path, source: &str, header: String) -> Result<Vec<u8>, String> {
+    let file = cs188::parse(path, source).map_err(|d| d.message.clone())?;
+    let mut out = header;
+    for key in CS188_PUBLIC {
+        let Some(p) = file.get(key) else { continue };
+        if p.block.is_some() {
+            out.push_str(&format!("{key}: \"\"\"\n{}\n\"\"\"\n", p.value.trim_end()));
+        } else {
+            out.push_str(&format!("{key}: \"{}\"\n", p.value));
+        }
+    }
+    Ok(out.into_bytes())
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Tree,
+    Task,
+    Game,
+    Export,
+}
+
+impl Kind {
+    fn top_keys(self) -> &'static [&'static str] {
+        match self {
+            Kind::Tree | Kind::Task => super::load::TOP_KEYS,
+            Kind::Game => super::load::game::GAME_TOP_KEYS,
+            Kind::Export => super::load::export::EXPORT_KEYS,
+        }
+    }
+
+    fn case_keys(self) -> &'static [&'static str] {
+        match self {
+            Kind::Tree | Kind::Export => super::load::CASE_KEYS,
+            Kind::Task => super::load::TASK_CASE_KEYS,
+            Kind::Game => super::load::game::GAME_CASE_KEYS,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TASK: &str = "# look_and_say; the answer to ints is <(2,1),(1,2),(3,3)>\n\
+title: t\ntask: look_and_say\ncases:\n  ints:\n    args: [\"<1,1,2,3,3,3>\"]\n    expect: \"<(2,1),(1,2),(3,3)>\"\n    points: 2\n  other:\n    args: [\"<1>\"]\n    expect_error: \"secret\"\n    visibility: hidden\n";
+
+    #[test]
+    fn a_task_case_is_handed_without_its_answer_or_the_other_cases() {
+        let text = public_text(Path::new("specs/t.yaml"), TASK, "ints").unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("<1,1,2,3,3,3>"), "{text}");
+        assert!(text.contains("points: 2"), "{text}");
+        assert!(
+            !text.contains("(2,1)"),
+            "the answer, from the case or a comment: {text}"
+        );
+        assert!(!text.contains("expect"), "{text}");
+        assert!(
+            !text.contains("other") && !text.contains("secret"),
+            "{text}"
+        );
+        // Still a spec the loader reads as one (minus the answer it requires).
+        assert!(text.contains("task: look_and_say"), "{text}");
+    }
+
+    #[test]
+    fn a_game_spec_loses_its_scenarios() {
+        let game = "game: nim\nposition: 5\ncases:\n  a:\n    algorithm: minimax\n    depth: 2\nscenarios:\n  s:\n    steps:\n      - move: 1\n        status: in_play\n";
+        let text = String::from_utf8(public_text(Path::new("g.yaml"), game, "a").unwrap()).unwrap();
+        assert!(
+            !text.contains("scenarios") && !text.contains("in_play"),
+            "{text}"
+        );
+        assert!(
+            text.contains("depth: 2") && text.contains("position: 5"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_cs188_test_keeps_its_tree_and_loses_its_comments_and_diagram() {
+        let test = "# the root takes L\nclass: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"1\"\ndiagram: \"\"\"\n r  <- L wins\n\"\"\"\nnum_agents: \"2\"\nstart_state: \"r\"\nwin_states: \"\"\nlose_states: \"\"\nsuccessors: \"\"\"\nr L a\n\"\"\"\nevaluation: \"\"\"\na 6.0\n\"\"\"\n";
+        let text =
+            String::from_utf8(public_text(Path::new("q2/1-x.test"), test, "1-x").unwrap()).unwrap();
+        assert!(
+            !text.contains("takes L") && !text.contains("wins"),
+            "{text}"
+        );
+        assert!(text.contains("r L a") && text.contains("a 6.0"), "{text}");
+        // The course's own reader reads it back.
+        let again = cs188::parse(Path::new("q2/1-x.test"), &text).unwrap();
+        assert_eq!(again.get("successors").unwrap().value.trim(), "r L a");
+        assert_eq!(again.get("depth").unwrap().value, "1");
+    }
+}
