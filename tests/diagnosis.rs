@@ -212,7 +212,7 @@ fn every_catalogued_mistake_is_named_when_check_is_fed_its_own_output() {
                         return None;
                     }
                     let reading = trace::read(s, Mode::Full, &mistaken, false).unwrap();
-                    Some(diagnose(s, &reading, false).expect("a case with mistakes"))
+                    Some(diagnose(s, &reading, false, None).expect("a case with mistakes"))
                 })
                 .unwrap();
                 let Some(d) = outcome else { continue };
@@ -308,7 +308,7 @@ mod properties {
             let mistaken = variant_trace(s, &[Bug::parse("strict-cut").unwrap()]).unwrap();
             assert!(!mistaken.contains("(* Pruned *)"));
             let reading = trace::read(s, Mode::Full, &mistaken, false).unwrap();
-            let d = diagnose(s, &reading, false).unwrap();
+            let d = diagnose(s, &reading, false, None).unwrap();
             assert_eq!(d.finding, Finding::Exact, "{}", d.text);
             let named: Vec<Vec<&str>> = d
                 .explanations
@@ -361,7 +361,7 @@ mod properties {
                     if passes {
                         continue;
                     }
-                    let d = diagnose(s, &reading, false).unwrap();
+                    let d = diagnose(s, &reading, false, None).unwrap();
                     prop_assert_eq!(d.finding, Finding::Exact, "{}: {}", bug, d.text);
                     for e in &d.explanations {
                         let named: Vec<Bug> = e.iter().map(|n| Bug::parse(&n.bug).unwrap()).collect();

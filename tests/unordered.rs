@@ -208,7 +208,7 @@ proptest! {
         let r = check(&subject, Mode::Full, &text, ("ref", "out"), PALETTE, false).unwrap();
         prop_assert!(!r.passed);
         let reading = trace::read(&subject, Mode::Full, &text, false).unwrap();
-        let d = diagnose(&subject, &reading, false).unwrap();
+        let d = diagnose(&subject, &reading, false, None).unwrap();
         prop_assert_eq!(d.finding, Finding::Reordered, "{}", d.text);
     }
 
@@ -233,7 +233,7 @@ proptest! {
         let reading = trace::read(&subject, Mode::Full, &text, false).unwrap();
         let (_, summary) = subject.reference(reading.kinds);
         prop_assume!(!trace::agreement(&subject, &reading, &reference, summary).exact);
-        let d = diagnose(&subject, &reading, false).unwrap();
+        let d = diagnose(&subject, &reading, false, None).unwrap();
         prop_assert_eq!(d.finding, Finding::Exact, "{}: {}", bug, d.text);
         // The mistake itself is among the explanations, unless one mistake explains it alone
         // and this was a pair (never here) or another prints the very same output.

@@ -55,6 +55,11 @@ pub struct Args {
 }
 
 pub fn execute(a: Args) -> i32 {
+    if a.cmd.is_some() || a.game_cmd.is_some() {
+        if let Err(code) = a.run.confined() {
+            return code;
+        }
+    }
     let game = a.game_cmd.clone().map(|line| (line, a.run.clone()));
     let source = match (a.actual, a.cmd) {
         (_, Some(line)) => Source::Command(Box::new(a.run.command(line))),

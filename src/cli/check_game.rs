@@ -37,6 +37,9 @@ pub struct Args {
 }
 
 pub fn execute(a: Args) -> i32 {
+    if let Err(code) = a.run.confined() {
+        return code;
+    }
     let doc = match spec::load(&a.spec) {
         Ok(d) => d,
         Err(d) => return report_error(&d),

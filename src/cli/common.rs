@@ -180,6 +180,15 @@ impl RunArgs {
         }
     }
 
+    /// Refuses, before anything runs, where the sandbox cannot confine student code (see
+    /// `sandbox::confinable`): exit 2 with why and what to do.
+    pub(super) fn confined(&self) -> Result<(), i32> {
+        crate::sandbox::confinable(&self.sandbox(Vec::new())).map_err(|why| {
+            eprintln!("error: refused to run student code: {why}");
+            2
+        })
+    }
+
     pub(super) fn command(&self, line: String) -> Program {
         Program {
             line,

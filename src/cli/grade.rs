@@ -70,6 +70,12 @@ pub struct Args {
         value_parser = inside_path
     )]
     pub submission_into: PathBuf,
+    /// A file each submission must bring (a path inside the submission, repeatable): a
+    /// submission without it is NOT-FOUND, never graded on the course folder's own copy.
+    /// Without it, a submission that replaces none of the course's files is graded with a
+    /// note saying that the course's own files were graded
+    #[arg(long, value_name = "PATH", requires = "course_dir", value_parser = inside_path)]
+    pub student_file: Vec<PathBuf>,
     /// The specs to grade with: files or directories [default: specs]
     #[arg(long = "specs", value_name = "PATH")]
     pub specs: Vec<PathBuf>,
@@ -273,6 +279,9 @@ pub fn execute(a: Args) -> i32 {
             );
             return 2;
         }
+    }
+    if let Err(code) = a.run.confined() {
+        return code;
     }
     let select = match suite::Selection::new(a.case.clone(), a.filter.clone()) {
         Ok(s) => s,
@@ -493,6 +502,7 @@ pub fn execute(a: Args) -> i32 {
             dir: std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
             into: a.submission_into.clone(),
             left_out: left_out.clone(),
+            must_bring: a.student_file.clone(),
         }),
     };
     let started = Instant::now();

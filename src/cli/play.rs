@@ -139,6 +139,11 @@ pub fn execute(a: Args) -> i32 {
             memory: a.memory,
         },
     };
+    if a.p1_cmd.is_some() || a.p2_cmd.is_some() {
+        if let Err(code) = a.run.confined() {
+            return code;
+        }
+    }
     let programs = Programs {
         cmds: [a.p1_cmd, a.p2_cmd],
         run: a.run,

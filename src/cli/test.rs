@@ -72,6 +72,11 @@ pub fn execute(a: Args) -> i32 {
         );
         return 2;
     }
+    if a.against.is_some() {
+        if let Err(code) = a.run.confined() {
+            return code;
+        }
+    }
     match a.against {
         Some(line) => against(
             a.paths,

@@ -48,7 +48,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), Diagnos
     let mut skipped = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(unreadable)? {
         let entry = entry.map_err(unreadable)?;
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = folder_name(&entry.file_name());
         if name.starts_with('.') {
             continue;
         }
@@ -65,6 +65,27 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), Diagnos
     found.sort_by(|a, b| a.name.cmp(&b.name));
     skipped.sort();
     Ok((found, skipped))
+}
+
+/// A folder's name as its report and gradebook row are named: as it is where it is UTF-8
+/// without a backslash; otherwise each byte that is not UTF-8 written `\xHH` and each
+/// backslash `\\`. One name to one folder: two folders whose names differ only in bytes that
+/// are not UTF-8 (`a\xff`, `a\xfe`) never share a report or a row.
+pub fn folder_name(name: &std::ffi::OsStr) -> String {
+    let mut out = String::new();
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '\\' {
+                out.push_str("\\\\");
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
 }
 
 /// Shard `k` of `n` (counting from 1): the submissions at places k, k + n, k + 2n, ... of
@@ -112,9 +133,49 @@ pub struct Course {
     /// and repository, the class, the reports (what the program's sandbox hides, it must
     /// not find again in its own copy).
     pub left_out: Vec<PathBuf>,
+    /// The files a submission must bring, by their paths inside it (`--student-file`).
+    pub must_bring: Vec<PathBuf>,
+}
+
+/// What a submission brings to the course folder, judged before it is staged.
+enum Brought {
+    /// It brings its own files.
+    Own,
+    /// It lacks files it must bring (`--student-file`): NOT-FOUND.
+    Lacks(Vec<PathBuf>),
+    /// It replaces none of the course's files where it goes, and no file is declared: the
+    /// course's own files are graded with it, and its report says so.
+    Nothing(Vec<PathBuf>),
 }
 
 impl Course {
+    /// What `submission` brings: every declared file, or (none declared) at least one of
+    /// the course's files where it goes.
+    fn brought(&self, submission: &Path) -> Brought {
+        let is_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+        if !self.must_bring.is_empty() {
+            let lacking: Vec<PathBuf> = self
+                .must_bring
+                .iter()
+                .filter(|p| !is_file(&submission.join(p)))
+                .cloned()
+                .collect();
+            return if lacking.is_empty() {
+                Brought::Own
+            } else {
+                Brought::Lacks(lacking)
+            };
+        }
+        let at = self.dir.join(&self.into);
+        let mut course = Vec::new();
+        regular_files(&at, Path::new(""), 0, &mut course);
+        if course.is_empty() || course.iter().any(|p| is_file(&submission.join(p))) {
+            Brought::Own
+        } else {
+            Brought::Nothing(course)
+        }
+    }
+
     /// A private copy of the course folder with the submission's files in place; the
     /// folder the commands run in. The copy lives as long as the returned `Staged`.
     /// A submission's files past `limit` in all (their written sizes, a sparse file's whole
@@ -146,6 +207,28 @@ impl Course {
             },
             at,
         ))
+    }
+}
+
+/// The regular files under `dir`, by their paths below it (sorted, at most 4 levels down and
+/// 1000 files: enough to say what a submission would have replaced).
+fn regular_files(dir: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        if out.len() >= 1000 {
+            return;
+        }
+        let Ok(kind) = e.file_type() else { continue };
+        let path = rel.join(e.file_name());
+        if kind.is_file() {
+            out.push(path);
+        } else if kind.is_dir() && depth < 4 {
+            regular_files(&e.path(), &path, depth + 1, out);
+        }
     }
 }
 
@@ -492,6 +575,14 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
             c.dir.display(),
             c.into.display()
         );
+        if !c.must_bring.is_empty() {
+            let files: Vec<String> = c
+                .must_bring
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect();
+            let _ = write!(with, " bringing {}", files.join(", "));
+        }
     }
     with
 }
@@ -516,6 +607,42 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
         sandbox: Some(crate::report::sandbox_note(&options.against.sandbox)),
         ..Report::default()
     };
+    // A submission is graded on its own files: one that lacks a file it must bring is not
+    // run; one that replaces none of the course's is run, and its report says whose files
+    // were graded.
+    let mut note = None;
+    if let Some(course) = &options.course {
+        match course.brought(&s.dir) {
+            Brought::Own => {}
+            Brought::Lacks(files) => {
+                let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+                let message = format!(
+                    "the submission was not run: it has no {}, which it must bring (--student-file)",
+                    names.join(", ")
+                );
+                for i in 0..suite.len() {
+                    report
+                        .cases
+                        .push(suite.not_run(i, crate::report::Status::NotFound, &message));
+                }
+                return finish(s, &layout, report, options, with, started);
+            }
+            Brought::Nothing(files) => {
+                let names: Vec<String> = files
+                    .iter()
+                    .take(5)
+                    .map(|p| p.display().to_string())
+                    .collect();
+                let more = files.len().saturating_sub(5);
+                note = Some(format!(
+                    "note: the submission replaces none of the course's files in {} ({}{}): what ran was the course's own; name the files a student must bring with --student-file",
+                    course.into.display(),
+                    names.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                ));
+            }
+        }
+    }
     // With a course folder, the commands run in a staged copy; the submission's real
     // folder and its classmates stay hidden.
     let (staged, dir) = match &options.course {
@@ -581,6 +708,12 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
                 crate::report::for_students(&mut r);
             }
             report.cases.push(r);
+        }
+    }
+    if let Some(note) = note {
+        for r in &mut report.cases {
+            r.details.push_str(&note);
+            r.details.push('\n');
         }
     }
     finish(s, &layout, report, options, with, started)
@@ -965,6 +1098,24 @@ mod tests {
         );
         assert!(summary.contains("   1 of 2  strict-cut"), "{summary}");
         assert!(summary.contains("had cases that timed out"), "{summary}");
+    }
+
+    /// Names that are not UTF-8, or that hold a backslash, are escaped so that distinct
+    /// folders never share a report or a gradebook row; ordinary names are as they are.
+    #[cfg(unix)]
+    #[test]
+    fn folder_names_are_one_to_one() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = |b: &[u8]| folder_name(std::ffi::OsStr::from_bytes(b));
+        assert_eq!(name(b"alice"), "alice");
+        assert_eq!(name("zo\u{eb}".as_bytes()), "zo\u{eb}");
+        assert_eq!(name(b"a\xff"), "a\\xff");
+        assert_eq!(name(b"a\xfe"), "a\\xfe");
+        // A name that spells the escape with its own characters is told apart too.
+        assert_eq!(name(b"a\\xff"), "a\\\\xff");
+        let all = [&b"a\xff"[..], b"a\xfe", b"a\\xff", b"a\\\\xff", b"a"];
+        let names: std::collections::HashSet<String> = all.iter().map(|b| name(b)).collect();
+        assert_eq!(names.len(), all.len());
     }
 
     #[test]

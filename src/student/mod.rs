@@ -156,6 +156,12 @@ impl Program {
         hidden: Vec<PathBuf>,
         dir: Option<PathBuf>,
     ) -> Result<Run, Diagnostic> {
+        // Fail closed: where the sandbox cannot confine, nothing of the student's runs.
+        sandbox::confinable(&self.sandbox).map_err(|why| {
+            Diagnostic::new(spec, "refused to run student code")
+                .found(why)
+                .hint("`gametrace doctor` says what this machine gives")
+        })?;
         if let Some(dir) = &self.submission {
             values.push(("submission", dir.display().to_string()));
         }

@@ -96,6 +96,11 @@ struct Mounts {
     /// The folders it may write besides its temp folder (a staged course folder): the only
     /// ones left writable when every other mount is made read-only.
     writable: Vec<CString>,
+    /// The hidden paths, each covered (a folder by an empty tmpfs, a file by `/dev/null`):
+    /// Landlock keeps the program from reading them, and this from learning their names,
+    /// sizes and times by `stat` or watching them with inotify, which Landlock does not look
+    /// at. (true: a folder.)
+    covers: Vec<(CString, bool)>,
 }
 
 struct ScratchMount {
@@ -242,6 +247,7 @@ impl Plan {
                     Identity::Seat(uid) => binds(&files, uid),
                     Identity::Same => Vec::new(),
                 },
+                covers: covers(&files, job),
             })
         } else {
             None
@@ -370,6 +376,30 @@ impl Plan {
         }
         for bind in &mounts.binds {
             bind_back(bind)?;
+        }
+        for (path, folder) in &mounts.covers {
+            // Best effort: Landlock holds the hidden path whether or not it is covered (one
+            // inside a folder covered first is already out of sight).
+            // SAFETY: mounts with valid C strings.
+            unsafe {
+                if *folder {
+                    libc::mount(
+                        c"tmpfs".as_ptr(),
+                        path.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
+                        c"size=4k,nr_inodes=1,mode=000".as_ptr().cast(),
+                    );
+                } else {
+                    libc::mount(
+                        c"/dev/null".as_ptr(),
+                        path.as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    );
+                }
+            }
         }
         // SAFETY: system calls with valid C strings.
         unsafe {
@@ -537,11 +567,19 @@ impl Plan {
             if let Some((start, end)) = self.argv {
                 std::ptr::write_bytes(start as *mut u8, 0, end - start);
             }
+            // Init waits for SIGCHLD with a timeout, looking at the temp folder's tmpfs
+            // between: a program that fills it and then frees it (a file mapped, written,
+            // unlinked, then a SIGBUS) was still past its quota.
+            let mut chld: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut chld);
+            libc::sigaddset(&mut chld, libc::SIGCHLD);
+            libc::sigprocmask(libc::SIG_BLOCK, &chld, std::ptr::null_mut());
             let program = libc::fork();
             if program < 0 {
                 libc::_exit(125);
             }
             if program == 0 {
+                libc::sigprocmask(libc::SIG_UNBLOCK, &chld, std::ptr::null_mut());
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
                 // The namespace's init is its process 1.
                 if libc::getppid() != 1 {
@@ -552,9 +590,19 @@ impl Plan {
             }
             close_all_but(&[write, extras]);
             let mut st = 0;
+            let mut was_full = false;
+            let look = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 2_000_000,
+            };
             loop {
                 let mut usage: libc::rusage = std::mem::zeroed();
-                let pid = libc::wait4(-1, &mut st, 0, &mut usage);
+                let pid = libc::wait4(-1, &mut st, libc::WNOHANG, &mut usage);
+                if pid == 0 {
+                    was_full |= scratch.as_deref().is_some_and(is_full);
+                    libc::sigtimedwait(&chld, std::ptr::null_mut(), &look);
+                    continue;
+                }
                 if pid == program {
                     // A program that ignored SIGXCPU is killed at the hard limit: still a CPU
                     // verdict, told from any other SIGKILL by the CPU time it used.
@@ -566,7 +614,7 @@ impl Plan {
                     {
                         st = libc::SIGXCPU;
                     }
-                    let full = scratch.as_deref().is_some_and(is_full);
+                    let full = was_full || scratch.as_deref().is_some_and(is_full);
                     let left = count_left();
                     let mut bytes = [0u8; 8];
                     bytes[..4].copy_from_slice(&u32::from(full).to_ne_bytes());
@@ -844,6 +892,47 @@ fn binds(files: &FilePolicy, uid: u32) -> Vec<Bind> {
             targets: kept.iter().map(|t| (cstring(t), t.is_dir())).collect(),
             links,
         });
+    }
+    out
+}
+
+/// The hidden paths to cover in the program's mount namespace: those that exist and hold
+/// none of the places it works in or may read (its working folder, its temp folder, a folder
+/// it may write, a rule's path), outermost first.
+fn covers(files: &FilePolicy, job: &Job) -> Vec<(CString, bool)> {
+    let dir = job
+        .dir
+        .map(Path::to_owned)
+        .or_else(|| std::env::current_dir().ok())
+        .map(|d| super::policy::resolve(&d));
+    let mut kept: Vec<PathBuf> = dir
+        .into_iter()
+        .chain([super::policy::resolve(job.scratch.path())])
+        .chain(
+            job.policy
+                .writable
+                .iter()
+                .map(|w| super::policy::resolve(w)),
+        )
+        .chain(files.rules.iter().map(|r| r.path.clone()))
+        .collect();
+    kept.sort();
+    let mut out: Vec<(CString, bool)> = Vec::new();
+    let mut hidden: Vec<&PathBuf> = files.hidden.iter().collect();
+    hidden.sort();
+    for h in hidden {
+        let Ok(meta) = std::fs::symlink_metadata(h) else {
+            continue;
+        };
+        if meta.is_symlink() || kept.iter().any(|k| k.starts_with(h)) {
+            continue;
+        }
+        if out.last().is_some_and(|(last, _)| {
+            h.starts_with(Path::new(std::ffi::OsStr::from_bytes(last.as_bytes())))
+        }) {
+            continue;
+        }
+        out.push((cstring(h), meta.is_dir()));
     }
     out
 }

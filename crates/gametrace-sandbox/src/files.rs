@@ -85,16 +85,25 @@ fn entries(dir: &OwnedFd) -> io::Result<Vec<(CString, FileType)>> {
     Ok(out)
 }
 
+/// What one file, folder or link counts for at least, on disk and in a staged copy: its
+/// inode and a block. So 200,000 empty files are 800 MB, past any usual quota, not nothing.
+pub const INODE_BYTES: u64 = 4096;
+
+/// What an entry of `st` takes: its blocks (a sparse file counts what it holds), at least
+/// [`INODE_BYTES`].
+fn taken(st: &rustix::fs::Stat) -> u64 {
+    (st.st_blocks as u64 * 512).max(INODE_BYTES)
+}
+
 /// The bytes the files under `path` take on disk (their blocks: a sparse file counts what it
-/// holds), links not followed, nothing hidden by an unreadable folder; [`UNMEASURABLE`] for a
-/// tree deeper than [`DEEPEST`] folders.
+/// holds; each entry at least [`INODE_BYTES`]), links not followed, nothing hidden by an
+/// unreadable folder; [`UNMEASURABLE`] for a tree deeper than [`DEEPEST`] folders.
 pub fn disk_used(path: &Path) -> u64 {
     match rustix::fs::statat(rustix::fs::CWD, path, AtFlags::SYMLINK_NOFOLLOW) {
-        Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Directory => open_root(path)
-            .map_or(st.st_blocks as u64 * 512, |fd| {
-                st.st_blocks as u64 * 512 + used_in(&fd, 0)
-            }),
-        Ok(st) => st.st_blocks as u64 * 512,
+        Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Directory => {
+            open_root(path).map_or(taken(&st), |fd| taken(&st).saturating_add(used_in(&fd, 0)))
+        }
+        Ok(st) => taken(&st),
         Err(_) => 0,
     }
 }
@@ -111,7 +120,7 @@ fn used_in(dir: &OwnedFd, depth: usize) -> u64 {
     let mut used: u64 = 0;
     for (name, kind) in list {
         if let Ok(st) = rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW) {
-            used = used.saturating_add(st.st_blocks as u64 * 512);
+            used = used.saturating_add(taken(&st));
         }
         if kind == FileType::Directory {
             if depth >= DEEPEST {
@@ -235,9 +244,10 @@ fn kind_word(kind: FileType) -> Option<&'static str> {
     }
 }
 
-/// The regular files under `from`: how many, and their sizes as written (a sparse file at
-/// its whole length), what a copy of it would take. Refuses a FIFO, socket or device anywhere
-/// in it.
+/// The regular files under `from`: how many, and what a copy of it would take: their sizes
+/// as written (a sparse file at its whole length), each file, folder and link at least
+/// [`INODE_BYTES`]. Refuses a FIFO, socket or device anywhere in it. What the run's uid could
+/// not read is left out (see [`shown_to_run`]).
 pub fn contents(from: &Path) -> Result<(usize, u64), StageError> {
     contents_without(from, &[])
 }
@@ -259,6 +269,10 @@ fn contents_without(from: &Path, skip: &[PathBuf]) -> Result<(usize, u64), Stage
             if let Some(word) = kind_word(kind) {
                 return Err(StageError::Special { path, kind: word });
             }
+            let st = rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW)?;
+            if !shown_to_run(&st) {
+                continue;
+            }
             match kind {
                 FileType::Directory => {
                     if CACHES.iter().any(|c| c.as_bytes() == name.as_bytes()) || depth >= DEEPEST {
@@ -266,14 +280,13 @@ fn contents_without(from: &Path, skip: &[PathBuf]) -> Result<(usize, u64), Stage
                     }
                     let (f, s) = walk(&open_dir_in(dir, &name)?, &path, depth + 1, skip)?;
                     files += f;
-                    size = size.saturating_add(s);
+                    size = size.saturating_add(s).saturating_add(INODE_BYTES);
                 }
                 FileType::RegularFile => {
                     files += 1;
-                    size = size.saturating_add(
-                        rustix::fs::statat(dir, &name, AtFlags::SYMLINK_NOFOLLOW)?.st_size as u64,
-                    );
+                    size = size.saturating_add((st.st_size as u64).max(INODE_BYTES));
                 }
+                FileType::Symlink => size = size.saturating_add(INODE_BYTES),
                 _ => {}
             }
         }
@@ -337,6 +350,11 @@ fn copy_into(
         if let Some(word) = kind_word(kind) {
             return Err(StageError::Special { path, kind: word });
         }
+        if !rustix::fs::statat(src, &name, AtFlags::SYMLINK_NOFOLLOW)
+            .is_ok_and(|st| shown_to_run(&st))
+        {
+            continue;
+        }
         let there = rustix::fs::statat(dst, &name, AtFlags::SYMLINK_NOFOLLOW)
             .ok()
             .map(|s| FileType::from_raw_mode(s.st_mode));
@@ -379,6 +397,23 @@ fn copy_into(
         }
     }
     Ok(())
+}
+
+/// Would the run's uid have been able to read this entry where it is? As root, gametrace
+/// stages a copy for a uid of the run's own, which it then owns: a file only its owner (or
+/// group) may read, or a folder only they may enter, is left out of the copy, so a staged
+/// course folder hands the program nothing the original would not have (`private/answer.txt`,
+/// 0600 in a 0700 folder). An ordinary user's runs are that user, who could read it anyway.
+fn shown_to_run(st: &rustix::fs::Stat) -> bool {
+    if !euid_is_root() {
+        return true;
+    }
+    let mode = st.st_mode;
+    match FileType::from_raw_mode(mode) {
+        FileType::Directory => mode & 0o001 != 0,
+        FileType::RegularFile => mode & 0o004 != 0,
+        _ => true,
+    }
 }
 
 /// The path of `name` in the open folder `dir` (through /proc, for [`remove`]).

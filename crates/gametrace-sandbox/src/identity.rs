@@ -42,20 +42,25 @@ impl Seat {
     /// could, left running as it.
     pub fn take() -> io::Result<Seat> {
         let dir = lock_dir()?;
-        let accounts = accounts();
         let start = (std::process::id().wrapping_mul(7919)) % COUNT;
         for i in 0..COUNT {
             let uid = FIRST + (start + i) % COUNT;
-            if accounts.contains(&uid) {
-                continue;
-            }
             {
                 let mut taken = TAKEN.lock().unwrap_or_else(|e| e.into_inner());
                 if !taken.insert(uid) {
                     continue;
                 }
             }
-            match lock(&dir.join(format!("{uid}.lock"))) {
+            let file = dir.join(format!("{uid}.lock"));
+            // Someone's uid, by the name service (files, LDAP, SSSD) or by a process running
+            // as it that no gametrace ever ran (no seat of ours has had its lock file): never
+            // taken, and none of its processes killed.
+            let ours_before = file.exists();
+            if known_account(uid) || (!ours_before && processes_of(uid) > 0) {
+                release(uid);
+                continue;
+            }
+            match lock(&file) {
                 Ok(Some(fd)) => {
                     // What an earlier gametrace, killed before it could, left as this uid.
                     kill_rounds(uid);
@@ -203,13 +208,21 @@ pub fn processes_of(uid: u32) -> usize {
         .count()
 }
 
-/// The uids `/etc/passwd` names: never taken, whatever the range.
-fn accounts() -> BTreeSet<u32> {
-    std::fs::read_to_string("/etc/passwd")
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| l.split(':').nth(2)?.parse().ok())
-        .collect()
+/// Does the name service know `uid` (`getpwuid`: `/etc/passwd`, and LDAP or SSSD where
+/// configured)? Such a uid is someone's, whatever the range says.
+fn known_account(uid: u32) -> bool {
+    // SAFETY: `passwd` is plain data (integers and pointers), valid all zero.
+    let mut pw: libc::passwd = unsafe { std::mem::zeroed() };
+    let mut buf = vec![0 as libc::c_char; 16 << 10];
+    let mut found: *mut libc::passwd = std::ptr::null_mut();
+    // SAFETY: getpwuid_r with a zeroed struct, a buffer and its length, and an out pointer,
+    // all ours and alive for the call.
+    let r = unsafe { libc::getpwuid_r(uid, &mut pw, buf.as_mut_ptr(), buf.len(), &mut found) };
+    // "Not found" is 0 with no entry, or one of the errors some name services give for it;
+    // any other error (a directory service that cannot answer) counts as known: never guess
+    // a uid free.
+    let not_found = [libc::ENOENT, libc::ESRCH, libc::EBADF, libc::EPERM];
+    !found.is_null() || (r != 0 && !not_found.contains(&r))
 }
 
 /// The folder of the seats' lock files: `/run/gametrace-seats`, or one in the temp folder

@@ -196,6 +196,38 @@ fn raw_getpriority(_which: usize) -> isize {
     0
 }
 
+/// Can student code be confined here, as `policy` asks? `Err` says why not and what to do.
+/// A program that would run as the grader's own uid with no mount namespace could change the
+/// permissions, times and attributes of every file of the grader's (Landlock does not look
+/// there, and nothing is mounted read-only), and without Landlock it could read the specs:
+/// such a run is refused, never started with a warning. `--no-sandbox` (`policy.off`) is the
+/// grader's own choice to run it anyway.
+#[cfg(target_os = "linux")]
+pub fn confinable(policy: &Policy) -> Result<(), String> {
+    if policy.off {
+        return Ok(());
+    }
+    let layers = protections().layers;
+    let root = rustix::process::geteuid().is_root();
+    let why = if !layers.landlock {
+        "the kernel gives no Landlock here, so nothing would keep the program from reading the specs and expected traces"
+    } else if !(root || layers.mount_namespace && layers.pid_namespace) {
+        "it would run as your own user with no namespaces of its own (as in a container that refuses them, or with GAMETRACE_SANDBOX=container): it could change the permissions, times and attributes of your files, which Landlock does not look at, and leave processes behind"
+    } else {
+        return Ok(());
+    };
+    Err(format!(
+        "the sandbox cannot confine student code on this machine: {why}. Run gametrace as root in the container (each run then gets a uid of its own), or where user namespaces are allowed; `gametrace doctor` says what this machine gives. To run a program you trust (your own) with your user's rights, pass --no-sandbox"
+    ))
+}
+
+/// Where there is no sandbox at all (macOS, Windows) a program runs as the user's own, and the
+/// command line says so once; `grade` wants `--no-sandbox` there.
+#[cfg(not(target_os = "linux"))]
+pub fn confinable(_policy: &Policy) -> Result<(), String> {
+    Ok(())
+}
+
 /// The files `job`'s program may read, run and write, as its sandbox on this machine would
 /// compute them (what `gametrace doctor --policy` prints).
 #[cfg(target_os = "linux")]

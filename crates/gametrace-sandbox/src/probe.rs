@@ -307,8 +307,12 @@ fn probe() -> Protections {
             net.join(" + ")
         },
     ));
-    let identity = if !root {
-        "your own user, with no capabilities".to_owned()
+    let namespaced = layers.mount_namespace && layers.pid_namespace;
+    let same_uid_unconfined = !root && !namespaced;
+    let identity = if same_uid_unconfined {
+        format!("your own user, with no namespaces of its own ({ns_note}): it could change the permissions, times and attributes of your files, which Landlock does not look at, so gametrace refuses to run student code here (run as root in the container, allow user namespaces, or pass --no-sandbox for a program you trust)")
+    } else if !root {
+        "your own user, with no capabilities, in namespaces of its own (a user namespace): every mount read-only but its temp folder, so your files' permissions and times stay as they are".to_owned()
     } else {
         format!(
             "a uid of its own for each run, {}-{} (never root, inside or outside its namespaces), unprivileged on the host, with every capability dropped (the bounding set too) and no_new_privs; everything still running as that uid when the run ends is killed. Its submission must be readable by every user{}",
@@ -321,7 +325,7 @@ fn probe() -> Protections {
             }
         )
     };
-    lines.insert(0, (Layer::Identity, true, identity));
+    lines.insert(0, (Layer::Identity, !same_uid_unconfined, identity));
     let seat_kill = if root {
         "; and every process still running as its uid is killed"
     } else {

@@ -517,6 +517,8 @@ pub(super) fn start(job: &Job, stdin: Stdio, env: &[(String, String)]) -> Result
                 program: program.clone(),
                 error,
             };
+            // Fail closed: a mode that cannot confine never starts the program.
+            super::confinable(policy).map_err(cannot)?;
             let identity = if rustix::process::geteuid().is_root() {
                 let taken =
                     Seat::take().map_err(|e| cannot(format!("cannot prepare the sandbox: {e}")))?;
@@ -881,8 +883,9 @@ impl Owner {
         }
     }
 
-    /// The blocks of the regular files its processes hold open that no longer have a name.
-    fn deleted_open(self) -> u64 {
+    /// The blocks of the regular files of the disks in `devs` its processes hold, open or
+    /// mapped (`mmap`, then closed), that no longer have a name.
+    fn deleted_open(self, devs: &[u64]) -> u64 {
         use std::os::unix::fs::MetadataExt;
         let Ok(procs) = std::fs::read_dir("/proc") else {
             return 0;
@@ -899,13 +902,19 @@ impl Owner {
             {
                 continue;
             }
-            let Ok(fds) = std::fs::read_dir(path.join("fd")) else {
-                continue;
-            };
-            for fd in fds.flatten() {
-                // stat through /proc/PID/fd: the open file itself, named or not.
-                if let Ok(m) = std::fs::metadata(fd.path()) {
-                    if m.is_file() && m.nlink() == 0 && seen.insert((m.dev(), m.ino())) {
+            // stat through /proc/PID/fd and /proc/PID/map_files (root's to read): the file
+            // itself, named or not.
+            let held = ["fd", "map_files"]
+                .into_iter()
+                .filter_map(|d| std::fs::read_dir(path.join(d)).ok())
+                .flat_map(|d| d.flatten());
+            for entry in held {
+                if let Ok(m) = std::fs::metadata(entry.path()) {
+                    if m.is_file()
+                        && m.nlink() == 0
+                        && devs.contains(&m.dev())
+                        && seen.insert((m.dev(), m.ino()))
+                    {
                         used = used.saturating_add(m.blocks() * 512);
                     }
                 }
@@ -968,7 +977,13 @@ impl Disk {
                 }
             }
         }
-        let hidden = self.owner.map_or(0, Owner::deleted_open);
+        let devs: Vec<u64> = self
+            .dirs
+            .iter()
+            .filter_map(|d| std::fs::metadata(d).ok())
+            .map(|m| std::os::unix::fs::MetadataExt::dev(&m))
+            .collect();
+        let hidden = self.owner.map_or(0, |o| o.deleted_open(&devs));
         self.dirs
             .iter()
             .map(|d| super::files::disk_used(d))

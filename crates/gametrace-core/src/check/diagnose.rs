@@ -123,7 +123,23 @@ fn closer(a: &Agreement, b: &Agreement) -> bool {
 /// explains it when its trace begins with every line printed; nothing is named when the
 /// reference's does too (what was printed is right as far as it goes), nor in the modes
 /// that compare whole searches.
-pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<Diagnosis> {
+pub fn diagnose(
+    subject: &dyn Subject,
+    reading: &Reading,
+    cut: bool,
+    deadline: Option<crate::clock::Instant>,
+) -> Option<Diagnosis> {
+    // Past `deadline` no more variant is run: the diagnosis keeps to the case's time limit
+    // (an 8 MB output would otherwise hold a grader for as long as its variants take).
+    let ran_out = std::sync::atomic::AtomicBool::new(false);
+    let late = || {
+        let late =
+            deadline.is_some_and(|d| crate::clock::TICKS && crate::clock::Instant::now() >= d);
+        if late {
+            ran_out.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        late
+    };
     let case = subject.case();
     let singles = bugs_for(case);
     if singles.is_empty() {
@@ -267,7 +283,15 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
             };
             let ref_last = ref_last.as_deref();
             let measure = &measure;
+            let late = &late;
             Box::new(move |bugs: Vec<Bug>| {
+                if late() {
+                    return Tried {
+                        bugs,
+                        agreement: None,
+                        differs: false,
+                    };
+                }
                 let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
                 let agreement = measure(flaws, want, last);
                 // Worth pairing only if it changes the trace at all (variants print in move
@@ -284,7 +308,15 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
         // Set modes compare whole searches.
         None => {
             let ref_texts: Vec<&str> = ref_lines.iter().map(|r| r.text.as_str()).collect();
+            let late = &late;
             Box::new(move |bugs: Vec<Bug>| {
+                if late() {
+                    return Tried {
+                        bugs,
+                        agreement: None,
+                        differs: false,
+                    };
+                }
                 let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
                 match subject.variant(kinds, flaws, crate::run::Limit::Expansions(budget)) {
                     Some((lines, summary)) => {
@@ -357,6 +389,19 @@ pub fn diagnose(subject: &dyn Subject, reading: &Reading, cut: bool) -> Option<D
             }
             unmarked = false;
         }
+    }
+    if ran_out.load(std::sync::atomic::Ordering::Relaxed) {
+        // What was tried in time says too little: a name must come from every variant.
+        return Some(Diagnosis {
+            finding: Finding::Unexplained,
+            explanations: Vec::new(),
+            matched: None,
+            of: None,
+            reference_matched: None,
+            tried: tried.iter().filter(|t| t.agreement.is_some()).count(),
+            separated_by: Vec::new(),
+            text: "diagnosis: not made: trying the catalogue of mistakes on this output ran past the case's time limit (--time-limit); run `gametrace check` with a larger one to name the mistake\n".to_owned(),
+        });
     }
     let mut d = conclude(reading.mode, &tried, &reference, any_order);
     if d.finding == Finding::Exact && (unmarked || !unprinted.is_empty()) {

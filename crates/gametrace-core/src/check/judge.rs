@@ -254,6 +254,7 @@ fn judge_trace(
                 .hint("full, terminals and value work for every case")
         })?;
     let limit = case.time_limit.unwrap_or(options.time_limit);
+    let deadline = crate::clock::Instant::now() + limit;
     let Some((reference, summary)) = subject.reference_within(reading.kinds, limit) else {
         let seconds = crate::search::deadline::seconds(limit);
         let whose = if case.time_limit.is_some() {
@@ -278,7 +279,7 @@ fn judge_trace(
     let diagnosis = if options.diagnose
         && !trace::agreement(subject, &reading, &reference, summary).exact
     {
-        super::diagnose::diagnose(subject, &reading, options.cut_short).map(|d| {
+        super::diagnose::diagnose(subject, &reading, options.cut_short, Some(deadline)).map(|d| {
             // Several mistakes print this output: which other case would tell them apart?
             let others = doc.case_names();
             let found =
