@@ -69,6 +69,7 @@ fn playouts(c: &mut Criterion) {
     for (name, path, cmd, options, case) in runs {
         let doc = spec::load(std::path::Path::new(path)).unwrap();
         let program = gametrace::student::Program {
+            flag: "--cmd",
             line: cmd,
             shell: false,
             stdin: None,

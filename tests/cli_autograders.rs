@@ -158,7 +158,11 @@ fn the_gradescope_recipe_grades_a_submission_into_results_json() {
             // The hidden case shows the student no reference line and no tree.
             let hidden = tests[2]["output"].as_str().unwrap();
             assert!(!hidden.contains("<svg"), "{hidden}");
-            assert!(hidden.contains("its reference lines are not shown"));
+            assert!(
+                hidden.contains("only its verdict and your own program"),
+                "{hidden}"
+            );
+            assert!(!hidden.contains("expected"), "{hidden}");
         }
     }
 }

@@ -1206,5 +1206,5 @@ fn a_players_bad_command_or_board_is_refused_with_exit_2() {
         .args(["--p1-cmd", "java 'unclosed"])
         .assert()
         .code(2)
-        .stderr(contains("cannot split --p1-cmd into arguments"));
+        .stderr(contains("cannot split the --p1-cmd line into arguments"));
 }

@@ -62,7 +62,7 @@ pub fn execute(a: Args) -> i32 {
     }
     let game = a.game_cmd.clone().map(|line| (line, a.run.clone()));
     let source = match (a.actual, a.cmd) {
-        (_, Some(line)) => Source::Command(Box::new(a.run.command(line))),
+        (_, Some(line)) => Source::Command(Box::new(a.run.command("--cmd", line))),
         (Some(path), None) => Source::File(path),
         // clap requires one of them.
         (None, None) => return 2,
@@ -171,7 +171,7 @@ fn game_agreement(
     };
     let program = crate::student::Program {
         sandbox: run.sandbox(Vec::new()),
-        ..run.command(line.to_owned())
+        ..run.command("--game-cmd", line.to_owned())
     };
     let run = program.for_driver(Some(path))?;
     let driver = run.driver(Vec::new());

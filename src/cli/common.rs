@@ -189,8 +189,9 @@ impl RunArgs {
         })
     }
 
-    pub(super) fn command(&self, line: String) -> Program {
+    pub(super) fn command(&self, flag: &'static str, line: String) -> Program {
         Program {
+            flag,
             line,
             shell: self.shell,
             stdin: self.stdin.clone(),

@@ -459,8 +459,10 @@ pub fn execute(a: Args) -> i32 {
                 doc,
                 cmd: Program {
                     sandbox: a.run.sandbox(grader.clone()),
-                    ..a.run
-                        .command(a.game_cmd[i.min(a.game_cmd.len() - 1)].clone())
+                    ..a.run.command(
+                        "--game-cmd",
+                        a.game_cmd[i.min(a.game_cmd.len() - 1)].clone(),
+                    )
                 },
             })
             .collect(),
@@ -469,7 +471,7 @@ pub fn execute(a: Args) -> i32 {
     });
     let players = match a.players.players(Program {
         sandbox: a.run.sandbox(grader.clone()),
-        ..a.run.command(String::new())
+        ..a.run.command("--player-cmd", String::new())
     }) {
         Ok(p) => p.map(std::sync::Arc::new),
         Err(code) => return code,
@@ -479,7 +481,8 @@ pub fn execute(a: Args) -> i32 {
         against: Program {
             // The specs, their answers and the grades of the class are no student's to read.
             sandbox: a.run.sandbox(grader.clone()),
-            ..a.run.command(a.against.clone().unwrap_or_default())
+            ..a.run
+                .command("--against", a.against.clone().unwrap_or_default())
         },
         check: case::Options {
             mode: a.mode,

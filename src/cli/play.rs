@@ -170,13 +170,13 @@ impl Programs {
         let mut runs: [Option<crate::student::Run>; 2] = [None, None];
         for (seat, cmd) in self.cmds.iter().enumerate() {
             let Some(cmd) = cmd else { continue };
-            let program = self.run.command(cmd.clone());
+            let flag = if seat == 0 { "--p1-cmd" } else { "--p2-cmd" };
+            let program = self.run.command(flag, cmd.clone());
             match program.for_driver(None) {
                 Ok(run) => runs[seat] = Some(run),
                 Err(d) => {
                     eprintln!(
-                        "error: --p{}-cmd: {}\n  = found: {cmd}\n  = hint: {}",
-                        seat + 1,
+                        "error: {}\n  = found: {cmd}\n  = hint: {}",
                         d.message,
                         d.hint.as_deref().unwrap_or("check the command line")
                     );

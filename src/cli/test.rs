@@ -85,7 +85,7 @@ pub fn execute(a: Args) -> i32 {
                     submission: dir,
                     // The report being written is no student's to read.
                     sandbox: a.run.sandbox(a.report.output.iter().cloned().collect()),
-                    ..a.run.command(line)
+                    ..a.run.command("--against", line)
                 },
                 Err(code) => return code,
             },

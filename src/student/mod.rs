@@ -30,6 +30,8 @@ use std::path::{Path, PathBuf};
 /// `--player-cmd`).
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// The flag that gave it (`--cmd`, `--against`, `--game-cmd`, ...), for messages.
+    pub flag: &'static str,
     /// The command line as written, placeholders unfilled.
     pub line: String,
     /// Run through `sh -c` (placeholders are then shell-quoted).
@@ -66,13 +68,16 @@ impl Program {
             return Ok(vec!["sh".to_owned(), "-c".to_owned(), self.line.clone()]);
         }
         sandbox::split(&self.line).ok_or_else(|| {
-            Diagnostic::new(spec, "cannot split the command line into arguments")
-                .expected(format!(
-                    "a command line; placeholders {}",
-                    crate::spec::public::PLACEHOLDERS.join(" ")
-                ))
-                .found(self.line.clone())
-                .hint("close every quote, or pass --shell to hand the line to sh")
+            Diagnostic::new(
+                spec,
+                format!("cannot split the {} line into arguments", self.flag),
+            )
+            .expected(format!(
+                "a command line; placeholders {}",
+                crate::spec::public::PLACEHOLDERS.join(" ")
+            ))
+            .found(self.line.clone())
+            .hint("close every quote, or pass --shell to hand the line to sh")
         })
     }
 

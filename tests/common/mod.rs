@@ -3,6 +3,9 @@
 
 #![allow(dead_code)] // each test binary uses its own share of these
 
+#[cfg(unix)]
+pub mod sandbox;
+
 use gametrace::game::tree::{Tree, TreeBuilder};
 use gametrace::game::Playable;
 use proptest::prelude::*;

@@ -52,11 +52,7 @@ impl Seat {
                 }
             }
             let file = dir.join(format!("{uid}.lock"));
-            // Someone's uid, by the name service (files, LDAP, SSSD) or by a process running
-            // as it that no gametrace ever ran (no seat of ours has had its lock file): never
-            // taken, and none of its processes killed.
-            let ours_before = file.exists();
-            if known_account(uid) || (!ours_before && processes_of(uid) > 0) {
+            if someones(uid, &file) {
                 release(uid);
                 continue;
             }
@@ -208,6 +204,13 @@ pub fn processes_of(uid: u32) -> usize {
         .count()
 }
 
+/// Is `uid` someone's: known to the name service (files, LDAP, SSSD), or running a process
+/// that no gametrace started (no seat of ours has ever had its lock file)? Such a uid is
+/// never taken, and none of its processes killed.
+fn someones(uid: u32, lock_file: &Path) -> bool {
+    known_account(uid) || (!lock_file.exists() && processes_of(uid) > 0)
+}
+
 /// Does the name service know `uid` (`getpwuid`: `/etc/passwd`, and LDAP or SSSD where
 /// configured)? Such a uid is someone's, whatever the range says.
 fn known_account(uid: u32) -> bool {
@@ -303,6 +306,41 @@ mod tests {
         let uid = a.uid();
         drop(a);
         assert!(!TAKEN.lock().unwrap().contains(&uid));
+    }
+
+    /// A uid the name service knows, or one a process of no gametrace's runs as, is someone's:
+    /// never a seat (a directory-service user's process was killed, and student code would
+    /// have run as that person).
+    #[test]
+    fn a_uid_in_use_is_someones() {
+        use std::os::unix::process::CommandExt;
+        assert!(known_account(0), "root is known to every name service");
+        assert!(someones(0, Path::new("/nonexistent")));
+        let free = (FIRST..FIRST + COUNT)
+            .rev()
+            .find(|&u| !known_account(u) && processes_of(u) == 0)
+            .expect("a uid of the range no one has");
+        let never = Path::new("/nonexistent/lock");
+        assert!(!someones(free, never));
+        if !root() {
+            return;
+        }
+        // A process of that uid that no gametrace started.
+        let mut child = std::process::Command::new("/bin/sleep")
+            .arg("30")
+            .uid(free)
+            .gid(free)
+            .spawn()
+            .unwrap();
+        while processes_of(free) == 0 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(someones(free, never), "a process no gametrace ran");
+        // Where a seat of ours held it before, what runs is its leftover: reclaimed.
+        let lock = tempfile::NamedTempFile::new().unwrap();
+        assert!(!someones(free, lock.path()));
+        let _ = child.kill();
+        let _ = child.wait();
     }
 
     /// Whatever runs as a seat's uid is killed when the seat is given back: here a process

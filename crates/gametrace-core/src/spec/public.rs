@@ -181,59 +181,74 @@ pub fn public_text(path: &Path, source: &str, case: &str) -> Result<Vec<u8>, Str
 }
 
 fn yaml_public(source: &str, case: &str, header: String) -> Result<Vec<u8>, String> {
-    use yaml_rust2::{Yaml, YamlEmitter, YamlLoader};
-    let mut docs = YamlLoader::load_from_str(source).map_err(|e| e.to_string())?;
-    let Some(Yaml::Hash(top)) = docs.pop() else {
+    use super::yaml::{Node, Yaml};
+    let top = super::yaml::parse(source)
+        .map_err(|e| e.message)?
+        .ok_or("the spec is empty")?;
+    let Yaml::Map(entries) = top.yaml else {
         return Err("the spec is not a map of keys".to_owned());
     };
-    let key = |k: &str| Yaml::String(k.to_owned());
-    let kind = if top.contains_key(&key("task")) {
+    let has = |k: &str| entries.iter().any(|(key, _)| key.scalar() == Some(k));
+    let kind = if has("task") {
         Kind::Task
-    } else if top.contains_key(&key("game")) {
+    } else if has("game") {
         Kind::Game
-    } else if top.contains_key(&key("format")) {
+    } else if has("format") {
         Kind::Export
     } else {
         Kind::Tree
     };
-    let mut public = yaml_rust2::yaml::Hash::new();
-    for (k, v) in top {
-        let Some(name) = k.as_str() else { continue };
+    let mut public: Vec<(Node, Node)> = Vec::new();
+    for (k, v) in entries {
+        let Some(name) = k.scalar() else { continue };
         if !kind.top_keys().contains(&name) || ANSWER_TOP_KEYS.contains(&name) {
             continue;
         }
-        if name == "cases" {
-            let Yaml::Hash(cases) = v else { continue };
-            let mut kept = yaml_rust2::yaml::Hash::new();
-            for (n, settings) in cases {
-                if n.as_str() != Some(case) {
-                    continue;
-                }
-                let Yaml::Hash(settings) = settings else {
-                    kept.insert(n, settings);
-                    continue;
-                };
-                let settings: yaml_rust2::yaml::Hash = settings
-                    .into_iter()
-                    .filter(|(k, _)| {
-                        k.as_str().is_some_and(|k| {
-                            kind.case_keys().contains(&k) && !ANSWER_KEYS.contains(&k)
-                        })
-                    })
-                    .collect();
-                kept.insert(n, Yaml::Hash(settings));
+        let v = if name == "cases" {
+            let Yaml::Map(cases) = v.yaml else { continue };
+            let kept = cases
+                .into_iter()
+                .filter(|(n, _)| n.scalar() == Some(case))
+                .map(|(n, settings)| match settings.yaml {
+                    Yaml::Map(settings) => {
+                        let settings = settings
+                            .into_iter()
+                            .filter(|(k, _)| {
+                                k.scalar().is_some_and(|k| {
+                                    kind.case_keys().contains(&k) && !ANSWER_KEYS.contains(&k)
+                                })
+                            })
+                            .collect();
+                        (
+                            n,
+                            Node {
+                                pos: settings_pos(),
+                                yaml: Yaml::Map(settings),
+                            },
+                        )
+                    }
+                    _ => (n, settings),
+                })
+                .collect();
+            Node {
+                pos: v.pos,
+                yaml: Yaml::Map(kept),
             }
-            public.insert(k, Yaml::Hash(kept));
-            continue;
-        }
-        public.insert(k, v);
+        } else {
+            v
+        };
+        public.push((k, v));
     }
     let mut out = header;
-    YamlEmitter::new(&mut out)
-        .dump(&Yaml::Hash(public))
-        .map_err(|e| format!("{e:?}"))?;
-    out.push('\n');
+    out.push_str(&super::yaml::block(&Node {
+        pos: settings_pos(),
+        yaml: Yaml::Map(public),
+    }));
     Ok(out.into_bytes())
+}
+
+fn settings_pos() -> super::yaml::Pos {
+    super::yaml::Pos { line: 0, col: 0 }
 }
 
 /// A CS188 test rewritten with its public keys alone, in the course's own format.
@@ -301,6 +316,43 @@ title: t\ntask: look_and_say\ncases:\n  ints:\n    args: [\"<1,1,2,3,3,3>\"]\n  
         );
         // Still a spec the loader reads as one (minus the answer it requires).
         assert!(text.contains("task: look_and_say"), "{text}");
+    }
+
+    /// The public text is read back as the nodes it came from: plain scalars plain, quoted
+    /// ones quoted (the loader tells `hi` from `"hi"`), blocks and flow collections alike.
+    #[test]
+    fn the_public_text_reads_back_as_the_same_nodes() {
+        use crate::spec::yaml::{parse, Node, Yaml};
+        fn strip(n: &Node) -> String {
+            match &n.yaml {
+                Yaml::Scalar { text, plain } => {
+                    format!("{}{text:?}", if *plain { "p" } else { "q" })
+                }
+                Yaml::Seq(items) => format!(
+                    "[{}]",
+                    items.iter().map(strip).collect::<Vec<_>>().join(",")
+                ),
+                Yaml::Map(m) => format!(
+                    "{{{}}}",
+                    m.iter()
+                        .map(|(k, v)| format!("{}:{}", strip(k), strip(v)))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            }
+        }
+        let src = "title: \"T: x # y\"\ntask: look_and_say\ncases:\n  a:\n    args: [[\"hi\", \"hi\", bye], \"<1,2>\", [], {}]\n    expect: \"<>\"\n    points: 1.5\n    dialect:\n  b: {args: [\"<>\"], expect: \"<>\"}\n";
+        let text = String::from_utf8(public_text(Path::new("t.yaml"), src, "a").unwrap()).unwrap();
+        let want = "{p\"title\":q\"T: x # y\",p\"task\":p\"look_and_say\",p\"cases\":{p\"a\":{p\"args\":[[q\"hi\",q\"hi\",p\"bye\"],q\"<1,2>\",[],{}],p\"points\":p\"1.5\",p\"dialect\":p\"\"}}}";
+        assert_eq!(strip(&parse(&text).unwrap().unwrap()), want, "{text}");
+        let board = "game: connect4\nposition: |\n  .......\n  ...X...\ncases:\n  c:\n    algorithm: minimax\n    depth: 1\n";
+        let text =
+            String::from_utf8(public_text(Path::new("g.yaml"), board, "c").unwrap()).unwrap();
+        let (a, b) = (
+            parse(board).unwrap().unwrap(),
+            parse(&text).unwrap().unwrap(),
+        );
+        assert_eq!(strip(&a), strip(&b), "{text}");
     }
 
     #[test]

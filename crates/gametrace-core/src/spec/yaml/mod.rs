@@ -60,6 +60,97 @@ impl Node {
     }
 }
 
+/// The document `node` written back as YAML, in block style, to be read as the same nodes:
+/// every scalar keeps its text and whether it was plain (the loader tells `3` from `"3"`), a
+/// plain one written as it was, a quoted one double-quoted. Comments and styles are not kept.
+pub fn block(node: &Node) -> String {
+    let mut out = String::new();
+    match &node.yaml {
+        Yaml::Map(m) => emit_map(m, 0, &mut out),
+        Yaml::Seq(items) if !items.is_empty() => emit_seq(items, 0, &mut out),
+        Yaml::Seq(_) => out.push_str("[]\n"),
+        Yaml::Scalar { .. } => {
+            emit_scalar(node, &mut out);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Writes a map in block style, `indent` spaces in. Every scalar keeps its text and whether
+/// it was plain (the loader tells `3` from `"3"`): a plain one is written as it was, a quoted
+/// one as a double-quoted string, so the loader reads the same nodes back.
+fn emit_map(entries: &[(Node, Node)], indent: usize, out: &mut String) {
+    if entries.is_empty() {
+        out.push_str("{}\n");
+        return;
+    }
+    for (k, v) in entries {
+        out.push_str(&" ".repeat(indent));
+        emit_scalar(k, out);
+        out.push(':');
+        emit_value(
+            v,
+            indent,
+            out,
+            |y| matches!(y, Yaml::Map(m) if !m.is_empty()),
+        );
+    }
+}
+
+fn emit_seq(items: &[Node], indent: usize, out: &mut String) {
+    for item in items {
+        out.push_str(&" ".repeat(indent));
+        out.push('-');
+        emit_value(
+            item,
+            indent,
+            out,
+            |y| matches!(y, Yaml::Seq(s) if !s.is_empty()),
+        );
+    }
+}
+
+/// The value after `key:` or `-`: a scalar on the same line, a collection on the lines below
+/// (`below` says which collections go below; a map in a list starts on the dash's line).
+fn emit_value(v: &Node, indent: usize, out: &mut String, below: impl Fn(&Yaml) -> bool) {
+    match &v.yaml {
+        Yaml::Scalar { .. } => {
+            if !v.is_null() || v.scalar() != Some("") {
+                out.push(' ');
+                emit_scalar(v, out);
+            }
+            out.push('\n');
+        }
+        Yaml::Seq(items) if items.is_empty() => out.push_str(" []\n"),
+        Yaml::Map(m) if m.is_empty() => out.push_str(" {}\n"),
+        y if below(y) || matches!(y, Yaml::Seq(_)) => {
+            out.push('\n');
+            match y {
+                Yaml::Seq(items) => emit_seq(items, indent + 2, out),
+                Yaml::Map(m) => emit_map(m, indent + 2, out),
+                Yaml::Scalar { .. } => {}
+            }
+        }
+        Yaml::Map(m) => {
+            // A map as a list's item: `- key: value`, the rest beneath it.
+            out.push('\n');
+            emit_map(m, indent + 2, out);
+        }
+        Yaml::Seq(_) => {}
+    }
+}
+
+fn emit_scalar(n: &Node, out: &mut String) {
+    if let Yaml::Scalar { text, plain } = &n.yaml {
+        if *plain {
+            out.push_str(text);
+        } else {
+            out.push_str(&serde_json::to_string(text.as_str()).unwrap_or_default());
+        }
+    }
+}
+
 /// Cuts long text for messages.
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 60;
