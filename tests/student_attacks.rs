@@ -86,16 +86,16 @@ fn score(rows: &[String], who: &str) -> String {
 }
 
 /// What prints a look-and-say case's answer from a spec: the `expect:` under the case.
-const PRINT_EXPECT: &str = r#"import sys
+const PRINT_EXPECT: &str = r##"import sys
 spec, case = sys.argv[1], sys.argv[2]
 inside = False
 for line in open(spec):
-    if line.strip() == case + ":":
+    if line.split("#")[0].strip() == case + ":":
         inside = True
     elif inside and line.strip().startswith("expect:"):
         print(line.split(":", 1)[1].strip().strip('"').replace('\\"', '"'))
         break
-"#;
+"##;
 
 /// Attack 1: the copy of a task spec handed as `{spec}` held the case's `expect:`: a
 /// 9-line program that prints it scored 8/8 on look-and-say. Now the copy is the case's
@@ -274,6 +274,8 @@ fn a_hidden_cases_report_gives_nothing_of_the_reference() {
                 "(Maxie,f)",
                 "(Minnie,e)",
                 "states missing",
+                "state b visited",
+                "first divergence",
             ] {
                 assert!(
                     !text.contains(secret),
@@ -295,7 +297,9 @@ fn a_hidden_cases_report_gives_nothing_of_the_reference() {
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
-            text.contains("Guess: 4") || text.contains("(Maxie,c)") || text.contains("c,"),
+            ["Guess: 4", "Guess:4", "(Maxie,c)", "state b visited"]
+                .iter()
+                .any(|s| text.contains(s)),
             "{text}"
         );
     }
@@ -426,7 +430,7 @@ fn a_mode_that_cannot_confine_refuses_to_run_student_code() {
     let text = String::from_utf8_lossy(&doctor.stdout);
     assert!(
         text.lines()
-            .any(|l| l.starts_with("NO") && l.contains("identity")),
+            .any(|l| l.trim_start().starts_with("NO") && l.contains("identity")),
         "{text}"
     );
     // The grader's explicit choice runs it, as the grader's own program.
