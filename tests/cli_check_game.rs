@@ -643,7 +643,7 @@ fn bad_input_to_check_game_exits_2_naming_the_problem() {
         .assert()
         .code(2)
         .stderr(contains("subtract-square-rules.yaml"))
-        .stderr(contains("cannot split the command line"));
+        .stderr(contains("cannot split the --cmd line"));
     // A spec that does not exist.
     gametrace()
         .args(["check-game", "specs/no/such.yaml", "--cmd", "true"])

@@ -116,7 +116,7 @@ fn missing_files_and_programs_are_unusable_input() {
         .stderr(contains("expected a number of seconds above 0"));
     check_cmd("python3 'unclosed", &[])
         .code(2)
-        .stderr(contains("cannot split the command line into arguments"))
+        .stderr(contains("cannot split the --cmd line into arguments"))
         .stderr(contains("--shell"));
     gametrace()
         .args([

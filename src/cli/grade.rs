@@ -270,124 +270,137 @@ fn inside_path(s: &str) -> Result<PathBuf, String> {
 }
 
 pub fn execute(a: Args) -> i32 {
-    // A class's code is other people's: without the Linux sandbox it is graded only when the
-    // grader says so.
+    let graded = refuse_where_unconfined(&a)
+        .and_then(|()| specs(&a))
+        .and_then(|(suite, games)| Ok((suite, games, roster(&a)?, class(&a)?)))
+        .and_then(|(suite, games, roster, subs)| {
+            note_unknown_in_roster(&roster, &subs, a.shard.is_some());
+            let options = options(&a, &suite, games, roster)?;
+            Ok(grade(&a, &suite, &subs, &options))
+        });
+    match graded {
+        Ok(code) | Err(code) => code,
+    }
+}
+
+/// A class's code is other people's: without the Linux sandbox it is graded only when the
+/// grader says so; where the sandbox cannot confine it, never.
+fn refuse_where_unconfined(a: &Args) -> Result<(), i32> {
     if let Some(system) = crate::sandbox::unsandboxed_system() {
         if !a.run.no_sandbox {
             eprintln!(
                 "error: no sandbox on {system}: `grade` runs a class's code, which needs gametrace's Linux sandbox\n  = hint: grade on Linux (a container, WSL 2, a CI runner), or pass --no-sandbox to run the submissions with your user's rights"
             );
-            return 2;
+            return Err(2);
         }
     }
-    if let Err(code) = a.run.confined() {
-        return code;
-    }
-    let select = match suite::Selection::new(a.case.clone(), a.filter.clone()) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
-            return 2;
-        }
-    };
+    a.run.confined()
+}
+
+type GameSpecs = Vec<(PathBuf, std::sync::Arc<crate::spec::GameDocument>)>;
+
+/// The suite of `--specs` (with `--against`) and the `--game` specs, each a game check-game
+/// checks, with their `--game-cmd`s in step.
+fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
+    let select = suite::Selection::new(a.case.clone(), a.filter.clone()).map_err(|e| {
+        eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
+        2
+    })?;
     // Without --against only the students' games are graded.
     let specs = if a.against.is_some() {
-        match specs_under(a.specs.clone()) {
-            Ok(s) => s,
-            Err(code) => return code,
+        let specs = specs_under(a.specs.clone())?;
+        if let Some(code) = nothing_selected(&specs, &select) {
+            return Err(code);
         }
+        specs
     } else {
         Vec::new()
     };
-    if a.against.is_some() {
-        if let Some(code) = nothing_selected(&specs, &select) {
-            return code;
-        }
-    }
-    let mut game_specs = Vec::new();
-    for path in &a.game {
-        match crate::spec::load(path) {
-            Ok(crate::spec::Document::Game(g)) => {
-                let checkable = matches!(
-                    g,
-                    crate::spec::GameDocument::Connect4(_)
-                        | crate::spec::GameDocument::Riskless(_)
-                        | crate::spec::GameDocument::Tippy(_)
-                        | crate::spec::GameDocument::SubtractSquare(_)
-                );
-                if !checkable {
-                    let game =
-                        crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
-                    return report_error(
-                        &crate::spec::Diagnostic::new(
-                            path,
-                            format!("--game: check-game cannot check {game} yet"),
-                        )
-                        .expected(
-                            "a spec of connect4 (or PopOut), riskless, tippy or subtract_square",
-                        )
-                        .found(format!("game: {game}")),
-                    );
-                }
-                game_specs.push((path.clone(), std::sync::Arc::new(g)));
-            }
-            Ok(_) => {
-                return report_error(
-                    &crate::spec::Diagnostic::new(
-                        path,
-                        "--game takes a game spec, and this spec has none",
-                    )
-                    .expected(
-                        "a game spec (`game: connect4`, `riskless`, `tippy`, `subtract_square`)",
-                    )
-                    .found("a tree or task spec")
-                    .hint("grade searchers with --against and --specs"),
-                )
-            }
-            Err(d) => return report_error(&d),
-        }
-    }
+    let games = a
+        .game
+        .iter()
+        .map(|p| game_spec(p))
+        .collect::<Result<GameSpecs, i32>>()?;
     for cmd in &a.game_cmd {
         if !a.run.shell && crate::sandbox::split(cmd).is_none() {
             eprintln!(
                 "error: cannot split --game-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh"
             );
-            return 2;
+            return Err(2);
         }
     }
-    if a.game_cmd.len() > 1 && a.game_cmd.len() != game_specs.len() {
+    if a.game_cmd.len() > 1 && a.game_cmd.len() != games.len() {
         eprintln!(
             "error: {} --game-cmd for {} --game\n  = expected: one --game-cmd for every --game, or one a --game, in the same order\n  = hint: a Tippy driver and a Subtract Square driver: --game tippy-rules.yaml --game-cmd '...TippyGameState' --game subtract-square-rules.yaml --game-cmd '...SubtractSquareState'",
             a.game_cmd.len(),
-            game_specs.len()
+            games.len()
         );
-        return 2;
+        return Err(2);
     }
-    let roster = match &a.roster {
-        None => class::Roster::default(),
-        Some(path) => match std::fs::read_to_string(path) {
-            Err(e) => {
-                return report_error(
-                    &crate::spec::Diagnostic::new(path, format!("cannot read the roster: {e}"))
-                        .expected("a CSV file of submission,setting,value rows"),
-                )
+    let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref());
+    super::test::note_left_out(&suite);
+    Ok((suite, games))
+}
+
+/// A `--game` spec: a game spec of a game check-game checks.
+fn game_spec(
+    path: &std::path::Path,
+) -> Result<(PathBuf, std::sync::Arc<crate::spec::GameDocument>), i32> {
+    use crate::spec::{Diagnostic, Document, GameDocument};
+    match crate::spec::load(path) {
+        Ok(Document::Game(g)) => {
+            let checkable = matches!(
+                g,
+                GameDocument::Connect4(_)
+                    | GameDocument::Riskless(_)
+                    | GameDocument::Tippy(_)
+                    | GameDocument::SubtractSquare(_)
+            );
+            if !checkable {
+                let game = crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
+                return Err(report_error(
+                    &Diagnostic::new(path, format!("--game: check-game cannot check {game} yet"))
+                        .expected(
+                            "a spec of connect4 (or PopOut), riskless, tippy or subtract_square",
+                        )
+                        .found(format!("game: {game}")),
+                ));
             }
-            Ok(text) => match class::Roster::parse(&text) {
-                Ok(r) => r,
-                Err((line, why)) => {
-                    eprintln!(
-                        "error: {}:{line}: {why}\n  = expected: submission,setting,value (settings: class, module, construct, base; `tippy:class` for one game)",
-                        path.display()
-                    );
-                    return 2;
-                }
-            },
-        },
+            Ok((path.to_owned(), std::sync::Arc::new(g)))
+        }
+        Ok(_) => Err(report_error(
+            &Diagnostic::new(path, "--game takes a game spec, and this spec has none")
+                .expected("a game spec (`game: connect4`, `riskless`, `tippy`, `subtract_square`)")
+                .found("a tree or task spec")
+                .hint("grade searchers with --against and --specs"),
+        )),
+        Err(d) => Err(report_error(&d)),
+    }
+}
+
+/// `--roster FILE`, read (none: an empty roster).
+fn roster(a: &Args) -> Result<class::Roster, i32> {
+    let Some(path) = &a.roster else {
+        return Ok(class::Roster::default());
     };
-    let (subs, skipped) = match class::submissions(&a.submissions) {
-        Ok(found) => found,
-        Err(d) => return report_error(&d),
-    };
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        report_error(
+            &crate::spec::Diagnostic::new(path, format!("cannot read the roster: {e}"))
+                .expected("a CSV file of submission,setting,value rows"),
+        )
+    })?;
+    class::Roster::parse(&text).map_err(|(line, why)| {
+        eprintln!(
+            "error: {}:{line}: {why}\n  = expected: submission,setting,value (settings: class, module, construct, base; `tippy:class` for one game)",
+            path.display()
+        );
+        2
+    })
+}
+
+/// The submissions to grade: the folders under SUBMISSIONS, this shard's share of them.
+fn class(a: &Args) -> Result<Vec<Submission>, i32> {
+    let (subs, skipped) = class::submissions(&a.submissions).map_err(|d| report_error(&d))?;
     let all_subs = subs.len();
     let subs = match a.shard {
         Some((k, n)) => class::shard(subs, k, n),
@@ -409,7 +422,7 @@ pub fn execute(a: Args) -> i32 {
             "error: no submissions under {}\n  = expected: a folder for each submission\n  = hint: put each student's files in a folder of their own",
             a.submissions.display()
         );
-        return 2;
+        return Err(2);
     }
     if let Some((k, n)) = a.shard {
         eprintln!(
@@ -417,39 +430,56 @@ pub fn execute(a: Args) -> i32 {
             plural(subs.len(), "submission")
         );
     }
-    let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref());
-    super::test::note_left_out(&suite);
-    // Submissions are graded `jobs` at a time: one driver each.
-    if !roster.rows.is_empty() {
-        let names: std::collections::HashSet<&str> = subs.iter().map(|s| s.name.as_str()).collect();
-        let unknown: Vec<&str> = roster
-            .rows
-            .keys()
-            .map(String::as_str)
-            .filter(|n| !names.contains(n))
-            .collect();
-        if !unknown.is_empty() && a.shard.is_none() {
-            eprintln!(
-                "note: the roster names {} that {} not a submission here: {}",
-                plural(unknown.len(), "folder"),
-                if unknown.len() == 1 { "is" } else { "are" },
-                unknown.join(", ")
-            );
-        }
+    Ok(subs)
+}
+
+/// A roster's rows for folders that are not here (a typo's rows would be lost silently).
+fn note_unknown_in_roster(roster: &class::Roster, subs: &[Submission], sharded: bool) {
+    if roster.rows.is_empty() || sharded {
+        return;
     }
-    // What no student's program reads: every spec of the run and the files of its answers,
-    // and the reports. Never copied with a course folder they lie in, nor the class either.
+    let names: std::collections::HashSet<&str> = subs.iter().map(|s| s.name.as_str()).collect();
+    let unknown: Vec<&str> = roster
+        .rows
+        .keys()
+        .map(String::as_str)
+        .filter(|n| !names.contains(n))
+        .collect();
+    if !unknown.is_empty() {
+        eprintln!(
+            "note: the roster names {} that {} not a submission here: {}",
+            plural(unknown.len(), "folder"),
+            if unknown.len() == 1 { "is" } else { "are" },
+            unknown.join(", ")
+        );
+    }
+}
+
+/// How the class is graded: each program's command line and sandbox (what no student's
+/// program reads: every spec of the run, its answers, the reports), the checks, the course
+/// folder.
+fn options(
+    a: &Args,
+    suite: &crate::grade::Suite,
+    game_specs: GameSpecs,
+    roster: class::Roster,
+) -> Result<class::Options, i32> {
     let grader: Vec<PathBuf> = suite
         .spec_paths()
         .chain(game_specs.iter().map(|(p, _)| p.as_path()))
         .flat_map(crate::sandbox::grader_paths)
         .chain([a.out.clone()])
         .collect();
+    // Never copied with a course folder they lie in, nor the class either.
     let left_out: Vec<PathBuf> = grader
         .iter()
         .cloned()
         .chain([a.submissions.clone()])
         .collect();
+    let program = |flag: &'static str, line: String| Program {
+        sandbox: a.run.sandbox(grader.clone()),
+        ..a.run.command(flag, line)
+    };
     let games = (!a.game_cmd.is_empty()).then(|| class::Games {
         specs: game_specs
             .into_iter()
@@ -457,33 +487,21 @@ pub fn execute(a: Args) -> i32 {
             .map(|(i, (path, doc))| class::GameCheck {
                 path,
                 doc,
-                cmd: Program {
-                    sandbox: a.run.sandbox(grader.clone()),
-                    ..a.run.command(
-                        "--game-cmd",
-                        a.game_cmd[i.min(a.game_cmd.len() - 1)].clone(),
-                    )
-                },
+                cmd: program(
+                    "--game-cmd",
+                    a.game_cmd[i.min(a.game_cmd.len() - 1)].clone(),
+                ),
             })
             .collect(),
         options: a.game_args.options(1, !a.no_diagnosis),
         roster,
     });
-    let players = match a.players.players(Program {
-        sandbox: a.run.sandbox(grader.clone()),
-        ..a.run.command("--player-cmd", String::new())
-    }) {
-        Ok(p) => p.map(std::sync::Arc::new),
-        Err(code) => return code,
-    };
-    let jobs = a.jobs.map_or_else(crate::grade::default_jobs, usize::from);
-    let options = class::Options {
-        against: Program {
-            // The specs, their answers and the grades of the class are no student's to read.
-            sandbox: a.run.sandbox(grader.clone()),
-            ..a.run
-                .command("--against", a.against.clone().unwrap_or_default())
-        },
+    let players = a
+        .players
+        .players(program("--player-cmd", String::new()))?
+        .map(std::sync::Arc::new);
+    Ok(class::Options {
+        against: program("--against", a.against.clone().unwrap_or_default()),
         check: case::Options {
             mode: a.mode,
             palette: crate::diff::Palette { color: false },
@@ -494,7 +512,7 @@ pub fn execute(a: Args) -> i32 {
             time_limit: std::time::Duration::from_secs_f64(a.time_limit),
             cut_short: false,
         },
-        jobs,
+        jobs: a.jobs.map_or_else(crate::grade::default_jobs, usize::from),
         format: a.format,
         for_students: a.for_students,
         out: a.out.clone(),
@@ -504,16 +522,25 @@ pub fn execute(a: Args) -> i32 {
         course: a.course_dir.as_ref().map(|dir| class::Course {
             dir: std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
             into: a.submission_into.clone(),
-            left_out: left_out.clone(),
+            left_out,
             must_bring: a.student_file.clone(),
         }),
-    };
+    })
+}
+
+/// Grades the class and writes the gradebook; the summary on stdout; the exit code.
+fn grade(
+    a: &Args,
+    suite: &crate::grade::Suite,
+    subs: &[Submission],
+    options: &class::Options,
+) -> i32 {
     let started = Instant::now();
     let show = Show::new(subs.len());
     let all = class::grade_all(
-        &suite,
-        &subs,
-        &options,
+        suite,
+        subs,
+        options,
         |p| show.progress(p),
         |s, g| show.done(s, g),
     );
@@ -545,7 +572,7 @@ pub fn execute(a: Args) -> i32 {
     summary.push_str(&format!(
         "\ngraded in {:.1} s, {} at a time{}\n",
         started.elapsed().as_secs_f64(),
-        jobs,
+        options.jobs,
         if kept > 0 {
             format!("; {kept} kept from an earlier run (--resume)")
         } else {

@@ -252,12 +252,28 @@ fn play(
     rules: Rules,
     programs: &Programs,
 ) -> i32 {
-    use crate::game::{connect4, nim::Nim, riskless, Player as Side};
-    use crate::play::{Ending, Player, Seats, Table};
-    let usage = |message: String, hint: &str| {
-        eprintln!("error: {message}\n  hint: {hint}");
-        2
-    };
+    let played = seats(players, programs, &rules)
+        .and_then(|seats| Ok((seats, table(game, &o)?)))
+        .and_then(|(seats, table)| referee(game, table, seats, &rules, programs));
+    match played {
+        Ok(ended) => exit_code(ended),
+        Err(code) => code,
+    }
+}
+
+/// `error: MESSAGE` with its hint: exit 2.
+fn usage(message: String, hint: &str) -> i32 {
+    eprintln!("error: {message}\n  hint: {hint}");
+    2
+}
+
+/// Who sits in each seat (a program where `--pN-cmd` seats one).
+fn seats(
+    players: (&str, &str),
+    programs: &Programs,
+    rules: &Rules,
+) -> Result<crate::play::Seats, i32> {
+    use crate::play::{Player, Seats};
     let parse = |seat: usize, player: &str| {
         if programs.cmds[seat].is_some() {
             Ok(Player::Program)
@@ -265,69 +281,73 @@ fn play(
             Player::parse(player)
         }
     };
-    let (maxie, minnie) = match (parse(0, players.0), parse(1, players.1)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(why), _) => {
-            return usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4")
-        }
-        (_, Err(why)) => {
-            return usage(format!("--minnie: {why}"), "for example --minnie minimax:2")
-        }
-    };
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut out = io::stdout().lock();
-    let seats = Seats {
+    let maxie = parse(0, players.0)
+        .map_err(|why| usage(format!("--maxie: {why}"), "for example --maxie alphabeta:4"))?;
+    let minnie = parse(1, players.1)
+        .map_err(|why| usage(format!("--minnie: {why}"), "for example --minnie minimax:2"))?;
+    Ok(Seats {
         maxie,
         minnie,
         max_moves: rules.max_moves,
         judged: rules.judged,
         solver: rules.solver,
         clock: true,
-    };
-    let referee = |table: Table, input: &mut dyn io::BufRead, out: &mut dyn io::Write| {
-        if seats.need_solver() && !table.solvable() {
-            eprintln!(
-                "error: {game} has no perfect player and no judge: the solver solves Kalah only\n  hint: leave out `perfect` and --judge, or play kalah"
-            );
-            return Err(2);
-        }
-        let with_programs = programs.cmds.iter().any(Option::is_some);
-        let kalah = match &table {
-            Table::Kalah(k) => Some(k.clone()),
-            _ => None,
-        };
-        if with_programs && kalah.is_none() {
-            eprintln!(
-                "error: --p1-cmd and --p2-cmd seat Kalah players only\n  hint: play kalah, or leave them out"
-            );
-            return Err(2);
-        }
-        let bar = super::solve::Bar::new();
-        let dir = rules.endgame_dir.as_deref();
-        let memory = seats.solver.memory;
-        let mut referee = |programs: [Option<&mut dyn crate::play::Program>; 2]| {
-            let mut hands = crate::play::Hands { input, programs };
-            table.referee(seats, &mut hands, out, &mut |kalah, seeds| {
-                let size = super::endgame::Size::AtLeast { seeds, memory };
-                super::endgame::database(kalah, size, None, dir, &bar)
-            })
-        };
-        let played = match &kalah {
-            Some(k) if with_programs => programs.seated(k, referee)?,
-            _ => referee([None, None]),
-        };
-        bar.finish();
-        Ok(played.map(|p| p.ending))
-    };
-    macro_rules! go {
-        ($g:expr) => {
-            match referee(Table::from($g), &mut input, &mut out) {
-                Ok(ended) => ended,
-                Err(code) => return code,
-            }
-        };
+    })
+}
+
+/// Referees `table`'s game with `seats` in the terminal: how it ended.
+fn referee(
+    game: &str,
+    table: crate::play::Table,
+    seats: crate::play::Seats,
+    rules: &Rules,
+    programs: &Programs,
+) -> Result<io::Result<crate::play::Ending>, i32> {
+    use crate::play::Table;
+    if seats.need_solver() && !table.solvable() {
+        eprintln!(
+            "error: {game} has no perfect player and no judge: the solver solves Kalah only\n  hint: leave out `perfect` and --judge, or play kalah"
+        );
+        return Err(2);
     }
+    let with_programs = programs.cmds.iter().any(Option::is_some);
+    let kalah = match &table {
+        Table::Kalah(k) => Some(k.clone()),
+        _ => None,
+    };
+    if with_programs && kalah.is_none() {
+        eprintln!(
+            "error: --p1-cmd and --p2-cmd seat Kalah players only\n  hint: play kalah, or leave them out"
+        );
+        return Err(2);
+    }
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    let bar = super::solve::Bar::new();
+    let dir = rules.endgame_dir.as_deref();
+    let memory = seats.solver.memory;
+    let mut referee = |programs: [Option<&mut dyn crate::play::Program>; 2]| {
+        let mut hands = crate::play::Hands {
+            input: &mut input,
+            programs,
+        };
+        table.referee(seats, &mut hands, &mut out, &mut |kalah, seeds| {
+            let size = super::endgame::Size::AtLeast { seeds, memory };
+            super::endgame::database(kalah, size, None, dir, &bar)
+        })
+    };
+    let played = match &kalah {
+        Some(k) if with_programs => programs.seated(k, referee)?,
+        _ => referee([None, None]),
+    };
+    bar.finish();
+    Ok(played.map(|p| p.ending))
+}
+
+/// The game to play: a game spec's, or a game by name with its options (each checked to be
+/// that game's).
+fn table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, i32> {
     // Each option, whether it was given, and the games it belongs to.
     let options: [(&str, bool, &[&str]); 11] = [
         ("--map", o.map.is_some(), &["riskless"]),
@@ -354,136 +374,136 @@ fn play(
     let is_spec = game.ends_with(".yaml") || game.ends_with(".yml") || spec_path.is_file();
     if is_spec {
         if options.iter().any(|(_, given, _)| *given) {
-            return usage(
+            return Err(usage(
                 format!("{game} is a spec, and the game's options come from it"),
                 "leave out the game's options (--map, --columns, --rows, --k, --sticks, --total, --size, --pits, --seeds, --end-rule, --capture-empty), or name a game instead",
-            );
+            ));
         }
-    } else if !PLAYABLE.contains(&game) {
+        return spec_table(game, spec_path);
+    }
+    if !PLAYABLE.contains(&game) {
         let hint = match crate::spec::diagnostic::did_you_mean(game, &PLAYABLE) {
             Some(g) => format!("did you mean `{g}`?"),
             None => format!("one of {}, or a game spec file", PLAYABLE.join(", ")),
         };
-        return usage(format!("unknown game `{game}`"), &hint);
-    } else if let Some((option, _, _)) = options
+        return Err(usage(format!("unknown game `{game}`"), &hint));
+    }
+    if let Some((option, _, _)) = options
         .iter()
         .find(|(_, given, owners)| *given && !owners.contains(&game))
     {
-        return usage(
+        return Err(usage(
             format!("{option} is not an option of {game}"),
             "--map is Riskless's, --columns and --rows Connect 4's, PopOut's and tic-tac-toe's, --k tic-tac-toe's, --sticks Nim's, --total Subtract Square's, --size Tippy's, --pits, --seeds, --end-rule and --capture-empty Kalah's",
-        );
+        ));
     }
-    let ended = if is_spec {
-        match spec::load(spec_path) {
-            // The referee has no dice, and its computer players know no chance nodes.
-            Ok(Document::Game(g)) => match Table::of_spec(&g) {
-                Some(table) => match referee(table, &mut input, &mut out) {
-                    Ok(ended) => ended,
-                    Err(code) => return code,
-                },
-                None => {
-                    return usage(
-                        format!("{game}: `play` does not play Pig"),
-                        "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
-                    )
-                }
-            },
-            Ok(_) => {
-                return report_error(
-                    &Diagnostic::new(spec_path, "`play` plays real games")
-                        .expected("a game spec (with `game:`)")
-                        .found("a tree or task spec")
-                        .hint(format!("gametrace play {}", PLAYABLE.join(", "))),
+    named_table(game, o)
+}
+
+/// A game spec's game.
+fn spec_table(game: &str, spec_path: &std::path::Path) -> Result<crate::play::Table, i32> {
+    match spec::load(spec_path) {
+        // The referee has no dice, and its computer players know no chance nodes.
+        Ok(Document::Game(g)) => crate::play::Table::of_spec(&g).ok_or_else(|| {
+            usage(
+                format!("{game}: `play` does not play Pig"),
+                "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
+            )
+        }),
+        Ok(_) => Err(report_error(
+            &Diagnostic::new(spec_path, "`play` plays real games")
+                .expected("a game spec (with `game:`)")
+                .found("a tree or task spec")
+                .hint(format!("gametrace play {}", PLAYABLE.join(", "))),
+        )),
+        Err(d) => Err(report_error(&d)),
+    }
+}
+
+/// A game by name, with its options' values (or their defaults).
+fn named_table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, i32> {
+    use crate::game::{connect4, kalah, nim::Nim, riskless, tictactoe, tippy, Player as Side};
+    use crate::play::Table;
+    Ok(match game {
+        "connect4" | "popout" => {
+            let (c, r) = connect4::check_size(o.columns.unwrap_or(7), o.rows.unwrap_or(6))
+                .map_err(|why| usage(why, "the default board is 7 columns × 6 rows"))?;
+            Table::from(connect4::Connect4::new(c, r, game == "popout"))
+        }
+        "riskless" => {
+            let name = o.map.as_deref().unwrap_or("M1");
+            let map = riskless::Map::builtin(name).ok_or_else(|| {
+                usage(
+                    format!("there is no built-in map `{name}`"),
+                    "--map M1 (a ring of six) or M2 (a 4×4 grid); for a map of your own, write a game spec and play it",
                 )
-            }
-            Err(d) => return report_error(&d),
+            })?;
+            Table::from(riskless::Riskless::new(map))
         }
-    } else {
-        match game {
-            "connect4" | "popout" => {
-                match connect4::check_size(o.columns.unwrap_or(7), o.rows.unwrap_or(6)) {
-                    Ok((c, r)) => go!(connect4::Connect4::new(c, r, game == "popout")),
-                    Err(why) => return usage(why, "the default board is 7 columns × 6 rows"),
-                }
+        "nim" => Table::from(Nim::new(o.sticks.unwrap_or(21), Side::Maxie)),
+        "subtract_square" => {
+            let total = o.total.unwrap_or(20);
+            if total > crate::game::subtract_square::MAX_TOTAL {
+                return Err(usage(
+                    format!("--total {total} is too large"),
+                    &format!("at most {}", crate::game::subtract_square::MAX_TOTAL),
+                ));
             }
-            "riskless" => {
-                let name = o.map.as_deref().unwrap_or("M1");
-                match riskless::Map::builtin(name) {
-                    Some(m) => go!(riskless::Riskless::new(m)),
-                    None => {
-                        return usage(
-                            format!("there is no built-in map `{name}`"),
-                            "--map M1 (a ring of six) or M2 (a 4×4 grid); for a map of your own, write a game spec and play it",
-                        )
-                    }
-                }
-            }
-            "nim" => go!(Nim::new(o.sticks.unwrap_or(21), Side::Maxie)),
-            "subtract_square" => {
-                let total = o.total.unwrap_or(20);
-                if total > crate::game::subtract_square::MAX_TOTAL {
-                    return usage(
-                        format!("--total {total} is too large"),
-                        &format!("at most {}", crate::game::subtract_square::MAX_TOTAL),
-                    );
-                }
-                go!(crate::game::subtract_square::SubtractSquare::new(
-                    total,
-                    Side::Maxie
-                ))
-            }
-            "kalah" => {
-                use crate::game::kalah;
-                let (pits, seeds) = (o.pits.unwrap_or(6), o.seeds.unwrap_or(4));
-                if !(1..=kalah::MAX_PITS as u64).contains(&pits)
-                    || !(1..=u64::from(kalah::MAX_SEEDS)).contains(&seeds)
-                {
-                    return usage(
-                        format!("Kalah cannot be played with {pits} pits of {seeds} seeds"),
-                        &format!(
-                            "--pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
-                            kalah::MAX_PITS,
-                            kalah::MAX_SEEDS
-                        ),
-                    );
-                }
-                let rules = kalah::Rules {
-                    end: o.end_rule.map_or(kalah::EndRule::Cs10, Into::into),
-                    capture_empty: o.capture_empty,
-                };
-                go!(kalah::Kalah::new(pits as usize, seeds as u16, rules))
-            }
-            "tictactoe" => {
-                use crate::game::tictactoe;
-                let (c, r, k) = (
-                    o.columns.unwrap_or(3),
-                    o.rows.unwrap_or(3),
-                    o.k.unwrap_or(3),
-                );
-                match tictactoe::check_size(c, r, k) {
-                    Ok((c, r, k)) => go!(tictactoe::TicTacToe::new(c, r, k)),
-                    Err(why) => {
-                        return usage(
-                            why,
-                            "--columns and --rows from 1 to 8, --k at most the longer side (tic-tac-toe is 3, 3, 3)",
-                        )
-                    }
-                }
-            }
-            _ => {
-                use crate::game::tippy;
-                let size = o.size.unwrap_or(4);
-                if !(u64::from(tippy::MIN_SIZE)..=u64::from(tippy::MAX_SIZE)).contains(&size) {
-                    return usage(
-                        format!("a Tippy board cannot be {size}×{size}"),
-                        "--size from 3 to 8 (a tippy is 3 cells wide; the course plays 4)",
-                    );
-                }
-                go!(tippy::Tippy::new(size as u8))
-            }
+            Table::from(crate::game::subtract_square::SubtractSquare::new(
+                total,
+                Side::Maxie,
+            ))
         }
-    };
+        "kalah" => {
+            let (pits, seeds) = (o.pits.unwrap_or(6), o.seeds.unwrap_or(4));
+            if !(1..=kalah::MAX_PITS as u64).contains(&pits)
+                || !(1..=u64::from(kalah::MAX_SEEDS)).contains(&seeds)
+            {
+                return Err(usage(
+                    format!("Kalah cannot be played with {pits} pits of {seeds} seeds"),
+                    &format!(
+                        "--pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
+                        kalah::MAX_PITS,
+                        kalah::MAX_SEEDS
+                    ),
+                ));
+            }
+            let rules = kalah::Rules {
+                end: o.end_rule.map_or(kalah::EndRule::Cs10, Into::into),
+                capture_empty: o.capture_empty,
+            };
+            Table::from(kalah::Kalah::new(pits as usize, seeds as u16, rules))
+        }
+        "tictactoe" => {
+            let (c, r, k) = (
+                o.columns.unwrap_or(3),
+                o.rows.unwrap_or(3),
+                o.k.unwrap_or(3),
+            );
+            let (c, r, k) = tictactoe::check_size(c, r, k).map_err(|why| {
+                usage(
+                    why,
+                    "--columns and --rows from 1 to 8, --k at most the longer side (tic-tac-toe is 3, 3, 3)",
+                )
+            })?;
+            Table::from(tictactoe::TicTacToe::new(c, r, k))
+        }
+        _ => {
+            let size = o.size.unwrap_or(4);
+            if !(u64::from(tippy::MIN_SIZE)..=u64::from(tippy::MAX_SIZE)).contains(&size) {
+                return Err(usage(
+                    format!("a Tippy board cannot be {size}×{size}"),
+                    "--size from 3 to 8 (a tippy is 3 cells wide; the course plays 4)",
+                ));
+            }
+            Table::from(tippy::Tippy::new(size as u8))
+        }
+    })
+}
+
+/// `play`'s exit code for how the game ended.
+fn exit_code(ended: io::Result<crate::play::Ending>) -> i32 {
+    use crate::play::Ending;
     match ended {
         Ok(Ending::Over(_) | Ending::Stopped) => 0,
         Ok(Ending::InputEnded) => 2,

@@ -124,144 +124,220 @@ fn not_replayed(mut c: CaseResult) -> CaseResult {
     c
 }
 
-/// One run of `check-game`: every check's result, in order.
+/// One run of `check-game`: every check's result, in order. The checks are phases of one
+/// [`Checking`], run in turn; a driver that dies and cannot be started again ends the run
+/// with what was found so far.
 pub fn check_game<G: Checkable>(
     spec: &GameSpec<G>,
     spec_name: &str,
     driver: &Driver,
     options: &Options,
 ) -> Report {
-    let game = &spec.game;
-    let estimate_fn: fn(&G, &G::State) -> String = G::course_estimate;
-    let reference = Reference {
-        game,
-        estimate: options.estimates.then_some(estimate_fn),
+    let mut run = match Checking::open(spec, spec_name, driver, options) {
+        Ok(run) => run,
+        Err(report) => return report,
     };
-    let rules_only = Compare {
-        order: false,
-        estimate: options.estimates,
-    };
-    let case = |name: &str, verdict: Verdict| CaseResult::new(spec_name, name, verdict, 1.0);
-    let mut cases = Vec::new();
-    let open = || -> Result<Student, Trouble> { open_student(game, driver, options.estimates) };
-    let mut student = match open() {
-        Ok(s) => s,
-        Err(t) => {
-            let (what, mut details) = t.describe();
-            let mut whose = None;
-            if let Trouble::Ended(ran) = &t {
-                let compiler = compiler_errors(&String::from_utf8_lossy(ran.stdout()));
-                if !compiler.is_empty() {
-                    details = format!("the compiler says:\n{compiler}\n{details}");
-                    whose = compile_blame(&compiler);
-                }
-            }
-            let message = match (&t, whose) {
-                // The driver started and found nothing to check: it says what.
-                (Trouble::Unusable(..), _) => what,
-                (_, Some(blame)) => blame,
-                _ => format!("the game's driver did not start: {what}"),
-            };
-            cases.push(
-                CaseResult::new(spec_name, "driver", t.status(), 0.0)
-                    .message(message)
-                    .details(details),
-            );
-            not_run(spec, spec_name, options, &mut cases, t.status());
-            return Report {
-                cases,
-                sandbox: Some(crate::report::sandbox_note(driver.job.policy)),
-            };
-        }
-    };
-    let spec_start = start_arg(game, &game.start()).unwrap_or_default();
-    let start_reachable = start_arg(game, &game.start()).is_ok();
-    let mut lines: Vec<Line> = Vec::new();
-    let mut differences: Vec<Difference> = Vec::new();
-    // What the driver found in place of what the command named (said once, on the first
-    // case, so a report and a gradebook row both show it).
-    let found = std::mem::take(&mut student.greeting_notes);
-
-    // 0. The start cannot lie: built twice, and once more after a game, it is the same.
-    if start_reachable {
-        if let Err(t) = steady_start(game, &mut student, spec_start.as_ref()) {
-            let mut r = unsteady(spec, spec_name, options, cases, t, driver.job.policy);
-            if let Some(c) = r.cases.first_mut() {
-                noted(c, &found);
-            }
-            return r;
+    let phases: [Phase<G>; 5] = [
+        Checking::steady,
+        Checking::parse_move,
+        Checking::scenarios,
+        Checking::perft,
+        Checking::playouts,
+    ];
+    for phase in phases {
+        if let Err(report) = phase(&mut run) {
+            return *report;
         }
     }
+    run.estimator();
+    run.name_the_shortest();
+    run.report()
+}
 
-    // 1. parse_move reads each printed name back.
-    let (mut c, ended) = parse::parse_move_case(game, &mut student, spec_start.as_ref(), spec_name);
-    noted(&mut c, &found);
-    if ended {
-        student = match open() {
-            Ok(s) => s,
-            Err(t) => return dead(spec, spec_name, options, cases, t, driver.job.policy),
+/// A phase of [`check_game`]: `Err` ends the run with this report.
+type Phase<'s, 'a, G> = fn(&mut Checking<'s, 'a, G>) -> Result<(), Box<Report>>;
+
+/// One run of `check-game` as it goes: the reference, the student's driver (while it is
+/// talked to), the cases so far, and the differences found, for the shortest and its name.
+struct Checking<'s, 'a, G: Checkable> {
+    spec: &'s GameSpec<G>,
+    spec_name: &'s str,
+    driver: &'s Driver<'a>,
+    options: &'s Options,
+    reference: Reference<'s, G>,
+    student: Option<Student<'s>>,
+    cases: Vec<CaseResult>,
+    lines: Vec<Line>,
+    differences: Vec<Difference>,
+    /// How the driver reaches the spec's start, where it can.
+    spec_start: Option<serde_json::Value>,
+    start_reachable: bool,
+    /// What the driver found in place of what the command named (said once, on the first
+    /// case, so a report and a gradebook row both show it).
+    found: Vec<String>,
+    /// What the driver noticed without judging it.
+    notes: Vec<String>,
+}
+
+impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
+    /// Starts the student's driver; `Err` is the report of a driver that did not start.
+    fn open(
+        spec: &'s GameSpec<G>,
+        spec_name: &'s str,
+        driver: &'s Driver<'a>,
+        options: &'s Options,
+    ) -> Result<Self, Report> {
+        let game = &spec.game;
+        let estimate_fn: fn(&G, &G::State) -> String = G::course_estimate;
+        let reference = Reference {
+            game,
+            estimate: options.estimates.then_some(estimate_fn),
         };
+        let mut student = match open_student(game, driver, options.estimates) {
+            Ok(s) => s,
+            Err(t) => return Err(unstarted(spec, spec_name, options, t, driver)),
+        };
+        let found = std::mem::take(&mut student.greeting_notes);
+        Ok(Checking {
+            spec,
+            spec_name,
+            driver,
+            options,
+            reference,
+            student: Some(student),
+            cases: Vec::new(),
+            lines: Vec::new(),
+            differences: Vec::new(),
+            spec_start: start_arg(game, &game.start()).unwrap_or_default(),
+            start_reachable: start_arg(game, &game.start()).is_ok(),
+            found,
+            notes: Vec::new(),
+        })
     }
-    cases.push(c);
 
-    // 2. The scenarios.
-    for sc in &spec.scenarios {
-        let (c, difference, ended) =
-            scenarios::scenario_case(game, sc, &mut student, options, spec_name);
+    fn game(&self) -> &'s G {
+        &self.spec.game
+    }
+
+    fn case(&self, name: &str, verdict: Verdict) -> CaseResult {
+        CaseResult::new(self.spec_name, name, verdict, 1.0)
+    }
+
+    fn student(&mut self) -> &mut Student<'s> {
+        self.student
+            .as_mut()
+            .expect("the driver is talked to until the playouts")
+    }
+
+    /// The driver started again after it ended; `Err` is the run's end.
+    fn reopen(&mut self) -> Result<(), Box<Report>> {
+        match open_student(self.game(), self.driver, self.options.estimates) {
+            Ok(s) => {
+                self.student = Some(s);
+                Ok(())
+            }
+            Err(t) => Err(Box::new(dead(
+                self.spec,
+                self.spec_name,
+                self.options,
+                std::mem::take(&mut self.cases),
+                t,
+                self.driver.job.policy,
+            ))),
+        }
+    }
+
+    /// 0. The start cannot lie: built twice, and once more after a game, it is the same.
+    fn steady(&mut self) -> Result<(), Box<Report>> {
+        if !self.start_reachable {
+            return Ok(());
+        }
+        let (game, start) = (self.game(), self.spec_start.clone());
+        if let Err(t) = steady_start(game, self.student(), start.as_ref()) {
+            let cases = std::mem::take(&mut self.cases);
+            let policy = self.driver.job.policy;
+            let mut r = unsteady(self.spec, self.spec_name, self.options, cases, t, policy);
+            if let Some(c) = r.cases.first_mut() {
+                noted(c, &self.found);
+            }
+            return Err(Box::new(r));
+        }
+        Ok(())
+    }
+
+    /// 1. parse_move reads each printed name back.
+    fn parse_move(&mut self) -> Result<(), Box<Report>> {
+        let (game, start, name) = (self.game(), self.spec_start.clone(), self.spec_name);
+        let (mut c, ended) = parse::parse_move_case(game, self.student(), start.as_ref(), name);
+        noted(&mut c, &self.found);
         if ended {
-            student = match open() {
-                Ok(s) => s,
-                Err(t) => return dead(spec, spec_name, options, cases, t, driver.job.policy),
-            };
+            self.reopen()?;
         }
-        if let Some((d, line)) = difference {
-            // What a scenario shows, the mistake's name must explain too.
-            lines.extend(line);
-            differences.push(d);
-        }
-        cases.push(c);
+        self.cases.push(c);
+        Ok(())
     }
 
-    // 3. Perft from the spec's start.
-    if start_reachable {
-        let asked = options.perft_depth.unwrap_or_else(|| auto_depth(game));
+    /// 2. The scenarios.
+    fn scenarios(&mut self) -> Result<(), Box<Report>> {
+        for sc in &self.spec.scenarios {
+            let (game, options, name) = (self.game(), self.options, self.spec_name);
+            let (c, difference, ended) =
+                scenarios::scenario_case(game, sc, self.student(), options, name);
+            if ended {
+                self.reopen()?;
+            }
+            if let Some((d, line)) = difference {
+                // What a scenario shows, the mistake's name must explain too.
+                self.lines.extend(line);
+                self.differences.push(d);
+            }
+            self.cases.push(c);
+        }
+        Ok(())
+    }
+
+    /// 3. Perft from the spec's start.
+    fn perft(&mut self) -> Result<(), Box<Report>> {
+        if !self.start_reachable {
+            return Ok(());
+        }
+        let game = self.game();
+        let asked = self.options.perft_depth.unwrap_or_else(|| auto_depth(game));
         // The walk is bounded; a depth whose reference tree does not fit is counted less deep
         // (cut counts would read as a difference).
         let mut depth = asked;
-        while depth > 1 && inner_positions(&reference, &reference.start(), depth) > PERFT_BUDGET {
+        while depth > 1
+            && inner_positions(&self.reference, &self.reference.start(), depth) > PERFT_BUDGET
+        {
             depth -= 1;
         }
-        let before = differences.len();
+        let before = self.differences.len();
+        let start = self.spec_start.clone();
+        let rules_only = rules_only(self.options);
+        let mut student = self.student.take().expect("the driver is open");
         let mut p = Perft {
-            reference: &reference,
+            reference: &self.reference,
             student: &mut student,
             how: rules_only,
             counts: vec![(0, 0); depth as usize + 1],
             divide: Vec::new(),
-            lines: &mut lines,
-            differences: &mut differences,
+            lines: &mut self.lines,
+            differences: &mut self.differences,
             budget: PERFT_BUDGET,
             exhausted: false,
         };
-        let result = match p.student.start(spec_start.as_ref()) {
+        let result = match p.student.start(start.as_ref()) {
             Ok(_) => p.walk(
                 depth,
                 &mut Vec::new(),
                 &mut Vec::new(),
-                Some(reference.start()),
+                Some(self.reference.start()),
             ),
             Err(t) => Err((Vec::new(), None, t)),
         };
-        let counts = p.counts.clone();
-        let divide = std::mem::take(&mut p.divide);
-        let exhausted = p.exhausted;
-        let shallower = if depth < asked {
-            format!(
-                " (counted to length {depth}, not {asked}: the reference has more than {PERFT_BUDGET} positions with moves before length {asked})"
-            )
-        } else {
-            String::new()
-        };
+        let (counts, divide, exhausted) =
+            (p.counts.clone(), std::mem::take(&mut p.divide), p.exhausted);
+        self.student = Some(student);
         let c = match result {
             Err((path, playing, t)) => {
                 let d = Difference {
@@ -269,51 +345,77 @@ pub fn check_game<G: Checkable>(
                     what: What::Trouble(t.clone(), playing.clone()),
                 };
                 let what = d.sentence(game);
-                differences.push(d);
-                let details = t.describe().1;
-                let status = t.status();
+                self.differences.push(d);
                 if matches!(t, Trouble::Ended(_)) {
-                    student = match open() {
-                        Ok(s) => s,
-                        Err(t) => return dead(spec, spec_name, options, cases, t, driver.job.policy),
-                    };
+                    self.reopen()?;
                 }
-                case("perft", status)
+                self.case("perft", t.status())
                     .message(format!("counting move sequences, {what}"))
-                    .details(details)
+                    .details(t.describe().1)
             }
-            Ok(()) if exhausted => case("perft", Verdict::Fail).message(format!(
+            Ok(()) if exhausted => self.case("perft", Verdict::Fail).message(format!(
                 "the game has more than {PERFT_BUDGET} positions with moves within {} moves of the start, the reference {}: the walk stopped there",
                 depth,
-                inner_positions(&reference, &reference.start(), depth)
+                inner_positions(&self.reference, &self.reference.start(), depth)
             )),
-            Ok(()) => {
-                let c = perft_case(spec_name, game, depth, &counts, &divide, &reference);
-                let c = if shallower.is_empty() {
-                    c
-                } else {
-                    let m = c.message.clone();
-                    c.message(format!("{m}{shallower}"))
-                };
-                // The counts may agree where a position does not (a status, a player).
-                match differences[before..].iter().min_by_key(|d| d.path.len()) {
-                    Some(d) if c.status.passed() => case("perft", Verdict::Fail).message(format!(
-                        "the move sequences agree in number up to length {depth}, but not every position on them does: {}",
-                        d.sentence(game)
-                    )),
-                    _ => c,
-                }
-            }
+            Ok(()) => self.perft_counted(depth, asked, &counts, &divide, before),
         };
-        cases.push(c);
+        self.cases.push(c);
+        Ok(())
     }
 
-    // What the driver noticed without judging it (asked before the driver is let go).
-    let notes = student.notes();
-    // 4. Random playouts, and 5. the move order.
-    drop(student);
-    if start_reachable && options.playouts > 0 {
-        let results = playouts(game, &reference, driver, options, spec_start.as_ref());
+    /// Perft's case when the walk ended: the counts, and a position that differs on the way.
+    fn perft_counted(
+        &self,
+        depth: u32,
+        asked: u32,
+        counts: &[(u64, u64)],
+        divide: &[(String, Vec<(u64, u64)>)],
+        before: usize,
+    ) -> CaseResult {
+        let game = self.game();
+        let c = perft_case(self.spec_name, game, depth, counts, divide, &self.reference);
+        let c = if depth < asked {
+            let m = c.message.clone();
+            c.message(format!(
+                "{m} (counted to length {depth}, not {asked}: the reference has more than {PERFT_BUDGET} positions with moves before length {asked})"
+            ))
+        } else {
+            c
+        };
+        // The counts may agree where a position does not (a status, a player).
+        match self.differences[before..].iter().min_by_key(|d| d.path.len()) {
+            Some(d) if c.status.passed() => self.case("perft", Verdict::Fail).message(format!(
+                "the move sequences agree in number up to length {depth}, but not every position on them does: {}",
+                d.sentence(game)
+            )),
+            _ => c,
+        }
+    }
+
+    /// Random playouts (4) and the move order (5). The driver is let go first: the
+    /// playouts start drivers of their own, in parallel.
+    fn playouts(&mut self) -> Result<(), Box<Report>> {
+        // What the driver noticed without judging it (asked before the driver is let go).
+        if let Some(mut student) = self.student.take() {
+            self.notes = student.notes();
+        }
+        if self.start_reachable && self.options.playouts > 0 {
+            self.random_games();
+        }
+        self.note_what_was_noticed();
+        Ok(())
+    }
+
+    fn random_games(&mut self) {
+        let (game, options) = (self.game(), self.options);
+        let results = playouts(
+            game,
+            &self.reference,
+            self.driver,
+            options,
+            self.spec_start.as_ref(),
+        );
         let mut first_rule: Option<(usize, Difference)> = None;
         let mut first_order: Option<(usize, Difference)> = None;
         let mut states = 0usize;
@@ -323,30 +425,26 @@ pub fn check_game<G: Checkable>(
                 if first_rule.is_none() {
                     first_rule = Some((i, d.clone()));
                 }
-                differences.push(d);
+                self.differences.push(d);
             }
             if first_order.is_none() {
                 first_order = r.order.map(|d| (i, d));
             }
-            lines.push(r.line);
+            self.lines.push(r.line);
         }
         let n = options.playouts;
-        cases.push(match &first_rule {
-            None => case("playouts", Verdict::Pass).message(format!(
+        let playouts = match &first_rule {
+            None => self.case("playouts", Verdict::Pass).message(format!(
                 "{n} random games (seed {}), {states} positions: moves, status and player{} agree with the reference",
                 options.seed,
                 if options.estimates { ", estimate" } else { "" }
             )),
             Some((i, d)) => {
-                let status = match &d.what {
-                    What::Trouble(t, _) => t.status(),
-                    _ => Verdict::Fail,
+                let (status, details) = match &d.what {
+                    What::Trouble(t, _) => (t.status(), t.describe().1),
+                    _ => (Verdict::Fail, String::new()),
                 };
-                let details = match &d.what {
-                    What::Trouble(t, _) => t.describe().1,
-                    _ => String::new(),
-                };
-                case("playouts", status)
+                self.case("playouts", status)
                     .message(format!(
                         "game {} of {n} (seed {}): {}",
                         i + 1,
@@ -355,92 +453,96 @@ pub fn check_game<G: Checkable>(
                     ))
                     .details(details)
             }
-        });
-        cases.push(match first_order {
+        };
+        self.cases.push(playouts);
+        let order = match first_order {
             // Nothing was compared (every game went wrong at its start): say so, not PASS.
-            None if states == 0 => {
-                // Worth its point still (0 earned): the rows of a class keep one maximum.
-                case("move order", Verdict::Skipped).message(
-                    "not checked: no random game reached a position where the two games could be compared",
-                )
-            }
-            None => case("move order", Verdict::Pass).message(
+            // Worth its point still (0 earned): the rows of a class keep one maximum.
+            None if states == 0 => self.case("move order", Verdict::Skipped).message(
+                "not checked: no random game reached a position where the two games could be compared",
+            ),
+            None => self.case("move order", Verdict::Pass).message(
                 "the moves come in the reference's order wherever the two games agree on them",
             ),
-            Some((i, d)) => case("move order", Verdict::Fail).message(format!(
+            Some((i, d)) => self.case("move order", Verdict::Fail).message(format!(
                 "game {} of {n}: {} (the same moves: the rules agree, but traces will not)",
                 i + 1,
                 d.sentence(game)
             )),
-        });
+        };
+        self.cases.push(order);
     }
 
-    // The notes go where the report is read: the playouts' line, else perft's.
-    if !notes.is_empty() {
-        let at = cases
+    /// The notes go where the report is read: the playouts' line, else perft's.
+    fn note_what_was_noticed(&mut self) {
+        if self.notes.is_empty() {
+            return;
+        }
+        let at = self
+            .cases
             .iter()
             .position(|c| c.case == "playouts")
-            .or_else(|| cases.iter().position(|c| c.case == "perft"));
+            .or_else(|| self.cases.iter().position(|c| c.case == "perft"));
         if let Some(i) = at {
             let _ = write!(
-                cases[i].message,
+                self.cases[i].message,
                 " (noted, not counted: {})",
-                notes.join("; ")
+                self.notes.join("; ")
             );
         }
     }
 
-    // 6. The estimator against the handout's naive one.
-    if start_reachable
-        && game.judged_estimator()
-        && options.estimator_openings > 0
-        && !options.estimator_depths.is_empty()
-    {
-        let mut c = estimator_case(spec_name, game, driver, options, spec_start.as_ref());
-        if !c.status.passed() && !differences.is_empty() {
+    /// 6. The estimator against the handout's naive one.
+    fn estimator(&mut self) {
+        let (game, options) = (self.game(), self.options);
+        if !self.start_reachable
+            || !game.judged_estimator()
+            || options.estimator_openings == 0
+            || options.estimator_depths.is_empty()
+        {
+            return;
+        }
+        let start = self.spec_start.as_ref();
+        let mut c = estimator_case(self.spec_name, game, self.driver, options, start);
+        if !c.status.passed() && !self.differences.is_empty() {
             // The student's estimate reads the student's own status and board.
             c.message.push_str(
                 " (the game's rules differ from the reference too, see above, and an estimate reads the game's own status: fix the rules first)",
             );
         }
-        cases.push(c);
+        self.cases.push(c);
     }
 
-    // The shortest difference, and its name: a difference of the rules before one of the
-    // estimate alone (a game whose rules differ is named by them).
-    let is_estimate = |d: &Difference| {
-        matches!(
-            d.what,
-            What::Differs {
-                part: Part::Estimate,
-                ..
-            }
-        )
-    };
-    let of_rules: Vec<Difference> = differences
-        .iter()
-        .filter(|d| !is_estimate(d))
-        .cloned()
-        .collect();
-    let candidates = if of_rules.is_empty() {
-        &differences
-    } else {
-        &of_rules
-    };
-    if let Some(shortest) = shortest(
-        game,
-        &reference,
-        driver,
-        options,
-        spec_start.as_ref(),
-        candidates,
-    ) {
-        let mut shortest = shortest;
+    /// The shortest difference, and its name: a difference of the rules before one of the
+    /// estimate alone (a game whose rules differ is named by them), told on the first case
+    /// that failed for it.
+    fn name_the_shortest(&mut self) {
+        let of_rules: Vec<Difference> = self
+            .differences
+            .iter()
+            .filter(|d| !is_estimate(d))
+            .cloned()
+            .collect();
+        let candidates = if of_rules.is_empty() {
+            &self.differences
+        } else {
+            &of_rules
+        };
+        let (game, options, start) = (self.game(), self.options, self.spec_start.as_ref());
+        let Some(mut shortest) = shortest(
+            game,
+            &self.reference,
+            self.driver,
+            options,
+            start,
+            candidates,
+        ) else {
+            return;
+        };
         let mut proven = false;
         let mut named = None;
         let mut sentence = String::new();
-        let estimate_only = is_estimate(&shortest.0) && of_rules.is_empty();
-        if estimate_only {
+        if is_estimate(&shortest.0) && of_rules.is_empty() {
             // The rules agreed wherever they were compared: the estimator is what differs,
             // and no rule mistake can explain it.
             sentence.push_str(
@@ -450,44 +552,25 @@ pub fn check_game<G: Checkable>(
             && !is_estimate(&shortest.0)
             && matches!(shortest.0.what, What::Differs { .. })
         {
-            lines.push(shortest.1.clone());
-            let mut fresh =
-                |paths: &[Vec<String>]| views_of(game, driver, options, spec_start.as_ref(), paths);
-            let naming = name_the_mistake(game, &lines, rules_only, options.seed, &mut fresh);
-            let cells = cells_text(
-                game,
-                &[&lines[..], &naming.fresh[..]].concat(),
-                &naming.near,
-            );
-            let (text, ids, tried) = (naming.text, naming.ids, naming.tried);
-            // With the mistake named, its model finds the shortest sequence that shows it (by
-            // trying every shorter one, where there are few enough), confirmed on the game.
-            if let [one] = ids.as_slice() {
-                if let Some((d, sure)) = shortest_by_model(
-                    game,
-                    &reference,
-                    driver,
-                    options,
-                    spec_start.as_ref(),
-                    &one.join("+"),
-                    &shortest.0,
-                ) {
-                    shortest.0 = d;
-                    proven = sure;
-                }
+            self.lines.push(shortest.1.clone());
+            let (text, diagnosis, better) = self.name_it(&shortest.0);
+            if let Some((d, sure)) = better {
+                shortest.0 = d;
+                proven = sure;
             }
-            sentence = format!("{text}{cells}");
-            named = (!ids.is_empty()).then(|| diagnosis_of(text, ids, tried));
+            sentence = text;
+            named = diagnosis;
         }
         let mut text = explain(game, &shortest.0, proven);
         text.push_str(&sentence);
-        if let Some(c) = cases.iter_mut().find(|c| {
+        let told = self.cases.iter_mut().find(|c| {
             !c.status.passed()
                 && c.status != crate::report::Status::Skipped
                 && c.case != "parse_move"
                 && c.case != "move order"
                 && c.case != "estimator"
-        }) {
+        });
+        if let Some(c) = told {
             if !c.details.is_empty() && !c.details.ends_with('\n') {
                 c.details.push('\n');
             }
@@ -496,6 +579,107 @@ pub fn check_game<G: Checkable>(
             c.diagnosis = named;
         }
     }
+
+    /// The catalogued rule mistake behind a difference: its words (with the cells it
+    /// explains), its diagnosis, and, with one mistake named, the shortest sequence its
+    /// model finds that shows it (by trying every shorter one, where there are few enough),
+    /// confirmed on the game, and whether that is proven the shortest.
+    #[allow(clippy::type_complexity)]
+    fn name_it(
+        &self,
+        shortest: &Difference,
+    ) -> (
+        String,
+        Option<crate::diagnosis::Diagnosis>,
+        Option<(Difference, bool)>,
+    ) {
+        let (game, driver, options) = (self.game(), self.driver, self.options);
+        let start = self.spec_start.as_ref();
+        let mut fresh = |paths: &[Vec<String>]| views_of(game, driver, options, start, paths);
+        let naming = name_the_mistake(
+            game,
+            &self.lines,
+            rules_only(options),
+            options.seed,
+            &mut fresh,
+        );
+        let cells = cells_text(
+            game,
+            &[&self.lines[..], &naming.fresh[..]].concat(),
+            &naming.near,
+        );
+        let (text, ids, tried) = (naming.text, naming.ids, naming.tried);
+        let better = match ids.as_slice() {
+            [one] => shortest_by_model(
+                game,
+                &self.reference,
+                driver,
+                options,
+                start,
+                &one.join("+"),
+                shortest,
+            ),
+            _ => None,
+        };
+        let named = (!ids.is_empty()).then(|| diagnosis_of(text.clone(), ids, tried));
+        (format!("{text}{cells}"), named, better)
+    }
+
+    fn report(self) -> Report {
+        Report {
+            cases: self.cases,
+            sandbox: Some(crate::report::sandbox_note(self.driver.job.policy)),
+        }
+    }
+}
+
+/// Is a difference the estimate's alone?
+fn is_estimate(d: &Difference) -> bool {
+    matches!(
+        d.what,
+        What::Differs {
+            part: Part::Estimate,
+            ..
+        }
+    )
+}
+
+/// How the rules alone are compared (the move order apart).
+fn rules_only(options: &Options) -> Compare {
+    Compare {
+        order: false,
+        estimate: options.estimates,
+    }
+}
+
+/// The report of a driver that did not start: what it said (a compiler's errors, blamed on
+/// the file they are in), and every planned case not run.
+fn unstarted<G: Checkable>(
+    spec: &GameSpec<G>,
+    spec_name: &str,
+    options: &Options,
+    t: Trouble,
+    driver: &Driver,
+) -> Report {
+    let (what, mut details) = t.describe();
+    let mut whose = None;
+    if let Trouble::Ended(ran) = &t {
+        let compiler = compiler_errors(&String::from_utf8_lossy(ran.stdout()));
+        if !compiler.is_empty() {
+            details = format!("the compiler says:\n{compiler}\n{details}");
+            whose = compile_blame(&compiler);
+        }
+    }
+    let message = match (&t, whose) {
+        // The driver started and found nothing to check: it says what.
+        (Trouble::Unusable(..), _) => what,
+        (_, Some(blame)) => blame,
+        _ => format!("the game's driver did not start: {what}"),
+    };
+    let mut cases = vec![CaseResult::new(spec_name, "driver", t.status(), 0.0)
+        .message(message)
+        .details(details)];
+    not_run(spec, spec_name, options, &mut cases, t.status());
     Report {
         cases,
         sandbox: Some(crate::report::sandbox_note(driver.job.policy)),
