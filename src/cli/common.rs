@@ -29,9 +29,14 @@ pub(super) struct RunArgs {
     /// Feed this file to the command's stdin (default: empty stdin)
     #[arg(long, value_name = "FILE")]
     pub stdin: Option<PathBuf>,
-    /// Kill the command (and all it started) after this many seconds
+    /// Kill the command (and all it started) once it has used this many seconds of CPU time,
+    /// its processes together (TIMEOUT): the same verdict on a busy machine as on a quiet one
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: f64,
+    /// Kill it too once it has run this many seconds of wall-clock time, for a program that
+    /// waits rather than computes (default: three times --timeout, and 2 s more)
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub wall_time: Option<f64>,
     /// Kill the command once it has printed this much (bytes; K, M, G suffixes)
     #[arg(long, value_name = "BYTES", default_value = "8M", value_parser = parse_bytes)]
     pub max_output: usize,
@@ -152,8 +157,13 @@ pub(super) fn parse_bytes(s: &str) -> Result<usize, String> {
 
 impl RunArgs {
     pub(super) fn limits(&self) -> Limits {
+        let timeout = Duration::from_secs_f64(self.timeout);
         Limits {
-            timeout: Duration::from_secs_f64(self.timeout),
+            timeout,
+            wall: self.wall_time.map_or_else(
+                || crate::sandbox::wall_for(timeout),
+                Duration::from_secs_f64,
+            ),
             output_cap: self.max_output,
             memory: self.memory_limit as u64,
             cpu: Duration::from_secs_f64(self.cpu_limit.ceil()),

@@ -61,8 +61,13 @@ use std::time::Duration;
 /// The limits a command runs under.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
-    /// Wall-clock time.
+    /// The CPU time the command may use in all, its processes together (TIMEOUT past it):
+    /// what a program that computes is judged by, the same on a busy machine as on a quiet
+    /// one.
     pub timeout: Duration,
+    /// The wall-clock time it may run (TIMEOUT past it too): a generous backstop for a
+    /// program that waits instead of computing (a `sleep`, a read that never returns).
+    pub wall: Duration,
     /// The most bytes (stdout and stderr together) it may print before it is killed.
     pub output_cap: usize,
     /// Memory each process may allocate (and the whole command, where a cgroup is writable).
@@ -84,6 +89,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             timeout: Duration::from_secs(10),
+            wall: wall_for(Duration::from_secs(10)),
             output_cap: 8 << 20,
             memory: 1 << 30,
             cpu: Duration::from_secs(60),
@@ -93,6 +99,13 @@ impl Default for Limits {
             disk: 256 << 20,
         }
     }
+}
+
+/// The wall-clock backstop for a CPU-time limit (`--wall-time`'s default): three times it
+/// and two seconds more, so a program that computes within its time is never stopped by a
+/// busy machine, and one that waits is stopped all the same.
+pub fn wall_for(timeout: Duration) -> Duration {
+    timeout * 3 + Duration::from_secs(2)
 }
 
 /// What the teacher chose about the sandbox (`--no-sandbox`, `--sandbox-read`).

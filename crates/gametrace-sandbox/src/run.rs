@@ -10,7 +10,7 @@ use super::confine::{Extras, Identity, Plan};
 #[cfg(target_os = "linux")]
 use super::identity::Seat;
 #[cfg(not(target_os = "linux"))]
-pub(super) use super::unconfined::{start, Disk, Started};
+pub(super) use super::unconfined::{start, Cpu, Disk, Started};
 use super::Job;
 #[cfg(target_os = "linux")]
 use super::{contain, Limits};
@@ -90,8 +90,11 @@ pub enum Ran {
         stdout: Vec<u8>,
         stderr: String,
     },
+    /// It used more CPU time than its timeout (or, `wall`, ran past its wall-clock
+    /// backstop).
     TimedOut {
         after: Duration,
+        wall: bool,
         stdout: Vec<u8>,
         stderr: String,
     },
@@ -155,8 +158,16 @@ impl Ran {
         match self {
             Ran::Exited { .. } => None,
             Ran::Crashed { how, .. } => Some(format!("the implementation {how}")),
-            Ran::TimedOut { after, .. } => Some(format!(
-                "the implementation ran past the {} s timeout and was killed (with everything it started)",
+            Ran::TimedOut {
+                after, wall: false, ..
+            } => Some(format!(
+                "the implementation ran past the {} s timeout (of CPU time, its processes together) and was killed (with everything it started)",
+                after.as_secs_f64()
+            )),
+            Ran::TimedOut {
+                after, wall: true, ..
+            } => Some(format!(
+                "the implementation was still running after {} s of wall-clock time (--wall-time), waiting rather than computing, and was killed (with everything it started)",
                 after.as_secs_f64()
             )),
             Ran::OutputLimit { cap, .. } => Some(format!(
@@ -314,6 +325,11 @@ impl Started {
         let status = ExitStatus::from_raw(st);
         self.reaped = Some(status);
         Ok(status)
+    }
+
+    /// The CPU time it and the children it waited for used (once reaped).
+    pub fn cpu_used(&self) -> Duration {
+        self.cpu_used
     }
 
     /// The uid it runs as, when root gave it one of its own.
@@ -723,7 +739,8 @@ pub fn run(job: &Job) -> Ran {
     drop(tx);
 
     let started = Instant::now();
-    let deadline = started + limits.timeout;
+    // The CPU time is the limit; the wall clock only a backstop (see `Limits`).
+    let deadline = started + limits.wall;
     let mut stdout = Vec::new();
     let mut stderr: Vec<u8> = Vec::new();
     let mut total = 0usize;
@@ -731,21 +748,26 @@ pub fn run(job: &Job) -> Ran {
     let mut exited: Option<(ExitStatus, Instant)> = None;
     enum Stop {
         Done,
-        Timeout,
+        /// Past the CPU time (false) or the wall-clock backstop (true).
+        Timeout(bool),
         Cap,
         Disk,
     }
     let disk = Disk::new(job, group, proc.uid());
+    let cpu = Cpu::new(job, group, proc.uid());
     let mut measured = started;
     let stop = loop {
         let now = Instant::now();
         if exited.is_none() && now >= deadline {
-            break Stop::Timeout;
+            break Stop::Timeout(true);
         }
         if now.duration_since(measured) >= DISK_EVERY {
             measured = now;
             if disk.over() {
                 break Stop::Disk;
+            }
+            if exited.is_none() && cpu.used() > limits.timeout {
+                break Stop::Timeout(false);
             }
         }
         let wait = deadline
@@ -799,6 +821,9 @@ pub fn run(job: &Job) -> Ran {
     // looks is caught all the same; and a temp folder of the kernel's that it filled.
     let stop = match stop {
         Stop::Done if disk.over() || proc.extras.disk_full => Stop::Disk,
+        // Past its CPU time between two looks, and done: a verdict on the time it used, not
+        // on when it was looked at.
+        Stop::Done if proc.cpu_used() > limits.timeout => Stop::Timeout(false),
         s => s,
     };
     let hit = |stderr: &str, status: ExitStatus| proc.limit_hit(job, stderr, status);
@@ -821,8 +846,9 @@ pub fn run(job: &Job) -> Ran {
         }
     }
     match stop {
-        Stop::Timeout => Ran::TimedOut {
-            after: limits.timeout,
+        Stop::Timeout(wall) => Ran::TimedOut {
+            after: if wall { limits.wall } else { limits.timeout },
+            wall,
             stdout,
             stderr,
         },
@@ -943,18 +969,7 @@ impl Disk {
             std::path::Path::new(&format!("/proc/{pid}/root"))
                 .join(scratch.strip_prefix("/").unwrap_or(&scratch))
         });
-        let owner = match uid {
-            _ if job.policy.off => None,
-            Some(uid) => Some(Owner::Uid(uid)),
-            None => {
-                use std::os::unix::fs::MetadataExt;
-                std::fs::metadata(format!("/proc/{pid}/ns/pid_for_children"))
-                    .ok()
-                    .zip(std::fs::metadata("/proc/self/ns/pid").ok())
-                    .filter(|(theirs, mine)| theirs.ino() != mine.ino())
-                    .map(|(theirs, _)| Owner::PidNamespace(theirs.ino()))
-            }
-        };
+        let owner = owner_of(job, pid, uid);
         Disk {
             dirs,
             before,
@@ -990,6 +1005,91 @@ impl Disk {
             .fold(hidden, u64::saturating_add)
             .saturating_sub(self.before)
             > self.limit
+    }
+}
+
+#[cfg(target_os = "linux")]
+/// The CPU time the processes of one run have used so far: each live process's own and what
+/// it reaped (a finished process's time is its reaper's), read from `/proc`.
+pub(super) struct Cpu {
+    who: Who,
+    tick: f64,
+}
+
+#[cfg(target_os = "linux")]
+enum Who {
+    /// Its uid's or its PID namespace's processes.
+    Owner(Owner),
+    /// Without the sandbox: its process group's.
+    Group(u32),
+}
+
+#[cfg(target_os = "linux")]
+impl Cpu {
+    pub(super) fn new(job: &Job, pid: u32, uid: Option<u32>) -> Cpu {
+        // SAFETY: sysconf has no preconditions.
+        let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        Cpu {
+            who: owner_of(job, pid, uid).map_or(Who::Group(pid), Who::Owner),
+            tick: 1.0 / if hz > 0 { hz as f64 } else { 100.0 },
+        }
+    }
+
+    /// The CPU time used so far.
+    pub(super) fn used(&self) -> Duration {
+        let Ok(procs) = std::fs::read_dir("/proc") else {
+            return Duration::ZERO;
+        };
+        let mut ticks: u64 = 0;
+        for p in procs.flatten() {
+            let name = p.file_name();
+            if !name
+                .to_str()
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            {
+                continue;
+            }
+            let path = p.path();
+            if let Who::Owner(o) = self.who {
+                if !o.has(&path) {
+                    continue;
+                }
+            }
+            let Ok(stat) = std::fs::read_to_string(path.join("stat")) else {
+                continue;
+            };
+            // Past the command's name (which may hold anything): state is field 3.
+            let Some((_, rest)) = stat.rsplit_once(") ") else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_ascii_whitespace().collect();
+            if let Who::Group(g) = self.who {
+                if f.get(2).and_then(|p| p.parse::<u32>().ok()) != Some(g) {
+                    continue;
+                }
+            }
+            // utime, stime, cutime, cstime: fields 14 to 17.
+            ticks += f
+                .get(11..15)
+                .map_or(0, |t| t.iter().filter_map(|x| x.parse::<u64>().ok()).sum());
+        }
+        Duration::from_secs_f64(ticks as f64 * self.tick)
+    }
+}
+
+/// Whose processes make one run, as the host's `/proc` shows them: its uid's (root's runs),
+/// or its PID namespace's; `None` without the sandbox.
+#[cfg(target_os = "linux")]
+fn owner_of(job: &Job, pid: u32, uid: Option<u32>) -> Option<Owner> {
+    use std::os::unix::fs::MetadataExt;
+    match uid {
+        _ if job.policy.off => None,
+        Some(uid) => Some(Owner::Uid(uid)),
+        None => std::fs::metadata(format!("/proc/{pid}/ns/pid_for_children"))
+            .ok()
+            .zip(std::fs::metadata("/proc/self/ns/pid").ok())
+            .filter(|(theirs, mine)| theirs.ino() != mine.ino())
+            .map(|(theirs, _)| Owner::PidNamespace(theirs.ino())),
     }
 }
 
@@ -1181,6 +1281,7 @@ mod tests {
     fn each_failure_has_its_own_verdict() {
         let quick = Limits {
             timeout: Duration::from_millis(300),
+            wall: Duration::from_millis(900),
             output_cap: 1000,
             ..Limits::default()
         };
@@ -1194,6 +1295,43 @@ mod tests {
         assert_eq!(r.word(), "OUTPUT-LIMIT");
         assert_eq!(r.stdout().len(), 1000);
         assert_eq!(argv(&["/no/such/program"], quick).word(), "NOT-FOUND");
+    }
+
+    /// The timeout is CPU time: a program that waits longer than it (and computes little)
+    /// finishes, however busy the machine; one that computes past it is stopped, by its CPU
+    /// time, long before the wall-clock backstop; one that waits forever is stopped by the
+    /// backstop, and says so.
+    #[test]
+    fn the_timeout_is_cpu_time_and_the_wall_clock_a_backstop() {
+        let limits = Limits {
+            timeout: Duration::from_millis(400),
+            wall: Duration::from_secs(20),
+            ..Limits::default()
+        };
+        assert_eq!(sh("sleep 1; echo done", limits).word(), "EXITED");
+        let started = Instant::now();
+        let spin = sh("while :; do :; done", limits);
+        assert_eq!(spin.word(), "TIMEOUT");
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "stopped by its CPU time"
+        );
+        assert!(spin.problem().unwrap().contains("of CPU time"), "{spin:?}");
+        let waits = sh(
+            "sleep 30",
+            Limits {
+                wall: Duration::from_millis(700),
+                ..limits
+            },
+        );
+        assert_eq!(waits.word(), "TIMEOUT");
+        assert!(waits.problem().unwrap().contains("wall-clock"), "{waits:?}");
+        // Children's CPU time counts too.
+        let children = sh(
+            "(while :; do :; done) & (while :; do :; done) & wait",
+            limits,
+        );
+        assert_eq!(children.word(), "TIMEOUT");
     }
 
     #[test]

@@ -49,6 +49,8 @@ pub struct Session<'a> {
     /// Its disk quota, and when it was last measured.
     disk: super::run::Disk,
     measured: Instant,
+    /// The CPU time its processes have used, by which an answer's time is judged.
+    cpu: super::run::Cpu,
 }
 
 impl<'a> Session<'a> {
@@ -57,6 +59,7 @@ impl<'a> Session<'a> {
     pub fn start(job: Job<'a>, env: &[(String, String)]) -> Result<Session<'a>, Ran> {
         let mut proc = start(&job, Stdio::piped(), env)?;
         let disk = super::run::Disk::new(&job, proc.group, proc.uid());
+        let cpu = super::run::Cpu::new(&job, proc.group, proc.uid());
         let stdin = proc.child.stdin.take();
         // Bounded: a program printing faster than gametrace reads waits on its pipe instead
         // of filling gametrace's memory.
@@ -98,6 +101,7 @@ impl<'a> Session<'a> {
             err_open: true,
             disk,
             measured: Instant::now(),
+            cpu,
         })
     }
 
@@ -126,27 +130,38 @@ impl<'a> Session<'a> {
         self.answer_within(is_answer, self.job.limits.timeout)
     }
 
-    /// [`Session::answer`], waiting up to `wait` (a program's first answer may come after its
-    /// runtime has started and compiled the student's code).
+    /// [`Session::answer`], allowing `wait` of CPU time (a program's first answer may come
+    /// after its runtime has started and compiled the student's code), and of the wall clock
+    /// the generous backstop [`super::wall_for`] gives it. The CPU time is read at the first
+    /// look past [`super::run::DISK_EVERY`], so an answer that comes quickly costs no look.
     pub fn answer_within(
         &mut self,
         is_answer: impl Fn(&str) -> bool,
         wait: Duration,
     ) -> Result<String, Ran> {
-        let deadline = Instant::now() + wait;
+        let deadline = Instant::now() + super::wall_for(wait);
         self.waited = wait;
+        let mut cpu_from: Option<Duration> = None;
         loop {
             if !self.out_open {
                 return Err(self.ended(deadline));
             }
             let now = Instant::now();
             if now >= deadline {
-                return Err(self.stop(Stop::Timeout));
+                return Err(self.stop(Stop::Timeout(true)));
             }
             if now.duration_since(self.measured) >= super::run::DISK_EVERY {
                 self.measured = now;
                 if self.disk.over() {
                     return Err(self.stop(Stop::Disk));
+                }
+                let used = self.cpu.used();
+                match cpu_from {
+                    None => cpu_from = Some(used),
+                    Some(from) if used.saturating_sub(from) > wait => {
+                        return Err(self.stop(Stop::Timeout(false)));
+                    }
+                    Some(_) => {}
                 }
             }
             let wait = (deadline - now).min(super::run::DISK_EVERY);
@@ -244,7 +259,7 @@ impl<'a> Session<'a> {
         }
         match status {
             Some(s) => self.stop(Stop::Exited(s)),
-            None => self.stop(Stop::Timeout),
+            None => self.stop(Stop::Timeout(true)),
         }
     }
 
@@ -300,8 +315,13 @@ impl<'a> Session<'a> {
             }
         }
         match why {
-            Stop::Timeout => Ran::TimedOut {
-                after: self.waited,
+            Stop::Timeout(wall) => Ran::TimedOut {
+                after: if wall {
+                    super::wall_for(self.waited)
+                } else {
+                    self.waited
+                },
+                wall,
                 stdout,
                 stderr,
             },
@@ -388,7 +408,8 @@ fn read_lines(out: impl Read, tx: &mpsc::SyncSender<Event>) {
 
 enum Stop {
     Exited(ExitStatus),
-    Timeout,
+    /// Past the CPU time an answer may take (false), or the wall-clock backstop (true).
+    Timeout(bool),
     Cap,
     /// Its files outgrew the disk quota.
     Disk,
