@@ -29,11 +29,24 @@ if [ -z "$opt" ] && command -v npm >/dev/null 2>&1; then
   opt="$tools/node_modules/.bin/wasm-opt"
 fi
 [ -n "$opt" ] || echo "note: no wasm-opt and no npm: the page's modules are not size-optimised" >&2
-# build NAME [FEATURES]: the module, optimised, as $target/NAME.wasm.
+# build CRATE [plain]: its module, optimised (unless `plain`), as $target/CRATE.wasm (crate
+# name with underscores).
 build() {
-  CARGO_TARGET_DIR="$target" cargo build --quiet --locked -p gametrace-web \
-    --target wasm32-unknown-unknown --profile web ${2:+--features "$2"}
-  local built="$target/wasm32-unknown-unknown/web/gametrace_web.wasm"
+  CARGO_TARGET_DIR="$target" cargo build --quiet --locked -p "$1" \
+    --target wasm32-unknown-unknown --profile web
+  local name="${1//-/_}"
+  local built="$target/wasm32-unknown-unknown/web/$name.wasm"
+  if [ "${2:-}" = plain ]; then
+    cp "$built" "$target/$name.wasm"
+    return
+  fi
+  set -- "$name"
+  # Optimised once per build of the module (a minute on this machine), not once per call.
+  if [ -n "$opt" ] && [ "$target/$1.wasm" -nt "$built" ] && [ -f "$target/$1.built" ] &&
+    cmp -s "$built" "$target/$1.built"; then
+    return
+  fi
+  cp "$built" "$target/$1.built"
   if [ -n "$opt" ]; then
     "$opt" "${GAMETRACE_WASM_OPT:--Oz}" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
       --enable-nontrapping-float-to-int "$built" -o "$target/$1.wasm"
@@ -42,9 +55,10 @@ build() {
   fi
 }
 # The page's engine; and the same with check-game in it, for the Python worker (a student's
-# game checked in the page), which only the worker loads.
-build gametrace_web
-build gametrace_games games
+# game checked in the page), which only the worker loads: not run through wasm-opt (3.9 MB
+# instead of 3.3, loaded only to check a game; wasm-opt takes a minute of CI's time on it).
+build gametrace-web
+build gametrace-web-games plain
 wasm="$target/gametrace_web.wasm"
 mkdir -p "$out"
 cp docs/src/play/index.html docs/src/play/gametrace.css docs/src/play/gametrace.js \
@@ -91,7 +105,7 @@ mv "$out/gametrace-wasm.js.part" "$out/gametrace-wasm.js"
 {
   printf '// The gametrace core with check-game, as WebAssembly, base64 (scripts/build-web.sh writes this file).\n'
   printf 'export const GAMETRACE_GAMES_WASM = "'
-  base64 -w0 "$target/gametrace_games.wasm"
+  base64 -w0 "$target/gametrace_web_games.wasm"
   printf '";\n'
 } > "$out/gametrace-games.js.part"
 mv "$out/gametrace-games.js.part" "$out/gametrace-games.js"

@@ -16,7 +16,7 @@
 //!   run came out, judged as `gametrace check --cmd COMMAND --for-students` judges it: the
 //!   same answer as `check`, with the report the command line prints (CRASHED with the end of
 //!   stderr, TIMEOUT, OUTPUT-LIMIT, or the output checked).
-//! - `check-game {spec, path, argv}` (the `games` build, which the page's Python worker
+//! - `check-game {spec, path, argv}` (in crates/gametrace-web-games, which the page's Python worker
 //!   loads): `gametrace check-game SPEC --cmd ... --for-students` on the student's game behind
 //!   the Python driver that `argv` starts, through the worker ([`gametrace_check_game`]'s
 //!   browser sandbox): the report, and each check's verdict.
