@@ -681,10 +681,10 @@ fn a_student_runs_their_python_in_the_page_and_gets_the_command_lines_verdicts()
          "spec": "cs188/two-ghosts", "case": "*"},
         {"name": "cs188-prune-on-equal", "course": "cs188", "files": [fixture("tests/fixtures/cs188/prune-on-equal/multiAgents.py")],
          "spec": "cs188/tie", "case": "cs188"},
-        {"name": "tippy-wraps", "course": "csc148-game", "files": [fixture(&format!("{WRAPS}/tippy_game_state.py")), fixture(&format!("{WRAPS}/tippy_move.py"))],
-         "module": "tippy_game_state.py", "class": "TippyGameState", "spec": "csc148/tippy-rules"},
         {"name": "loops", "course": "csc148", "files": [fixture(&format!("{CSC}/strategy_loops.py"))],
          "class": "StrategyMinimaxMemoize", "spec": "csc148/subtract-square-grading", "case": "memoize-8", "timeout": 3},
+        {"name": "tippy-wraps", "course": "csc148-game", "files": [fixture(&format!("{WRAPS}/tippy_game_state.py")), fixture(&format!("{WRAPS}/tippy_move.py"))],
+         "module": "tippy_game_state.py", "class": "TippyGameState", "spec": "csc148/tippy-rules"},
     ]);
     let work = tempfile::tempdir().unwrap();
     let scenarios_file = work.path().join("scenarios.json");
@@ -852,7 +852,8 @@ fn a_student_runs_their_python_in_the_page_and_gets_the_command_lines_verdicts()
     );
 
     // A program that never returns is stopped at the time limit (3 s here, to keep CI short;
-    // the student chooses 10, 30 or 60).
+    // the student chooses 10, 30 or 60), its worker ended: the game checked after it runs in a
+    // fresh one (it would wait behind the loop forever otherwise).
     let loops = run("loops");
     assert_eq!(loops["verdicts"][0]["status"], "TIMEOUT", "{loops}");
     assert!(text(&loops["report"]).contains("ran past the 3 s timeout"));

@@ -64,7 +64,7 @@ for (const s of scenarios) {
   const started = Date.now();
   await page.evaluate(() => { document.body.dataset.runDone = "no"; });
   await page.click("#run-go");
-  await page.waitForSelector("body[data-run-done=yes]", { timeout: 600000 });
+  await page.waitForSelector("body[data-run-done=yes]", { timeout: 240000 });
   const wall = Date.now() - started;
   const got = await page.evaluate(() => ({
     progress: document.getElementById("run-progress").textContent,

@@ -325,6 +325,7 @@ const python = (() => {
     if (!c || m.id !== c.id) return;
     if (m.op === "started") {
       c.started = performance.now();
+      clearTimeout(c.timer);
       c.timer = setTimeout(() => end({ timeout: c.seconds }), c.seconds * 1000);
     } else if (m.op === "out") {
       c[m.stream] += m.text;
@@ -351,23 +352,26 @@ const python = (() => {
     ready = null;
   }
 
-  // Runs `job` ({argv, files, data}); resolves to {stdout, stderr, exit | timeout | flooded | stopped, ms}.
-  async function run(job, seconds, cap) {
+  // Sends a job; its time limit runs from when the worker starts it, and a worker that does
+  // not start it within a minute (a loop it could not leave) is ended too.
+  async function send(message, seconds) {
     await (ready || boot());
     return new Promise((resolve) => {
       current = { id: nextId++, stdout: "", stderr: "", seconds, resolve, timer: null, started: 0 };
-      worker.postMessage({ op: "run", id: current.id, argv: job.argv, files: job.files, data: job.data || {}, cap });
+      current.timer = setTimeout(() => end({ timeout: seconds }), (seconds + 60) * 1000);
+      worker.postMessage({ ...message, id: current.id });
     });
+  }
+
+  // Runs `job` ({argv, files, data}); resolves to {stdout, stderr, exit | timeout | flooded | stopped, ms}.
+  function run(job, seconds, cap) {
+    return send({ op: "run", argv: job.argv, files: job.files, data: job.data || {}, cap }, seconds);
   }
 
   // check-game on the student's game ({spec, path, argv, files}), in the worker: resolves to
   // {answer} (the engine's: report, cases) | {timeout} | {stopped}.
-  async function checkGame(job, seconds) {
-    await (ready || boot());
-    return new Promise((resolve) => {
-      current = { id: nextId++, stdout: "", stderr: "", seconds, resolve, timer: null, started: 0 };
-      worker.postMessage({ op: "check-game", id: current.id, ...job });
-    });
+  function checkGame(job, seconds) {
+    return send({ op: "check-game", ...job }, seconds);
   }
 
   return { run, checkGame, start: () => ready || boot(), stop: () => end({ stopped: true }), loaded: () => ready !== null };
