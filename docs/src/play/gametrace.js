@@ -647,7 +647,11 @@ function showRunResult(index) {
 }
 
 function wireRun() {
-  $("run-files").addEventListener("change", (e) => addFiles(e.target.files));
+  $("run-files").addEventListener("change", async (e) => {
+    await addFiles(e.target.files);
+    // Emptied, so that choosing the same file again (after removing it) is seen.
+    e.target.value = "";
+  });
   const drop = $("run-drop");
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
