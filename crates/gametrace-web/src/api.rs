@@ -658,6 +658,58 @@ mod tests {
         assert!(!report.contains("gametrace bugs"), "{report}");
     }
 
+    /// A run the page made is judged as `check --cmd` judges one: what the driver is handed,
+    /// a crash with its stderr (control characters escaped, as the command line shows
+    /// them), a timeout, and an output checked under the command's name.
+    #[test]
+    fn a_run_in_the_page_is_judged_as_check_cmd_judges_it() {
+        let a = ask(json!({"op": "spec", "name": "csc148/subtract-square-grading"}));
+        let (text, path) = (a["text"].as_str().unwrap(), a["path"].as_str().unwrap());
+        let plan =
+            ask(json!({"op": "plan", "spec": text, "path": path, "case": "prune-expands-6"}));
+        let position: Value =
+            serde_json::from_str(plan["position_json"].as_str().unwrap()).unwrap();
+        assert_eq!(position["current_total"], 6, "{plan}");
+        assert_eq!(
+            position["case"]["strategy"], "StrategyMinimaxPrune",
+            "{plan}"
+        );
+        assert_eq!(position["case"]["check"], "visited", "{plan}");
+        let judged = |extra: Value| {
+            let mut req = json!({"op": "judged", "spec": text, "path": path,
+                "case": "prune-expands-6", "command": "python3 s.py {position_json}",
+                "stdout": "", "stderr": ""});
+            for (k, v) in extra.as_object().unwrap() {
+                req[k] = v.clone();
+            }
+            ask(req)
+        };
+        let crashed = judged(json!({"exit": 1, "stderr": "Traceback\n  boom\u{1b}[31m\n"}));
+        assert_eq!(crashed["status"], "CRASHED", "{crashed}");
+        let report = crashed["report"].as_str().unwrap();
+        assert!(
+            report.contains("the implementation exited with status 1"),
+            "{report}"
+        );
+        assert!(report.contains("  | Traceback\n"), "{report}");
+        assert!(report.contains("  |   boom\\e[31m\n"), "{report}");
+        assert!(!report.contains('\u{1b}'), "{report}");
+        let timeout = judged(json!({"timeout": 10.0}));
+        assert_eq!(timeout["status"], "TIMEOUT", "{timeout}");
+        assert!(timeout["report"]
+            .as_str()
+            .unwrap()
+            .contains("ran past the 10 s timeout"));
+        // The reference's own expansions: a pass, read as the output of the command.
+        let pass = judged(json!({"exit": 0,
+            "stdout": "Searching p1:6: p1 to move\nSearching p2:2: p2 to move\nSearching p1:1: p1 to move\nSuggested move: 4\n"}));
+        assert_eq!(pass["status"], "PASS", "{pass}");
+        assert!(pass["report"]
+            .as_str()
+            .unwrap()
+            .contains("of the output of `python3 s.py {position_json}`"));
+    }
+
     #[test]
     fn bad_requests_say_what_is_wrong() {
         assert!(request("nope").contains("not JSON"));
