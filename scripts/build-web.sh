@@ -3,7 +3,10 @@
 # WebAssembly (crates/gametrace-web, profile `web`), embedded base64 in gametrace-wasm.js so the
 # page works opened from a file (browsers do not fetch a .wasm from file://), beside the page's
 # HTML, CSS and JavaScript (docs/src/play/, which mdBook also copies into the guide). The
-# .wasm is copied too, to measure.
+# .wasm is copied too, to measure. The "Run my code" view's Python: Pyodide from the npm
+# registry (pinned; its files copied into OUT/pyodide, never fetched from a CDN), the worker
+# that runs it (gametrace-python.js) and the repository's Python drivers as one script
+# (gametrace-drivers.js); the page loads them only when a student opens that view.
 #   scripts/build-web.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,9 +17,6 @@ if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unkno
 fi
 # A target folder of its own: the page can be built while `cargo test` holds target/.
 target="${GAMETRACE_WEB_TARGET:-target/wasm}"
-CARGO_TARGET_DIR="$target" cargo build --quiet --locked -p gametrace-web \
-  --target wasm32-unknown-unknown --profile web
-wasm="$target/wasm32-unknown-unknown/web/gametrace_web.wasm"
 # Binaryen's optimiser takes the module from 3.3 MB to 2.8 MB (`wasm-opt -Oz`); from the npm
 # registry (pinned) when it is not on PATH. Without npm the page is built unoptimised.
 opt="$(command -v wasm-opt || true)"
@@ -28,15 +28,70 @@ if [ -z "$opt" ] && command -v npm >/dev/null 2>&1; then
   fi
   opt="$tools/node_modules/.bin/wasm-opt"
 fi
-if [ -n "$opt" ]; then
-  "$opt" "${GAMETRACE_WASM_OPT:--Oz}" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-    --enable-nontrapping-float-to-int "$wasm" -o "$target/gametrace_web.opt.wasm"
-  wasm="$target/gametrace_web.opt.wasm"
-else
-  echo "note: no wasm-opt and no npm: the page's module is not size-optimised" >&2
-fi
+[ -n "$opt" ] || echo "note: no wasm-opt and no npm: the page's modules are not size-optimised" >&2
+# build CRATE [plain]: its module, optimised (unless `plain`), as $target/CRATE.wasm (crate
+# name with underscores).
+build() {
+  CARGO_TARGET_DIR="$target" cargo build --quiet --locked -p "$1" \
+    --target wasm32-unknown-unknown --profile web
+  local name="${1//-/_}"
+  local built="$target/wasm32-unknown-unknown/web/$name.wasm"
+  if [ "${2:-}" = plain ]; then
+    cp "$built" "$target/$name.wasm"
+    return
+  fi
+  set -- "$name"
+  # Optimised once per build of the module (a minute on this machine), not once per call.
+  if [ -n "$opt" ] && [ "$target/$1.wasm" -nt "$built" ] && [ -f "$target/$1.built" ] &&
+    cmp -s "$built" "$target/$1.built"; then
+    return
+  fi
+  cp "$built" "$target/$1.built"
+  if [ -n "$opt" ]; then
+    "$opt" "${GAMETRACE_WASM_OPT:--Oz}" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+      --enable-nontrapping-float-to-int "$built" -o "$target/$1.wasm"
+  else
+    cp "$built" "$target/$1.wasm"
+  fi
+}
+# The page's engine; and the same with check-game in it, for the Python worker (a student's
+# game checked in the page), which only the worker loads: not run through wasm-opt (3.9 MB
+# instead of 3.3, loaded only to check a game; wasm-opt takes a minute of CI's time on it).
+build gametrace-web
+build gametrace-web-games plain
+wasm="$target/gametrace_web.wasm"
 mkdir -p "$out"
-cp docs/src/play/index.html docs/src/play/gametrace.css docs/src/play/gametrace.js "$out/"
+cp docs/src/play/index.html docs/src/play/gametrace.css docs/src/play/gametrace.js \
+  docs/src/play/gametrace-python.js "$out/"
+# Pyodide, pinned (the version is in docs/src/browser.md); only the files it loads at start.
+pyodide_version=314.0.7
+pyodide="$target/pyodide/node_modules/pyodide"
+if [ ! -f "$pyodide/pyodide.asm.wasm" ] || ! grep -q "\"version\": \"$pyodide_version\"" "$pyodide/package.json"; then
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "error: the page's Python runtime (Pyodide $pyodide_version) comes from the npm registry: install npm" >&2
+    exit 1
+  fi
+  echo "== installing pyodide $pyodide_version (npm) for the page's Python" >&2
+  npm install --silent --no-audit --no-fund --prefix "$target/pyodide" "pyodide@$pyodide_version" >&2
+fi
+mkdir -p "$out/pyodide"
+for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+  cp "$pyodide/$f" "$out/pyodide/$f"
+done
+# The drivers, as a module the worker imports: its text files by path under /gametrace.
+python3 - "$out/gametrace-drivers.js.part" <<'PY'
+import json, pathlib, sys
+root = pathlib.Path("python/gametrace/drivers")
+files = {}
+for p in sorted(root.rglob("*.py")):
+    if "__pycache__" not in p.parts:
+        files["adapters/python/" + p.relative_to(root).as_posix()] = p.read_text(encoding="utf-8")
+with open(sys.argv[1], "w", encoding="utf-8") as out:
+    out.write("// The repository's Python drivers (python/gametrace/drivers), for the page's Python\n")
+    out.write("// worker; scripts/build-web.sh writes this file.\n")
+    out.write("export const DRIVERS = %s;\n" % json.dumps(files, indent=0, ensure_ascii=True))
+PY
+mv "$out/gametrace-drivers.js.part" "$out/gametrace-drivers.js"
 cp "$wasm" "$out/gametrace.wasm"
 # Written whole, then moved: a page never loads half a module.
 {
@@ -46,4 +101,12 @@ cp "$wasm" "$out/gametrace.wasm"
   printf '";\n'
 } > "$out/gametrace-wasm.js.part"
 mv "$out/gametrace-wasm.js.part" "$out/gametrace-wasm.js"
+# The games build, as a module the worker imports (it is never fetched: no fetch anywhere).
+{
+  printf '// The gametrace core with check-game, as WebAssembly, base64 (scripts/build-web.sh writes this file).\n'
+  printf 'export const GAMETRACE_GAMES_WASM = "'
+  base64 -w0 "$target/gametrace_web_games.wasm"
+  printf '";\n'
+} > "$out/gametrace-games.js.part"
+mv "$out/gametrace-games.js.part" "$out/gametrace-games.js"
 echo "$out"

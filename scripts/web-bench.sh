@@ -2,7 +2,9 @@
 # The browser page's figures, measured in headless Chromium on this machine: the page's
 # loading time from disk (to ready), the module's size (raw and gzipped), and the time to
 # check a trace of about 10,000 lines, passing and failing (with the diagnosis), in the page's
-# engine. Builds the page first (scripts/build-web.sh) and gametrace for the traces.
+# engine; then "Run my code" (the Python runtime's size, its first start, a student's programs
+# checked: see the end). Builds the page first (scripts/build-web.sh) and gametrace for the
+# traces.
 #   scripts/web-bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,3 +68,44 @@ cat > "$work/bench.html" <<HTML
 </script>
 HTML
 browse "file://$work/bench.html" | grep -o 'check, 7 runs[^<]*' | head -1
+
+# "Run my code": the Python runtime's download and first start, a first CSC148 check, a CS188
+# question's checks (every case of specs/cs188/two-ghosts) and a Tippy's check-game, in
+# headless Chromium driving the page served by `python3 -m http.server` (as a student serves a
+# downloaded folder), through playwright-core (npm, under target/playwright).
+echo "python runtime: $(cat "$page"/pyodide/* | wc -c) bytes, $(for f in "$page"/pyodide/*; do gzip -9 -c "$f"; done | wc -c) gzipped (pyodide/), the worker and drivers $(cat "$page"/gametrace-python.js "$page"/gametrace-drivers.js | wc -c) bytes, the games engine $(stat -c %s "$page/gametrace-games.js") bytes ($(gzip -9 -c "$page/gametrace-games.js" | wc -c) gzipped)"
+echo "the page without it: $(cat "$page"/index.html "$page"/gametrace.css "$page"/gametrace.js "$page"/gametrace-wasm.js | wc -c) bytes"
+pw=target/playwright
+[ -f "$pw/node_modules/playwright-core/package.json" ] ||
+  npm install --silent --no-audit --no-fund --prefix "$pw" playwright-core@1.65.1 >&2
+python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$page" > "$work/server.txt" 2>/dev/null &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do grep -q port "$work/server.txt" && break; sleep 0.1; done
+port="$(grep -o 'port [0-9]*' "$work/server.txt" | cut -d' ' -f2)"
+F="$PWD/tests/fixtures"
+cat > "$work/scenarios.json" <<JSON
+[
+ {"name": "first CSC148 check (prune-expands-6)", "course": "csc148", "files": ["$F/python/csc148/strategy_minimax_prune.py"],
+  "class": "StrategyMinimaxPrune", "spec": "csc148/subtract-square-grading", "case": "prune-expands-6"},
+ {"name": "the same again", "course": "csc148", "files": ["$F/python/csc148/strategy_minimax_prune.py"],
+  "class": "StrategyMinimaxPrune", "spec": "csc148/subtract-square-grading", "case": "prune-expands-6"},
+ {"name": "a memoize strategy, all its cases", "course": "csc148", "files": ["$F/python/csc148/strategy_minimax_memoize.py"],
+  "class": "StrategyMinimaxMemoize", "spec": "csc148/subtract-square-grading", "case": "*"},
+ {"name": "a CS188 question's checks (cs188/two-ghosts, every case)", "course": "cs188", "files": ["$F/cs188/multiAgents.py"],
+  "spec": "cs188/two-ghosts", "case": "*"},
+ {"name": "a Tippy's check-game (tippy-rules)", "course": "csc148-game",
+  "files": ["$F/python/csc148/games/tippy_rowcol/tippy_game_state.py", "$F/python/csc148/games/tippy_rowcol/tippy_move.py"],
+  "module": "tippy_game_state.py", "class": "TippyGameState", "spec": "csc148/tippy-rules"}
+]
+JSON
+node tests/browser/run-page.mjs "$PWD/$pw" "http://127.0.0.1:$port/" "$work/scenarios.json" "$work/out.json" "$work/shot.png"
+python3 - "$work/out.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print("page ready (served, playwright): %d ms" % r["pageReadyMs"])
+for run in r["runs"]:
+    cases = ", ".join("%s %s %d ms" % (v["case"], v["status"], v["runMs"]) for v in run["verdicts"][:6])
+    print("%s: %d ms from the click (Python started in %d ms, first time only); %s" % (
+        run["name"], run["wall"], run["pythonReadyMs"], cases))
+PY

@@ -317,19 +317,37 @@ fn the_page_says_it_sends_nothing_and_loads_nothing_from_the_network() {
     let dom = dom(&link(&[("view", "check")]));
     assert!(dom.contains("This page sends nothing anywhere."));
     let dir = page().parent().unwrap();
-    for file in ["index.html", "gametrace.js", "gametrace.css"] {
+    // The page, and the worker that runs a student's Python (it loads Pyodide and the
+    // drivers from its own folder, by relative imports, and nothing else).
+    for file in [
+        "index.html",
+        "gametrace.js",
+        "gametrace.css",
+        "gametrace-python.js",
+    ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         for call in [
             "fetch(",
             "XMLHttpRequest",
             "sendBeacon",
             "WebSocket",
+            "EventSource",
+            "importScripts",
             "http://",
             "https://",
         ] {
             assert!(!text.contains(call), "{file} has {call}");
         }
+        // Modules only from beside it: `from "./..."`, `import("./...")`.
+        for opener in ["from \"", "import(\""] {
+            for (at, _) in text.match_indices(opener) {
+                let target = &text[at + opener.len()..];
+                assert!(target.starts_with("./"), "{file} loads {:.60}", target);
+            }
+        }
     }
+    // Pyodide loads from the folder it is in (its indexURL: its own script's folder).
+    assert!(dir.join("pyodide/pyodide.asm.wasm").is_file());
 }
 
 #[test]
@@ -350,6 +368,8 @@ document.getElementById("f").addEventListener("load", () => {
   const out = [line()];
   for (const k of ["ArrowRight", "ArrowRight", "End", "ArrowLeft", "Home"]) { key(view, k); out.push(k + " " + line()); }
   key(d.getElementById("tab-step"), "ArrowRight");
+  out.push("tab " + d.activeElement.id + " run shown: " + !d.getElementById("view-run").hidden);
+  key(d.getElementById("tab-run"), "ArrowRight");
   out.push("tab " + d.activeElement.id + " check shown: " + !d.getElementById("view-check").hidden);
   document.getElementById("result").textContent = out.join("\n");
 });
@@ -377,7 +397,7 @@ document.getElementById("f").addEventListener("load", () => {
     let dom = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text_of(&dom, "result"),
-        "Line 1 of 24\nArrowRight Line 2 of 24\nArrowRight Line 3 of 24\nEnd Line 24 of 24\nArrowLeft Line 23 of 24\nHome Line 1 of 24\ntab tab-check check shown: true"
+        "Line 1 of 24\nArrowRight Line 2 of 24\nArrowRight Line 3 of 24\nEnd Line 24 of 24\nArrowLeft Line 23 of 24\nHome Line 1 of 24\ntab tab-run run shown: true\ntab tab-check check shown: true"
     );
 }
 
@@ -488,4 +508,395 @@ document.getElementById("f").addEventListener("load", () => {{
         let png = resvg::tiny_skia::Pixmap::load_png(&shot).expect("a PNG screenshot");
         assert_eq!(png.width(), width);
     }
+}
+
+// ---- Run my code: the student's Python in the page ------------------------------------
+
+/// playwright-core from the npm registry (pinned), under target/, installed when missing:
+/// it drives Debian's Chromium (clicks, file choosers, screenshots); it downloads no browser.
+fn playwright() -> PathBuf {
+    const VERSION: &str = "1.65.1";
+    let dir = Path::new(ROOT).join("target/playwright");
+    let package = dir.join("node_modules/playwright-core/package.json");
+    let installed = std::fs::read_to_string(&package)
+        .is_ok_and(|p| p.contains(&format!("\"version\": \"{VERSION}\"")));
+    if !installed {
+        let status = std::process::Command::new("npm")
+            .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+            .arg(&dir)
+            .arg(format!("playwright-core@{VERSION}"))
+            .status()
+            .expect("npm (Node.js) installs playwright-core, as .ci/run has it");
+        assert!(status.success(), "npm install playwright-core@{VERSION}");
+    }
+    dir
+}
+
+/// The built page served as a student serves a downloaded folder: `python3 -m http.server`
+/// (on a free port of 127.0.0.1), stopped when dropped.
+struct Served {
+    child: std::process::Child,
+    base: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(dir: &Path) -> Served {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new("python3")
+        .args([
+            "-u",
+            "-m",
+            "http.server",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
+        .arg(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("python3 serves the page");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+    let port: u16 = first
+        .split_whitespace()
+        .skip_while(|w| *w != "port")
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("python3 -m http.server said: {first}"));
+    Served {
+        child,
+        base: format!("http://127.0.0.1:{port}/"),
+    }
+}
+
+/// `gametrace check SPEC --case CASE --cmd CMD --for-students`, run in a folder holding the
+/// student's files (as the page names them, by their file names): the report it prints.
+fn check_cmd(files: &[&str], spec: &str, case: &str, cmd: &str) -> (String, Option<i32>) {
+    let dir = tempfile::tempdir().unwrap();
+    for f in files {
+        let from = Path::new(ROOT).join(f);
+        std::fs::copy(&from, dir.path().join(from.file_name().unwrap())).unwrap();
+    }
+    let out = Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", spec, "--case", case, "--cmd", cmd])
+        .args(["--for-students", "--color", "never"])
+        .output()
+        .unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+/// `gametrace check-game SPEC --cmd CMD --for-students` in a folder holding the files.
+fn check_game_cmd(files: &[&str], spec: &str, cmd: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    for f in files {
+        let from = Path::new(ROOT).join(f);
+        std::fs::copy(&from, dir.path().join(from.file_name().unwrap())).unwrap();
+    }
+    let out = Command::cargo_bin("gametrace")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "check-game",
+            spec,
+            "--cmd",
+            cmd,
+            "--for-students",
+            "--color",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A check-game report's verdicts (`PASS    SPEC parse_move`, ...) and the mistakes it names
+/// (`[wraps-left-edge]`): what the page must agree on with the command line.
+fn verdicts_and_names(report: &str) -> (Vec<String>, Vec<String>) {
+    let words = [
+        "PASS ",
+        "FAIL ",
+        "SKIPPED ",
+        "CRASHED ",
+        "TIMEOUT ",
+        "ERROR ",
+        "NOT-FOUND ",
+    ];
+    let verdicts = report
+        .lines()
+        .filter(|l| words.iter().any(|w| l.starts_with(w)))
+        .map(|l| l.split(':').next().unwrap().to_owned())
+        .collect();
+    let mut names: Vec<String> = report
+        .split('[')
+        .skip(1)
+        .filter_map(|s| s.split_once(']').map(|(n, _)| n))
+        .filter(|n| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-+:".contains(c))
+        })
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    (verdicts, names)
+}
+
+/// Issue 72: a student's CSC148 strategy, Tippy game and CS188 `multiAgents.py` run in the
+/// page (Pyodide, in a worker, through the repository's drivers) get what the command line
+/// says: the same report byte for byte for a strategy or an agent, the same verdicts and
+/// names for a game; a program that loops is stopped (TIMEOUT); the page asks nothing of
+/// anyone but its own folder, and loads no Python until the student runs something.
+#[test]
+fn a_student_runs_their_python_in_the_page_and_gets_the_command_lines_verdicts() {
+    let dir = page().parent().unwrap().to_owned();
+    let served = serve(&dir);
+    let fixture = |f: &str| Path::new(ROOT).join(f).display().to_string();
+    const CSC: &str = "tests/fixtures/python/csc148";
+    const WRAPS: &str = "tests/fixtures/python/csc148/games_buggy/tippy_wraps_left_edge";
+    let scenarios = serde_json::json!([
+        {"name": "prune", "course": "csc148", "files": [fixture(&format!("{CSC}/strategy_minimax_prune.py"))],
+         "class": "StrategyMinimaxPrune", "spec": "csc148/subtract-square-grading", "case": "prune-expands-6"},
+        {"name": "prune-strict", "course": "csc148", "screenshot": true,
+         "files": [fixture(&format!("{CSC}/strategy_minimax_prune_strict.py")), fixture(&format!("{CSC}/strategy_minimax_prune.py")),
+                   fixture("python/gametrace/drivers/csc148/game_state.py")],
+         "module": "strategy_minimax_prune_strict.py",
+         "class": "StrategyMinimaxPrune", "spec": "csc148/subtract-square-grading", "case": "prune-expands-6"},
+        {"name": "memoize-all", "course": "csc148", "files": [fixture(&format!("{CSC}/strategy_minimax_memoize.py"))],
+         "class": "StrategyMinimaxMemoize", "spec": "csc148/subtract-square-grading", "case": "*"},
+        {"name": "cs188", "course": "cs188", "files": [fixture("tests/fixtures/cs188/multiAgents.py")],
+         "spec": "cs188/two-ghosts", "case": "*"},
+        {"name": "cs188-prune-on-equal", "course": "cs188", "files": [fixture("tests/fixtures/cs188/prune-on-equal/multiAgents.py")],
+         "spec": "cs188/tie", "case": "cs188"},
+        {"name": "loops", "course": "csc148", "files": [fixture(&format!("{CSC}/strategy_loops.py"))],
+         "class": "StrategyMinimaxMemoize", "spec": "csc148/subtract-square-grading", "case": "memoize-8", "timeout": 3},
+        {"name": "tippy-wraps", "course": "csc148-game", "files": [fixture(&format!("{WRAPS}/tippy_game_state.py")), fixture(&format!("{WRAPS}/tippy_move.py"))],
+         "module": "tippy_game_state.py", "class": "TippyGameState", "spec": "csc148/tippy-rules"},
+    ]);
+    let work = tempfile::tempdir().unwrap();
+    let scenarios_file = work.path().join("scenarios.json");
+    std::fs::write(&scenarios_file, scenarios.to_string()).unwrap();
+    let out_file = work.path().join("out.json");
+    let shot = dir.join("run-my-code.png");
+    let ran = std::process::Command::new("timeout")
+        .arg("900")
+        .arg("node")
+        .arg(Path::new(ROOT).join("tests/browser/run-page.mjs"))
+        .arg(playwright())
+        .arg(&served.base)
+        .arg(&scenarios_file)
+        .arg(&out_file)
+        .arg(&shot)
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("node runs tests/browser/run-page.mjs");
+    assert!(
+        ran.status.success(),
+        "the page's run failed:\n{}\n{}",
+        String::from_utf8_lossy(&ran.stdout),
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    let got: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
+    let run = |name: &str| -> &serde_json::Value {
+        got["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .unwrap_or_else(|| panic!("no run {name}: {got}"))
+    };
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_owned();
+    eprintln!(
+        "page ready {} ms; Python ready {} ms; runs: {}",
+        got["pageReadyMs"],
+        run("prune")["pythonReadyMs"],
+        got["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| format!("{} {} ms", text(&r["name"]), r["wall"]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+
+    // Nothing but the page's own folder is asked for; before a run, no Python at all.
+    assert_eq!(got["outside"], serde_json::json!([]), "{}", got["requests"]);
+    for r in got["requests"].as_array().unwrap() {
+        assert!(text(r).starts_with(&served.base), "{r}");
+    }
+    let before: Vec<String> = got["requestsBeforeRun"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(text)
+        .collect();
+    assert!(
+        before
+            .iter()
+            .all(|r| !r.contains("pyodide") && !r.contains("python")),
+        "{before:?}"
+    );
+    assert!(got["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| text(r).ends_with("pyodide/pyodide.asm.wasm")));
+
+    // A strategy and an agent: each case's report is the command line's, byte for byte.
+    let strategy = |file: &str, class: &str| {
+        format!(
+            "python3 adapters/python/gametrace_csc148.py strategy {file} {class} {{position_json}}"
+        )
+    };
+    let cases = [
+        (
+            "prune",
+            vec![format!("{CSC}/strategy_minimax_prune.py")],
+            "specs/csc148/subtract-square-grading.yaml",
+            strategy("strategy_minimax_prune.py", "StrategyMinimaxPrune"),
+        ),
+        (
+            "prune-strict",
+            vec![
+                format!("{CSC}/strategy_minimax_prune_strict.py"),
+                format!("{CSC}/strategy_minimax_prune.py"),
+                "python/gametrace/drivers/csc148/game_state.py".to_owned(),
+            ],
+            "specs/csc148/subtract-square-grading.yaml",
+            strategy("strategy_minimax_prune_strict.py", "StrategyMinimaxPrune"),
+        ),
+        (
+            "memoize-all",
+            vec![format!("{CSC}/strategy_minimax_memoize.py")],
+            "specs/csc148/subtract-square-grading.yaml",
+            strategy("strategy_minimax_memoize.py", "StrategyMinimaxMemoize"),
+        ),
+        (
+            "cs188",
+            vec!["tests/fixtures/cs188/multiAgents.py".to_owned()],
+            "specs/cs188/two-ghosts.yaml",
+            "python3 adapters/python/gametrace_cs188.py multiAgents.py {tree_json}".to_owned(),
+        ),
+        (
+            "cs188-prune-on-equal",
+            vec!["tests/fixtures/cs188/prune-on-equal/multiAgents.py".to_owned()],
+            "specs/cs188/tie.yaml",
+            "python3 adapters/python/gametrace_cs188.py multiAgents.py {tree_json}".to_owned(),
+        ),
+    ];
+    let mut statuses = std::collections::BTreeMap::new();
+    for (name, files, spec, cmd) in &cases {
+        let r = run(name);
+        let verdicts = r["verdicts"].as_array().unwrap();
+        assert!(!verdicts.is_empty(), "{name}: {r}");
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        for (v, report) in verdicts.iter().zip(r["reports"].as_array().unwrap()) {
+            let case = text(&v["case"]);
+            let (cli, code) = check_cmd(&files, spec, &case, cmd);
+            assert_eq!(
+                text(report),
+                cli,
+                "{name} {case}: the page's report, then the command line's"
+            );
+            assert_eq!(
+                text(&v["status"]) == "PASS",
+                code == Some(0),
+                "{name} {case}"
+            );
+            statuses.insert(format!("{name} {case}"), text(&v["status"]));
+        }
+    }
+    // The verdicts themselves, as worked out by hand in the guide and the fixtures: the right
+    // strategy and agent pass; `>` for `≥` is prune-strict, pruning on a tie prune-on-equal.
+    assert_eq!(statuses["prune prune-expands-6"], "PASS");
+    assert_eq!(statuses["prune-strict prune-expands-6"], "FAIL");
+    assert!(text(&run("prune-strict")["mistakes"]).contains("prune-strict"));
+    assert!(text(&run("prune-strict")["report"]).contains("with the mistake prune-strict"));
+    assert!(run("memoize-all")["verdicts"].as_array().unwrap().len() >= 3);
+    assert!(run("memoize-all")["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|v| v["status"] == "PASS"));
+    assert!(run("cs188")["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|v| v["status"] == "PASS"));
+    let equal = run("cs188-prune-on-equal");
+    assert!(
+        equal["verdicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v["status"] == "FAIL"),
+        "{equal}"
+    );
+    assert!(
+        text(&equal["mistakes"]).contains("prune-on-equal"),
+        "{equal}"
+    );
+
+    // A program that never returns is stopped at the time limit (3 s here, to keep CI short;
+    // the student chooses 10, 30 or 60), its worker ended: the game checked after it runs in a
+    // fresh one (it would wait behind the loop forever otherwise).
+    let loops = run("loops");
+    assert_eq!(loops["verdicts"][0]["status"], "TIMEOUT", "{loops}");
+    assert!(text(&loops["report"]).contains("ran past the 3 s timeout"));
+
+    // A student's Tippy whose winner test reads column -1 as the last: check-game's verdicts
+    // (every check's, the scenarios and perft passing) and the mistake named, as the command
+    // line gives them.
+    let page_report = text(&run("tippy-wraps")["report"]);
+    let cli = check_game_cmd(
+        &[
+            &format!("{WRAPS}/tippy_game_state.py"),
+            &format!("{WRAPS}/tippy_move.py"),
+        ],
+        "specs/csc148/tippy-rules.yaml",
+        "python3 adapters/python/gametrace_game.py tippy_game_state.py TippyGameState",
+    );
+    assert_eq!(
+        verdicts_and_names(&page_report),
+        verdicts_and_names(&cli),
+        "the page's report:\n{page_report}\nthe command line's:\n{cli}"
+    );
+    let (verdicts, names) = verdicts_and_names(&page_report);
+    assert!(names.contains(&"wraps-left-edge".to_owned()), "{names:?}");
+    assert!(
+        verdicts.iter().any(|v| v.starts_with("FAIL")),
+        "{verdicts:?}"
+    );
+    assert!(
+        verdicts.iter().filter(|v| v.starts_with("PASS")).count() >= 9,
+        "{verdicts:?}"
+    );
+
+    // The screenshot for the guide's Browser chapter: the buggy strategy's verdict.
+    let png = resvg::tiny_skia::Pixmap::load_png(&shot).expect("a PNG screenshot");
+    assert_eq!(png.width(), 1280);
+}
+
+/// Opened from a file, the page says plainly that the Python runtime cannot start there,
+/// and what to do instead.
+#[test]
+fn opened_from_a_file_the_run_view_says_to_serve_the_folder() {
+    let dom = dom(&link(&[("view", "run")]));
+    let said = text_of(&dom, "run-runtime");
+    assert!(said.contains("python3 -m http.server 8000"), "{said}");
+    assert!(said.contains("cannot start the Python runtime"), "{said}");
 }

@@ -86,8 +86,9 @@ fn too_large(
         ))
 }
 
-/// The verdict on what a run of the student's program came to: its output judged, or the
-/// run's own end (a limit, a crash, a missing file), with how far its output got.
+/// The verdict on what a run of the student's program came to: a submission missing the
+/// file its command names is NOT-FOUND (what to say, not the traceback it caused); anything
+/// else is the core's one judgement of a run's end ([`gametrace_core::check::judge::judge_run`]).
 fn judge_run(
     doc: &Document,
     name: &str,
@@ -96,77 +97,48 @@ fn judge_run(
     options: Options,
     result: impl Fn(Status) -> CaseResult,
 ) -> Result<CaseResult, Diagnostic> {
-    let Some((status, problem)) = crate::student::status_of(ran).zip(ran.problem()) else {
-        let output = String::from_utf8_lossy(ran.stdout());
-        let shown = format!("the output of `{}`", cmd.line);
-        let mut r = judge(doc, name, &output, &shown, options, result(Status::Fail))?;
-        r.own = Some(crate::student::own(&cmd.line, ran, None));
-        return Ok(r);
+    let problem = crate::student::status_of(ran).zip(ran.problem());
+    if matches!(problem, Some((Status::Crashed, _))) {
+        let missing = missing_files(&cmd.line, cmd.submission.as_deref(), ran.stderr());
+        if !missing.is_empty() {
+            return Ok(not_found(cmd, &missing, result(Status::NotFound)));
+        }
+    }
+    let stdout = String::from_utf8_lossy(ran.stdout());
+    let ended = gametrace_core::check::judge::Ended {
+        command: &cmd.line,
+        stdout: &stdout,
+        stderr: ran.stderr(),
+        problem,
     };
-    // An empty or incomplete submission: the file the command names is not there, which is
-    // what to say, not the traceback it caused.
-    let missing = if status == Status::Crashed {
-        missing_files(&cmd.line, cmd.submission.as_deref(), ran.stderr())
+    gametrace_core::check::judge::judge_run(doc, name, &ended, options, result(Status::Fail))
+}
+
+/// NOT-FOUND for a submission without the files its command names.
+fn not_found(cmd: &Program, missing: &[String], blank: CaseResult) -> CaseResult {
+    let whose = if cmd.submission.is_some() {
+        "the submission"
     } else {
-        Vec::new()
+        "the folder it runs in"
     };
-    if !missing.is_empty() {
-        let whose = if cmd.submission.is_some() {
-            "the submission"
-        } else {
-            "the folder it runs in"
-        };
-        let message = match missing.as_slice() {
-            [one] => format!("{whose} has no {one}, which the command names"),
-            many => format!(
-                "{whose} has none of {}, which the command names",
-                many.join(", ")
-            ),
-        };
-        let details = format!(
-            "command: {}\nhint: an empty or incomplete submission; its program was not judged\n",
-            cmd.line
-        );
-        let mut r = result(Status::NotFound)
-            .message(message.clone())
-            .details(details.clone());
-        r.own = Some(crate::report::Own {
-            message: Some(message),
-            details,
-            printed: 0,
-        });
-        return Ok(r);
-    }
-    let own = crate::student::own(&cmd.line, ran, Some(problem.clone()));
-    let mut details = own.details.clone();
-    // What it printed before it stopped still says how far it got.
-    let printed = ran.stdout();
-    if printed.is_empty() || status == Status::NotFound {
-        let mut r = result(status).message(problem).details(details);
-        r.own = Some(own);
-        return Ok(r);
-    }
-    let text = String::from_utf8_lossy(printed);
-    let shown = format!("what `{}` printed before it stopped", cmd.line);
-    // Diagnosed as far as it goes: a search whose mistake makes the program crash (a root
-    // left with no move) is named by what it printed first.
-    let brief = Options {
-        cut_short: true,
-        ..options
+    let message = match missing {
+        [one] => format!("{whose} has no {one}, which the command names"),
+        many => format!(
+            "{whose} has none of {}, which the command names",
+            many.join(", ")
+        ),
     };
-    let so_far = judge(doc, name, &text, &shown, brief, result(Status::Fail))?;
-    let mut r = result(status).message(problem);
-    r.diagnosis = so_far.diagnosis.clone();
-    r.judged = so_far.judged.clone();
-    details.push_str(&format!(
-        "its output so far ({} bytes), checked: {} {}\n{}",
-        printed.len(),
-        so_far.status.word(),
-        so_far.message,
-        so_far.details
-    ));
-    r.own = Some(own);
-    Ok(r.details(details))
+    let details = format!(
+        "command: {}\nhint: an empty or incomplete submission; its program was not judged\n",
+        cmd.line
+    );
+    let mut r = blank.message(message.clone()).details(details.clone());
+    r.own = Some(crate::report::Own {
+        message: Some(message),
+        details,
+        printed: 0,
+    });
+    r
 }
 
 /// Reads the actual output (a file, a pipe, or - for stdin) as text (bytes that are not UTF-8

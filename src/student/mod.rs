@@ -20,7 +20,7 @@
 //! What a student *reads* is the other half of the view: [`crate::report::for_students`]
 //! rebuilds a hidden case from its verdict and the student's own run ([`crate::report::Own`]).
 
-use crate::report::{Own, Status};
+use crate::report::Status;
 use crate::sandbox::{self, Job, Limits, Policy, Ran, Scratch};
 use crate::spec::public::Handout;
 use crate::spec::{Diagnostic, Document};
@@ -236,25 +236,6 @@ pub fn status_of(ran: &Ran) -> Option<Status> {
         Ran::LimitHit { limit, .. } => crate::report::limit_status(*limit),
         _ => Status::NotFound,
     })
-}
-
-/// What the student's own run says, for the student's view of a hidden case: the command line
-/// as the grader wrote it, the end of its stderr, and how much it printed.
-pub fn own(line: &str, ran: &Ran, message: Option<String>) -> Own {
-    let mut details = format!("command: {line}\n");
-    let err = ran.stderr().trim_end();
-    if !err.is_empty() {
-        details.push_str("the end of its stderr:\n");
-        for l in err.lines() {
-            // Escaped: what a program printed never reaches a terminal raw.
-            details.push_str(&format!("  | {}\n", crate::diff::visible(l)));
-        }
-    }
-    Own {
-        message,
-        details,
-        printed: ran.stdout().len(),
-    }
 }
 
 /// The spec's text, for its public part: the file, or the built-in copy of a built-in spec.

@@ -358,7 +358,7 @@ pub fn play_all<G: Checkable>(
 ) -> Vec<Played> {
     let n = pairings.len();
     let threads = threads.clamp(1, n.max(1));
-    let done: Vec<Vec<(usize, Played)>> = std::thread::scope(|scope| {
+    let done: Vec<Vec<(usize, Played)>> = crate::in_parallel(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {

@@ -23,7 +23,37 @@
 
 // The core's and the sandbox's modules by the paths the command line gives them.
 use gametrace_core::{diagnosis, game, search, spec, with_game_spec};
+#[cfg(not(target_arch = "wasm32"))]
 use gametrace_sandbox as sandbox;
+// In the browser the student's game is a Python driver in the page's worker: the sandbox's
+// types, with a conversation through the page (see the module).
+#[cfg(target_arch = "wasm32")]
+#[path = "wasm_sandbox.rs"]
+pub mod sandbox;
+
+/// Drivers run side by side on threads; in the browser (no threads there) one after another,
+/// with the same results in the same order.
+#[cfg(not(target_arch = "wasm32"))]
+use std::thread::scope as in_parallel;
+#[cfg(target_arch = "wasm32")]
+fn in_parallel<T>(f: impl FnOnce(&inline::Scope) -> T) -> T {
+    f(&inline::Scope)
+}
+#[cfg(target_arch = "wasm32")]
+mod inline {
+    pub struct Scope;
+    pub struct Handle<T>(T);
+    impl<T> Handle<T> {
+        pub fn join(self) -> std::thread::Result<T> {
+            Ok(self.0)
+        }
+    }
+    impl Scope {
+        pub fn spawn<T>(&self, f: impl FnOnce() -> T) -> Handle<T> {
+            Handle(f())
+        }
+    }
+}
 
 mod checkable;
 mod difference;

@@ -24,7 +24,7 @@ pub(super) fn playouts<G: Checkable>(
     let chunks: Vec<Vec<usize>> = (0..threads)
         .map(|t| (t..n).step_by(threads).collect())
         .collect();
-    let done: Vec<Vec<(usize, Playout)>> = std::thread::scope(|scope| {
+    let done: Vec<Vec<(usize, Playout)>> = crate::in_parallel(|scope| {
         let handles: Vec<_> = chunks
             .into_iter()
             .map(|mine| {

@@ -9,15 +9,26 @@
 //!   drawn and each case's reference trace.
 //! - `step {spec, path, case, line}`: the case's trace a line at a time, with the tree as the
 //!   search has drawn it by that line.
+//! - `plan {spec, path, case}`: what a course driver is handed for the case (`{position_json}`
+//!   or `{tree_json}`, its depth, its strategy class), for the page to run the student's
+//!   program (in Python, in a worker) as `check --cmd` runs it.
+//! - `judged {spec, path, case, command, stdout, stderr, exit, timeout, output_cap}`: how that
+//!   run came out, judged as `gametrace check --cmd COMMAND --for-students` judges it: the
+//!   same answer as `check`, with the report the command line prints (CRASHED with the end of
+//!   stderr, TIMEOUT, OUTPUT-LIMIT, or the output checked).
+//! - `check-game {spec, path, argv}` (in crates/gametrace-web-games, which the page's Python worker
+//!   loads): `gametrace check-game SPEC --cmd ... --for-students` on the student's game behind
+//!   the Python driver that `argv` starts, through the worker ([`gametrace_check_game`]'s
+//!   browser sandbox): the report, and each check's verdict.
 //!
 //! `path` is the name the spec's messages show (`specs/15150-s14/handout-small.yaml` for a
 //! built-in spec, as the command line names it when run from a checkout).
 //! A request that cannot be answered gets `{"error": text}`, as the command line would say it.
 
-use gametrace_core::check::judge::{judge_output, Options, MAX_ACTUAL};
+use gametrace_core::check::judge::{blank, case_json, judge_output, Options, MAX_ACTUAL};
 use gametrace_core::diff::Palette;
 use gametrace_core::draw::{steps::Steps, svg, Picture};
-use gametrace_core::report::{check_text, for_students};
+use gametrace_core::report::{check_text, for_students, CaseResult, Status};
 use gametrace_core::spec::{self, Case, Diagnostic, Document, Rules};
 use gametrace_core::trace::{Dialect, LineSet};
 use serde_json::{json, Value};
@@ -68,6 +79,31 @@ fn answer(req: &Value) -> Result<Value, String> {
             let line = req.get("line").and_then(Value::as_u64).unwrap_or(0) as usize;
             step(field("spec")?, field("path")?, field("case")?, line)
         }
+        "plan" => plan(field("spec")?, field("path")?, field("case")?),
+        "judged" => {
+            let run = Run {
+                command: field("command")?,
+                stdout: field("stdout")?,
+                stderr: req.get("stderr").and_then(Value::as_str).unwrap_or(""),
+                exit: req.get("exit").and_then(Value::as_i64),
+                timeout: req.get("timeout").and_then(Value::as_f64),
+                output_cap: req.get("output_cap").and_then(Value::as_u64),
+            };
+            judged(field("spec")?, field("path")?, field("case")?, &run)
+        }
+        #[cfg(all(feature = "games", target_arch = "wasm32"))]
+        "check-game" => {
+            let argv: Vec<String> = req
+                .get("argv")
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .ok_or("the request has no `argv`")?;
+            check_game(field("spec")?, field("path")?, &argv)
+        }
         other => Err(format!("no request `{other}`")),
     }
 }
@@ -116,20 +152,27 @@ fn check(text: &str, path: &str, case: &str, output: &str) -> Result<Value, Stri
             MAX_OUTPUT
         ));
     }
-    let options = Options {
-        mode: None,
-        exact: false,
-        palette: Palette { color: false },
-        max_input: MAX_ACTUAL,
-        diagnose: true,
-        figures: true,
-        time_limit: std::time::Duration::from_secs(60),
-        cut_short: false,
-    };
-    let mut result =
-        judge_output(&doc, case, output, "your output", options).map_err(|d| d.to_string())?;
+    let result =
+        judge_output(&doc, case, output, "your output", OPTIONS).map_err(|d| d.to_string())?;
+    Ok(answer_of(result))
+}
+
+/// How the page checks: as `check` does by default, with the figure drawn.
+const OPTIONS: Options = Options {
+    mode: None,
+    exact: false,
+    palette: Palette { color: false },
+    max_input: MAX_ACTUAL,
+    diagnose: true,
+    figures: true,
+    time_limit: std::time::Duration::from_secs(60),
+    cut_short: false,
+};
+
+/// A check's result as the page shows it: the report `--for-students` prints, and its parts.
+fn answer_of(mut result: CaseResult) -> Value {
     for_students(&mut result);
-    let report = in_the_browser(&check_text(&result, options.palette));
+    let report = in_the_browser(&check_text(&result, OPTIONS.palette));
     let figure = result.failure.as_ref().and_then(|f| f.figure.clone());
     let mistakes: Vec<Value> = result
         .diagnosis
@@ -147,7 +190,7 @@ fn check(text: &str, path: &str, case: &str, output: &str) -> Result<Value, Stri
                 .collect::<Vec<_>>())
         })
         .collect();
-    Ok(json!({
+    json!({
         "status": result.status.word(),
         "passed": result.status.passed(),
         "message": result.message,
@@ -157,7 +200,136 @@ fn check(text: &str, path: &str, case: &str, output: &str) -> Result<Value, Stri
         "mistakes": mistakes,
         "diagnosis": result.diagnosis.as_ref().map(|d| in_the_browser(&d.text)),
         "svg": figure,
-    }))
+    })
+}
+
+/// What a driver is handed for a case, as `check --cmd` fills in its placeholders.
+fn plan(text: &str, path: &str, case: &str) -> Result<Value, String> {
+    let doc = load(text, path)?;
+    if !doc.case_names().contains(&case) {
+        return Err(unknown_case(&doc, case).to_string());
+    }
+    // What the program is handed comes from the one student view, as on the command line:
+    // the case's public part only.
+    let handed = |line: &str| {
+        gametrace_core::spec::public::handout(&doc, case, line, Some(text))
+            .map_err(|d| d.to_string())
+    };
+    match &doc {
+        Document::Tree(spec) => {
+            let c = spec.case(case).expect("a case of the spec");
+            let h = handed("{depth} {tree_json}")?;
+            Ok(json!({
+                "kind": "tree",
+                "algorithm": c.algorithm.name(),
+                "depth": h.depth,
+                "tree_json": h.tree_json,
+            }))
+        }
+        Document::Game(g) => {
+            let settings =
+                gametrace_core::with_game_spec!(g, s => s.case(case).map(|c| case_json(&c.case)));
+            let settings = settings.expect("a case of the spec");
+            // A game whose driver is not rebuilt from a position has none to hand.
+            let h = handed("{depth} {position_json}").or_else(|_| handed("{depth}"))?;
+            Ok(json!({
+                "kind": "game",
+                "algorithm": settings["algorithm"],
+                "strategy": settings["strategy"],
+                "depth": h.depth,
+                "position_json": h.position_json,
+            }))
+        }
+        Document::Task(_) => Err(
+            "a task's programs read the spec itself: run them with `gametrace check --cmd`"
+                .to_owned(),
+        ),
+    }
+}
+
+/// How the student's program ran in the page.
+struct Run<'a> {
+    /// The command line the report names (as `check --cmd` was given it).
+    command: &'a str,
+    stdout: &'a str,
+    stderr: &'a str,
+    /// Its exit status (`None`: it did not exit by itself).
+    exit: Option<i64>,
+    /// Stopped after this many seconds.
+    timeout: Option<f64>,
+    /// Stopped for printing more than this many bytes.
+    output_cap: Option<u64>,
+}
+
+/// How much of stderr a report shows, as the command line keeps it (the sandbox's tail).
+const STDERR_TAIL: usize = 2048;
+
+/// The end of stderr as the command line keeps it: the last 2 KiB, from a line's start.
+fn tail(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let start = bytes.len().saturating_sub(STDERR_TAIL);
+    let text = String::from_utf8_lossy(&bytes[start..]).into_owned();
+    if start > 0 {
+        match text.find('\n') {
+            Some(i) => format!("...\n{}", &text[i + 1..]),
+            None => format!("...{text}"),
+        }
+    } else {
+        text
+    }
+}
+
+/// `gametrace check SPEC --case CASE --cmd COMMAND --for-students` on a run the page made:
+/// what `src/check/case.rs` says of a command's run, word for word.
+fn judged(text: &str, path: &str, case: &str, run: &Run) -> Result<Value, String> {
+    let doc = load(text, path)?;
+    if !doc.case_names().contains(&case) {
+        return Err(unknown_case(&doc, case).to_string());
+    }
+    let stdout = {
+        let s = run.stdout;
+        let mut end = s.len().min(MAX_OUTPUT);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        &s[..end]
+    };
+    // How the run ended, in the words the command line's sandbox uses (the page's time limit
+    // is its worker's, on the wall clock).
+    let problem = match (run.timeout, run.output_cap, run.exit) {
+        (Some(after), _, _) => Some((
+            Status::Timeout,
+            format!(
+                "the implementation ran past the {after} s timeout (the page's, of wall-clock time) and was stopped (with everything it started)"
+            ),
+        )),
+        (None, Some(cap), _) => Some((
+            Status::OutputLimit,
+            format!(
+                "the implementation printed more than {} and was killed (raise it with --max-output)",
+                gametrace_core::input::human_bytes(cap)
+            ),
+        )),
+        (None, None, Some(0)) => None,
+        (None, None, Some(code)) => Some((
+            Status::Crashed,
+            format!("the implementation exited with status {code}"),
+        )),
+        (None, None, None) => Some((
+            Status::Crashed,
+            "the implementation ended abnormally".to_owned(),
+        )),
+    };
+    let stderr = tail(run.stderr);
+    let ended = gametrace_core::check::judge::Ended {
+        command: run.command,
+        stdout,
+        stderr: &stderr,
+        problem,
+    };
+    let r = gametrace_core::check::judge::judge_run(&doc, case, &ended, OPTIONS, blank(&doc, case))
+        .map_err(|d| d.to_string())?;
+    Ok(answer_of(r))
 }
 
 /// A report as the page shows it: a student in the browser has no `gametrace bugs` to run,
@@ -234,6 +406,65 @@ fn in_each_dialect(case: &Case) -> Vec<Case> {
         all.push(c);
     }
     all
+}
+
+/// `gametrace check-game SPEC --cmd CMD --for-students` (human report, default flags, one
+/// driver at a time: the report is the same for any number), the driver started through the
+/// page's worker.
+#[cfg(all(feature = "games", target_arch = "wasm32"))]
+fn check_game(text: &str, path: &str, argv: &[String]) -> Result<Value, String> {
+    use gametrace_check_game::sandbox::{Job, Limits, Policy, Scratch};
+    use gametrace_core::report::{render, Format};
+    let doc = load(text, path)?;
+    let Document::Game(g) = &doc else {
+        return Err("check-game checks a game, and this spec has none".to_owned());
+    };
+    let scratch = Scratch::default();
+    let policy = Policy::default();
+    let driver = gametrace_check_game::Driver {
+        job: Job {
+            argv,
+            words: argv,
+            stdin: None,
+            dir: None,
+            limits: Limits::default(),
+            scratch: &scratch,
+            policy: &policy,
+        },
+        env: Vec::new(),
+    };
+    let options = gametrace_check_game::Options {
+        threads: 1,
+        ..Default::default()
+    };
+    let mut report = gametrace_check_game::check_document(g, path, &driver, &options)
+        .map_err(|game| format!("check-game cannot check {game} yet"))?;
+    for c in &mut report.cases {
+        for_students(c);
+    }
+    let mut text = render(&report, Format::Human, true, OPTIONS.palette);
+    if let Some(note) = &report.sandbox {
+        text.push_str(&note.line());
+        text.push('\n');
+    }
+    let cases: Vec<Value> = report
+        .cases
+        .iter()
+        .map(|c| {
+            json!({
+                "name": c.case,
+                "status": c.status.word(),
+                "passed": c.status.passed(),
+                "message": c.message,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "report": text,
+        "summary": report.summary(true),
+        "exit": report.exit_code(),
+        "cases": cases,
+    }))
 }
 
 /// Line `line` of a tree case's trace (from 0; past the end, the last), with the tree as the
@@ -395,6 +626,58 @@ mod tests {
             "{report}"
         );
         assert!(!report.contains("gametrace bugs"), "{report}");
+    }
+
+    /// A run the page made is judged as `check --cmd` judges one: what the driver is handed,
+    /// a crash with its stderr (control characters escaped, as the command line shows
+    /// them), a timeout, and an output checked under the command's name.
+    #[test]
+    fn a_run_in_the_page_is_judged_as_check_cmd_judges_it() {
+        let a = ask(json!({"op": "spec", "name": "csc148/subtract-square-grading"}));
+        let (text, path) = (a["text"].as_str().unwrap(), a["path"].as_str().unwrap());
+        let plan =
+            ask(json!({"op": "plan", "spec": text, "path": path, "case": "prune-expands-6"}));
+        let position: Value =
+            serde_json::from_str(plan["position_json"].as_str().unwrap()).unwrap();
+        assert_eq!(position["current_total"], 6, "{plan}");
+        assert_eq!(
+            position["case"]["strategy"], "StrategyMinimaxPrune",
+            "{plan}"
+        );
+        assert_eq!(position["case"]["check"], "visited", "{plan}");
+        let judged = |extra: Value| {
+            let mut req = json!({"op": "judged", "spec": text, "path": path,
+                "case": "prune-expands-6", "command": "python3 s.py {position_json}",
+                "stdout": "", "stderr": ""});
+            for (k, v) in extra.as_object().unwrap() {
+                req[k] = v.clone();
+            }
+            ask(req)
+        };
+        let crashed = judged(json!({"exit": 1, "stderr": "Traceback\n  boom\u{1b}[31m\n"}));
+        assert_eq!(crashed["status"], "CRASHED", "{crashed}");
+        let report = crashed["report"].as_str().unwrap();
+        assert!(
+            report.contains("the implementation exited with status 1"),
+            "{report}"
+        );
+        assert!(report.contains("  | Traceback\n"), "{report}");
+        assert!(report.contains("  |   boom\\e[31m\n"), "{report}");
+        assert!(!report.contains('\u{1b}'), "{report}");
+        let timeout = judged(json!({"timeout": 10.0}));
+        assert_eq!(timeout["status"], "TIMEOUT", "{timeout}");
+        assert!(timeout["report"]
+            .as_str()
+            .unwrap()
+            .contains("ran past the 10 s timeout"));
+        // The reference's own expansions: a pass, read as the output of the command.
+        let pass = judged(json!({"exit": 0,
+            "stdout": "Searching p1:6: p1 to move\nSearching p2:2: p2 to move\nSearching p1:1: p1 to move\nSuggested move: 4\n"}));
+        assert_eq!(pass["status"], "PASS", "{pass}");
+        assert!(pass["report"]
+            .as_str()
+            .unwrap()
+            .contains("of the output of `python3 s.py {position_json}`"));
     }
 
     #[test]

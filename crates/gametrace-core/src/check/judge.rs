@@ -89,6 +89,87 @@ pub fn judge_output(
     judge(doc, name, output, actual_name, options, blank(doc, name))
 }
 
+/// How a run of a student's program ended, as the command line's sandbox and the page's
+/// worker both tell it: what [`judge_run`] turns into the case's verdict.
+#[derive(Clone, Debug)]
+pub struct Ended<'a> {
+    /// The command line as the grader wrote it (the report names it).
+    pub command: &'a str,
+    pub stdout: &'a str,
+    /// The end of its stderr.
+    pub stderr: &'a str,
+    /// `None`: it exited 0; else the verdict of how it ended (TIMEOUT, CRASHED, a limit...)
+    /// and the one line that says so.
+    pub problem: Option<(Status, String)>,
+}
+
+/// The one place a run's end becomes a verdict and what a student reads of it: the output
+/// judged, or the run's own end (a limit, a crash) with the end of its stderr (escaped) and,
+/// where it printed something, how far that got; and [`crate::report::Own`], all a hidden
+/// case's student report may say.
+pub fn judge_run(
+    doc: &Document,
+    name: &str,
+    run: &Ended,
+    options: Options,
+    blank: CaseResult,
+) -> Result<CaseResult, Diagnostic> {
+    let result = |status: Status| {
+        let mut r = blank.clone();
+        r.status = status;
+        r.points = if status.passed() { r.max_points } else { 0.0 };
+        r
+    };
+    let mut details = format!("command: {}\n", run.command);
+    let err = run.stderr.trim_end();
+    if !err.is_empty() {
+        details.push_str("the end of its stderr:\n");
+        for line in err.lines() {
+            // Escaped: what a program printed never reaches a terminal raw.
+            details.push_str(&format!("  | {}\n", crate::diff::visible(line)));
+        }
+    }
+    let own = |message: Option<String>| crate::report::Own {
+        message,
+        details: details.clone(),
+        printed: run.stdout.len(),
+    };
+    let Some((status, problem)) = run.problem.clone() else {
+        let shown = format!("the output of `{}`", run.command);
+        let mut r = judge(doc, name, run.stdout, &shown, options, result(Status::Fail))?;
+        r.own = Some(own(None));
+        return Ok(r);
+    };
+    if run.stdout.is_empty() || status == Status::NotFound {
+        let mut r = result(status)
+            .message(problem.clone())
+            .details(details.clone());
+        r.own = Some(own(Some(problem)));
+        return Ok(r);
+    }
+    // What it printed before it stopped still says how far it got: diagnosed as far as it
+    // goes (a search whose mistake makes the program crash is named by what it printed).
+    let shown = format!("what `{}` printed before it stopped", run.command);
+    let brief = Options {
+        cut_short: true,
+        ..options
+    };
+    let so_far = judge(doc, name, run.stdout, &shown, brief, result(Status::Fail))?;
+    let mut r = result(status).message(problem.clone());
+    r.diagnosis = so_far.diagnosis.clone();
+    r.judged = so_far.judged.clone();
+    r.own = Some(own(Some(problem)));
+    let mut details = details.clone();
+    details.push_str(&format!(
+        "its output so far ({} bytes), checked: {} {}\n{}",
+        run.stdout.len(),
+        so_far.status.word(),
+        so_far.message,
+        so_far.details
+    ));
+    Ok(r.details(details))
+}
+
 /// Judges `output` for case `name`; `blank` is the result to fill in.
 pub fn judge(
     doc: &Document,
