@@ -9,6 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::cli::require;
+
 /// One planted mistake: the fixture, the text it replaces and with what, the spec, and the
 /// catalogue's name for it.
 struct Plant {
@@ -380,18 +383,11 @@ fn run(p: &Plant) -> (i32, String) {
     )
 }
 
-fn require(tool: &str) {
-    let found = Command::new(tool)
-        .arg("--version")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok();
-    assert!(found, "this test runs {tool}: install it, as .ci/run does");
-}
-
 #[test]
+#[cfg_attr(
+    not(all(gametrace_sml, gametrace_python3)),
+    ignore = "needs SML/NJ (sml) and python3: apt-get install smlnj"
+)]
 fn every_catalogued_rule_mistake_fails_its_default_spec_and_is_named() {
     require("sml");
     require("python3");
@@ -489,6 +485,10 @@ fn pair(a: &str, b: &str) -> Plant {
 /// not over): no single catalogued mistake behaves so, the pair does, and the report names
 /// both.
 #[test]
+#[cfg_attr(
+    not(all(gametrace_sml, gametrace_python3)),
+    ignore = "needs SML/NJ (sml) and python3: apt-get install smlnj"
+)]
 fn two_mistakes_in_one_game_are_named_together() {
     require("sml");
     require("python3");

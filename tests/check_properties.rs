@@ -77,6 +77,23 @@ fn generated_in(
     s
 }
 
+/// Can `case` be checked in `mode`? Every mode reads every case but `visited`, which needs a
+/// line that names a state: where the case prints none, `check` says so (an `Err`), and
+/// nowhere else may it fail. A property counts a case only once `check` has judged it, so a
+/// `check` that failed on every case would fail the property instead of passing it unchecked.
+fn checkable(case: &spec::Case, mode: Mode) -> bool {
+    use gametrace::trace::LineKind;
+    mode != Mode::Visited
+        || [
+            LineKind::Search,
+            LineKind::Enter,
+            LineKind::Estimate,
+            LineKind::Result,
+        ]
+        .into_iter()
+        .any(|k| case.style.lines.contains(k))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -92,7 +109,8 @@ proptest! {
         let case = s.cases[0].clone();
         let trace = gametrace::run::trace_of(&s, &case);
         for mode in Mode::ALL {
-            let r = check(&TreeCase { spec: &s, case: &case }, mode, &trace, ("ref", "out"), Palette { color: false }, false).unwrap();
+            let r = check(&TreeCase { spec: &s, case: &case }, mode, &trace, ("ref", "out"), Palette { color: false }, false)
+                .map_err(|e| TestCaseError::fail(format!("{mode}: {e}")))?;
             prop_assert!(r.passed, "{mode}: {}\n{}", r.summary, r.details("out"));
         }
     }
@@ -110,7 +128,8 @@ proptest! {
         let i = pick % lines.len();
         lines[i].push_str(" (changed)");
         let text = lines.join("\n");
-        let r = check(&TreeCase { spec: &s, case: &case }, Mode::Full, &text, ("ref", "out"), Palette { color: false }, false).unwrap();
+        let r = check(&TreeCase { spec: &s, case: &case }, Mode::Full, &text, ("ref", "out"), Palette { color: false }, false)
+            .map_err(TestCaseError::fail)?;
         prop_assert!(!r.passed);
         let d = r.divergence.unwrap();
         prop_assert_eq!(d.actual_line, Some(i + 1));
@@ -197,7 +216,8 @@ proptest! {
         let case = s.cases[0].clone();
         let trace = gametrace::run::trace_of(&s, &case);
         for mode in Mode::ALL {
-            let r = check(&TreeCase { spec: &s, case: &case }, mode, &trace, ("ref", "out"), Palette { color: false }, false).unwrap();
+            let r = check(&TreeCase { spec: &s, case: &case }, mode, &trace, ("ref", "out"), Palette { color: false }, false)
+                .map_err(|e| TestCaseError::fail(format!("{mode}: {e}")))?;
             prop_assert!(r.passed, "{mode}: {}\n{}\n{text}", r.summary, r.details("out"));
         }
     }
@@ -230,8 +250,12 @@ proptest! {
         let whole = gametrace::run::trace_of(&s, &everything);
         for mode in Mode::ALL {
             let trace = if mode == Mode::Full { &own } else { &whole };
-            if let Ok(r) = check(&TreeCase { spec: &s, case: &case }, mode, trace, ("ref", "out"), Palette { color: false }, false) {
-                prop_assert!(r.passed, "{mode} with lines {:?}: {}\n{}", case.style.lines, r.summary, r.details("out"));
+            let checked = check(&TreeCase { spec: &s, case: &case }, mode, trace, ("ref", "out"), Palette { color: false }, false);
+            match (checked, checkable(&case, mode)) {
+                (Ok(r), true) => prop_assert!(r.passed, "{mode} with lines {:?}: {}\n{}", case.style.lines, r.summary, r.details("out")),
+                (Err(e), false) => prop_assert!(e.contains("nothing to compare"), "{mode} with lines {:?}: {e}", case.style.lines),
+                (Ok(r), false) => return Err(TestCaseError::fail(format!("{mode} with lines {:?} checked a case that prints no state: {}", case.style.lines, r.summary))),
+                (Err(e), true) => return Err(TestCaseError::fail(format!("{mode} with lines {:?}: {e}", case.style.lines))),
             }
         }
     }
@@ -257,7 +281,7 @@ fn every_shipped_tree_case_passes_its_own_trace_in_every_mode() {
     walk(Path::new("tests/fixtures"), &mut files);
     files.sort();
     let mut failures = Vec::new();
-    let mut checked = 0;
+    let (mut checked, mut not_checkable) = (0, 0);
     for f in &files {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
@@ -287,8 +311,8 @@ fn every_shipped_tree_case_passes_its_own_trace_in_every_mode() {
                 } else {
                     &traces[1]
                 };
-                checked += 1;
-                if let Ok(r) = check(
+                let at = format!("{} case {} mode {mode}", f.display(), case.name);
+                match check(
                     &TreeCase { spec: &s, case },
                     mode,
                     trace,
@@ -296,24 +320,32 @@ fn every_shipped_tree_case_passes_its_own_trace_in_every_mode() {
                     Palette { color: false },
                     false,
                 ) {
-                    if !r.passed {
-                        failures.push(format!(
-                            "{} case {} mode {mode}: {}\n{}",
-                            f.display(),
-                            case.name,
-                            r.summary,
-                            r.details("out")
-                        ));
+                    Ok(r) if !checkable(case, mode) => failures.push(format!(
+                        "{at}: checked, but the case prints no state: {}",
+                        r.summary
+                    )),
+                    Ok(r) => {
+                        checked += 1;
+                        if !r.passed {
+                            failures.push(format!("{at}: {}\n{}", r.summary, r.details("out")));
+                        }
                     }
+                    Err(e) if checkable(case, mode) || !e.contains("nothing to compare") => {
+                        failures.push(format!("{at}: {e}"))
+                    }
+                    Err(_) => not_checkable += 1,
                 }
             }
         }
     }
-    assert!(checked > 100, "only {checked} case-modes found");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+    assert!(
+        checked > 100,
+        "only {checked} case-modes checked ({not_checkable} not checkable)"
     );
 }

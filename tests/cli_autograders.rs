@@ -6,7 +6,8 @@
 use assert_cmd::cargo::cargo_bin;
 use std::path::Path;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
+use common::cli::ROOT;
 
 /// HandoutSmall: two S12 cases (2 points and 1) and a hidden one.
 const SPEC: &str = "move_names: [left, middle, right]

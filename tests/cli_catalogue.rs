@@ -4,7 +4,8 @@
 //! the one mistake, the pair, or (where the case cannot tell them apart) every mistake that
 //! prints the same, with the case of the spec that would.
 
-use assert_cmd::Command;
+mod common;
+use common::cli::{gametrace, require, require_sml};
 
 const DRIVER: &str = "python3 adapters/python/gametrace_csc148.py strategy";
 const FIXTURES: &str = "tests/fixtures/python/csc148";
@@ -14,8 +15,7 @@ const KALAH: &str = "specs/kalah/search.yaml";
 
 /// What `check` prints for `case` of `spec` on the output of `cmd`, and its exit code.
 fn check(spec: &str, case: &str, cmd: &str) -> (i32, String) {
-    let out = Command::cargo_bin("gametrace")
-        .unwrap()
+    let out = gametrace()
         .args([
             "check",
             spec,
@@ -295,6 +295,7 @@ fn mistakes_a_case_cannot_tell_apart_are_all_named_with_the_case_that_can() {
 }
 
 fn java_build() -> tempfile::TempDir {
+    require("javac");
     let dir = tempfile::tempdir().unwrap();
     let status = std::process::Command::new("javac")
         .arg("-d")
@@ -308,6 +309,10 @@ fn java_build() -> tempfile::TempDir {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_javac),
+    ignore = "needs a JDK (javac): apt-get install default-jdk-headless"
+)]
 fn every_cs10_mistake_is_named_from_a_java_player_and_pairs_as_pairs() {
     let build = java_build();
     let java = |slips: &str, options: &str| {
@@ -418,17 +423,12 @@ fn every_cs10_mistake_is_named_from_a_java_player_and_pairs_as_pairs() {
 /// 15-150 S14's alpha-beta in SML (tests/fixtures/sml/alphabeta-slips.sml), each slip
 /// switched on by a file loaded before it, checked on HandoutBig (Figure 4's tree).
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
-    let found = std::process::Command::new("sml")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok();
-    assert!(
-        found,
-        "these tests run SML/NJ: install it (apt-get install smlnj), as .ci/run does"
-    );
+    require_sml();
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
     let big = "specs/15150-s14/handout-big.yaml";
@@ -615,7 +615,12 @@ fn every_s14_alpha_beta_mistake_is_named_from_an_sml_program() {
 /// Pruned/ParentPrune labels of S12 HW09), each slip switched on by a file loaded before it,
 /// checked on HandoutBig (Figure 3's tree).
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn every_s12_alpha_beta_mistake_the_handout_tree_shows_is_named_from_an_sml_program() {
+    require_sml();
     let dir = tempfile::tempdir().unwrap();
     let slips_file = dir.path().join("slips.sml");
     let big = "specs/15150-s12/handout-big.yaml";

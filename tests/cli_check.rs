@@ -2,16 +2,12 @@
 //! them in, the four modes, and implementations in the students' languages run with `--cmd`
 //! (an SML alpha-beta under SML/NJ and a Python one, each with a buggy copy).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::{gametrace, require_sml};
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const S14_BIG: &str = "specs/15150-s14/handout-big.yaml";
@@ -308,21 +304,11 @@ fn the_case_can_choose_its_mode() {
         .stderr(contains("found: `-2`"));
 }
 
-/// SML/NJ must be installed (Debian package `smlnj`; `.ci/run` installs it).
-fn require_sml() {
-    let found = std::process::Command::new("sml")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok();
-    assert!(
-        found,
-        "these tests run SML/NJ: install it (apt-get install smlnj), as .ci/run does"
-    );
-}
-
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn an_sml_alpha_beta_run_by_smlnj_passes_and_its_buggy_copy_fails_at_d() {
     require_sml();
     let run = |spec: &str, case: &str, program: &str, driver: &str| {

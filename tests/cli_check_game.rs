@@ -4,14 +4,12 @@
 //! Correct games pass every check; each buggy copy (one catalogued mistake) fails with the
 //! mistake named and a shortest sequence no longer than the one worked out by hand.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::{gametrace, require_sml};
 
 const PY: &str = "python3 adapters/python/gametrace_game.py";
 const PY_GAMES: &str = "tests/fixtures/python/csc148";
@@ -26,20 +24,6 @@ fn sml_connect4(student: &str) -> String {
     format!(
         "sml {c}/sequence.sml {c}/matrix.sml {c}/game.sig {student} {a}/gametrace-game.sml {a}/run-connect4.sml"
     )
-}
-
-/// SML/NJ must be installed (Debian package `smlnj`; `.ci/run` installs it).
-fn require_sml() {
-    let found = std::process::Command::new("sml")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok();
-    assert!(
-        found,
-        "these tests run SML/NJ: install it (apt-get install smlnj), as .ci/run does"
-    );
 }
 
 fn check_game(spec: &str, cmd: &str, extra: &[&str]) -> (i32, String) {
@@ -153,6 +137,10 @@ fn each_csc148_mistake_is_named_with_a_shortest_sequence() {
 /// `status s <> Over _` of it, so the driver never asks it at a finished position and a
 /// correct game is not failed for listing moves there.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_correct_sml_connect4_functor_passes_every_check() {
     require_sml();
     for spec in [C4, C4_SMALL] {
@@ -176,6 +164,10 @@ fn a_correct_sml_connect4_functor_passes_every_check() {
 /// needs 6 pieces under it: Minnie can make one in 10 moves (the shrinker, removing moves
 /// from a random game, finds Maxie's in 11).
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn each_sml_connect4_mistake_is_named_with_a_shortest_sequence() {
     require_sml();
     for (spec, file, id, bound) in [
@@ -199,6 +191,10 @@ fn each_sml_connect4_mistake_is_named_with_a_shortest_sequence() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_functor_that_does_not_match_the_signature_gets_the_compilers_message() {
     require_sml();
     let dir = tempfile::tempdir().unwrap();
@@ -404,6 +400,10 @@ fn a_spec_without_a_game_or_with_an_unchecked_game_is_refused_clearly() {
 /// submission is graded in its own copy of the folder with its file over the stub, SML/NJ
 /// writes its `.cm/` caches in the copy, and the course folder is never written.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn grade_runs_each_submission_inside_a_copy_of_the_course_folder() {
     require_sml();
     let dir = tempfile::tempdir().unwrap();
@@ -506,6 +506,10 @@ fn grade_runs_each_submission_inside_a_copy_of_the_course_folder() {
 /// through (Figure 1's position is reached by moves from `start`): 1 + 7 + 49 = 57 positions
 /// at depth 2, none of them finished.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_searchers_report_first_says_whether_the_students_game_agrees() {
     require_sml();
     let spec = "specs/games/connect4/figure1-search.yaml";
@@ -582,6 +586,10 @@ fn sml_riskless(student: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_correct_sml_riskless_functor_passes_every_check() {
     require_sml();
     for spec in [
@@ -611,6 +619,10 @@ fn a_correct_sml_riskless_functor_passes_every_check() {
 /// cap, M1's Land2 first exceeds 9 at move 5 and only a battle (move 6) can show it. The
 /// last territory lost: 14 is what the shrinker finds (not worked out by hand).
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn each_sml_riskless_mistake_is_named_with_a_shortest_sequence() {
     require_sml();
     let rules = "specs/games/riskless/rules.yaml";
@@ -741,6 +753,10 @@ fn duel_score(report: &str) -> (u32, u32, u32) {
 /// that counts the armies backwards, or one never written (always 0), does worse; one that
 /// also counts territories does no worse.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn the_estimator_is_judged_against_the_naive_one() {
     require_sml();
     let m2 = "specs/games/riskless/m2-search.yaml";
@@ -799,6 +815,10 @@ fn the_estimator_is_judged_against_the_naive_one() {
 /// An estimate that raises (the student's `estimate` has a case left to do) is CRASHED, with
 /// the moves to the position it was asked about.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn an_estimate_that_raises_is_reported_with_its_position() {
     require_sml();
     let dir = tempfile::tempdir().unwrap();
@@ -827,6 +847,10 @@ fn an_estimate_that_raises_is_reported_with_its_position() {
 /// compiler's message), the rule mistakes named are counted in the summary, and the
 /// gradebook is the same for any number of jobs.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn grade_checks_each_submissions_own_game() {
     require_sml();
     let dir = tempfile::tempdir().unwrap();
@@ -905,6 +929,10 @@ fn grade_checks_each_submissions_own_game() {
 /// the other player's piece shows after Maxie's first drop (1 move); a pop making fours for
 /// both takes 11 (worked in popout.yaml's two_fours_by_a_pop_from_the_start).
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn popout_functors_are_checked_pops_and_all() {
     require_sml();
     let popout = "specs/games/connect4/popout.yaml";
@@ -1011,6 +1039,10 @@ fn a_move_list_that_changes_between_two_asks_is_named_so() {
 /// S14's support code reads a move typed `3 4` and prints it `(3, 4)`: a parser that reads
 /// only the printed form fails, and the report shows the very text it was handed.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn parse_move_is_judged_on_what_a_player_types_and_the_report_shows_it() {
     require_sml();
     let dir = tempfile::tempdir().unwrap();
@@ -1038,6 +1070,10 @@ fn parse_move_is_judged_on_what_a_player_types_and_the_report_shows_it() {
 /// written. Without it, the sandbox stops both the read outside and the writes, and the
 /// report carries the compiler's words.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_course_folder_compiles_in_a_private_copy_with_course_dir() {
     require_sml();
     let course = tempfile::tempdir().unwrap();
@@ -1207,6 +1243,10 @@ fn an_estimator_only_difference_is_the_estimators() {
 /// 4 or fewer shows it, so the report says "shortest", proven. Seven moves for a vertical
 /// four are more sequences than the search tries: "shortest found".
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_named_mistakes_shortest_sequence_is_proven_where_the_tree_is_small() {
     require_sml();
     let (_, out) = check_game(

@@ -3,16 +3,14 @@
 //! the summary, the progress lines, resuming, and the same output for any number of jobs; and
 //! `test --against --jobs`.
 
-use assert_cmd::Command;
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/python");
+mod common;
+use common::cli::gametrace;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/python");
 
 /// HandoutSmall with two S12 cases the Python alpha-beta gets right (2 points and 1) and an
 /// S14 case it cannot (it prints S12's trace): a correct submission scores 3 of 4.

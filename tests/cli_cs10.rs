@@ -9,20 +9,23 @@ use predicates::str::contains;
 use std::fs;
 use std::path::Path;
 
+mod common;
+use common::cli::{gametrace, require};
+
 /// The command, with its cache folder (where `solve` and `play` keep endgame databases)
 /// under the build's own folder, not the user's. Not a temporary folder: a static's
 /// `TempDir` is never dropped, so each run left its databases (30 MB) behind in /tmp.
 /// Runs share this one, which is safe: a database is the same whoever builds it, and it
 /// is written to a temporary file and renamed into place.
-fn gametrace() -> Command {
+fn gametrace_cached() -> Command {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cs10-cache");
-    let mut c = Command::cargo_bin("gametrace").unwrap();
+    let mut c = gametrace();
     c.env("XDG_CACHE_HOME", cache);
     c
 }
 
 fn stdout_of(args: &[&str]) -> String {
-    let out = gametrace().args(args).output().unwrap();
+    let out = gametrace_cached().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -33,7 +36,7 @@ fn stdout_of(args: &[&str]) -> String {
 
 #[test]
 fn the_projects_cs10_and_kalah_specs_pass() {
-    gametrace()
+    gametrace_cached()
         .args(["test", "specs/cs10", "specs/kalah", "--color", "never"])
         .assert()
         .success()
@@ -122,6 +125,7 @@ fn negamax_and_minimax_agree_on_the_example() {
 
 /// Compiles the Java fixture into a temporary directory.
 fn java_build() -> tempfile::TempDir {
+    require("javac");
     let dir = tempfile::tempdir().unwrap();
     let status = std::process::Command::new("javac")
         .arg("-d")
@@ -135,6 +139,10 @@ fn java_build() -> tempfile::TempDir {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_javac),
+    ignore = "needs a JDK (javac): apt-get install default-jdk-headless"
+)]
 fn a_java_player_passes_and_its_depth_bug_fails_where_predicted() {
     let build = java_build();
     let java = |extra: &str| {
@@ -143,7 +151,7 @@ fn a_java_player_passes_and_its_depth_bug_fails_where_predicted() {
             build.path().display()
         )
     };
-    gametrace()
+    gametrace_cached()
         .args([
             "check",
             "specs/kalah/search.yaml",
@@ -159,7 +167,7 @@ fn a_java_player_passes_and_its_depth_bug_fails_where_predicted() {
         .stdout(contains("full: all 48 trace lines match"));
     // p2's pit 1 after p1's pit 0 moves again: that position must be searched at depth 1
     // still; dropping the depth evaluates it instead (line 5 of the output).
-    gametrace()
+    gametrace_cached()
         .args([
             "check",
             "specs/kalah/search.yaml",
@@ -215,7 +223,7 @@ fn ordering_and_aspiration_keep_the_value_and_change_the_work() {
 
 #[test]
 fn the_referee_plays_kalah_with_negamax_players() {
-    gametrace()
+    gametrace_cached()
         .args([
             "play",
             "kalah",
@@ -232,7 +240,7 @@ fn the_referee_plays_kalah_with_negamax_players() {
         .success()
         .stdout(contains("kalah: p1 (negamax_ab:4) against p2 (negamax:2)"))
         .stdout(contains("p1 decides to make the move"));
-    gametrace()
+    gametrace_cached()
         .args([
             "play",
             "kalah",
@@ -294,7 +302,7 @@ fn the_referee_plays_kalah_under_each_rule_set() {
     // The default is CS10's rules, written out or not.
     assert_eq!(games[0], game(&["--end-rule", "cs10"]));
     // Kalah's options belong to Kalah.
-    gametrace()
+    gametrace_cached()
         .args(["play", "nim", "--capture-empty"])
         .assert()
         .code(2)
@@ -342,7 +350,7 @@ fn small_boards_are_solved_and_agree_with_negamax_to_the_end() {
         negamax_to_the_end("pits: 3\nseeds: 2\n"),
         (margin * 100).to_string()
     );
-    gametrace()
+    gametrace_cached()
         .args(["solve", "kalah", "--pits", "9"])
         .assert()
         .code(2)
@@ -364,7 +372,7 @@ fn solve_refuses_bad_flags_with_exit_2() {
         (vec!["--endgame", "500"], "more than 2^64 bytes"),
         (vec!["--time-limit", "soon"], "--time-limit"),
     ] {
-        gametrace()
+        gametrace_cached()
             .args(["solve", "kalah"])
             .args(&args)
             .assert()
@@ -427,7 +435,7 @@ fn spec_error(yaml: &str, place: &str, wants: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.yaml");
     fs::write(&path, yaml).unwrap();
-    let mut a = gametrace()
+    let mut a = gametrace_cached()
         .args(["validate"])
         .arg(&path)
         .assert()
@@ -496,7 +504,7 @@ fn the_judge_weighs_a_students_moves_against_perfect_play() {
     // [0, 2]; whatever p2 answers, p1's forced pit 1 puts one seed in p1's kalah and one in
     // p2's row, and p2 ends it 1 to 3: -2. So pit 0 gives away 4 seeds. The perfect p2,
     // finding both its moves worth the same, plays the lower pit, 0.
-    let out = gametrace()
+    let out = gametrace_cached()
         .args(["play", "kalah", "--pits", "2", "--seeds", "1"])
         .args(["--p1", "human", "--p2", "perfect", "--judge", "p1"])
         .write_stdin("0\n1\n")
@@ -562,7 +570,7 @@ fn perfect_play_and_the_judge_are_for_kalah() {
         &["play", "nim", "--p2", "perfect"][..],
         &["play", "connect4", "--p1", "alphabeta:2", "--judge", "p1"][..],
     ] {
-        gametrace()
+        gametrace_cached()
             .args(args)
             .assert()
             .code(2)
@@ -570,7 +578,7 @@ fn perfect_play_and_the_judge_are_for_kalah() {
             .stderr(contains("hint:"));
     }
     // A Kalah board too big for the solver: said before any move, exit 2.
-    gametrace()
+    gametrace_cached()
         .args([
             "play", "kalah", "--pits", "8", "--seeds", "20", "--p2", "perfect",
         ])
@@ -606,7 +614,7 @@ fn the_endgame_database_is_kept_read_back_and_rebuilt_when_damaged() {
         v
     };
     let run = |extra: &[&str]| {
-        let out = gametrace()
+        let out = gametrace_cached()
             .args(args(extra))
             .arg("--endgame-dir")
             .arg(&keep)
@@ -675,7 +683,7 @@ fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().join("endgame");
     let build = |extra: &[&str]| {
-        gametrace()
+        gametrace_cached()
             .args(["endgame", "build", "kalah", "--pits", "6", "--seeds", "2"])
             .args(extra)
             .arg("--endgame-dir")
@@ -718,7 +726,7 @@ fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
     );
     // A solve left to choose takes it (it would build 9 seeds, three eighths of 24) and notes
     // nothing.
-    let out = gametrace()
+    let out = gametrace_cached()
         .args([
             "solve",
             "kalah",
@@ -742,7 +750,7 @@ fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("more than half of --memory"), "{stderr}");
     assert!(stderr.contains("hint: raise --memory"), "{stderr}");
-    gametrace()
+    gametrace_cached()
         .args(["endgame", "build", "chess"])
         .assert()
         .code(2)
@@ -757,7 +765,7 @@ fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
     // A folder that is a file is refused before anything is built.
     let file = dir.path().join("a-file");
     fs::write(&file, "").unwrap();
-    gametrace()
+    gametrace_cached()
         .args(["endgame", "build", "kalah", "--pits", "6", "--seeds", "2"])
         .arg("--endgame-dir")
         .arg(&file)
@@ -771,11 +779,13 @@ fn an_endgame_database_built_ahead_is_the_one_later_runs_read() {
 
 #[cfg(unix)]
 #[test]
+#[cfg_attr(not(gametrace_mkfifo), ignore = "needs mkfifo (coreutils)")]
 fn kept_databases_survive_what_a_cache_folder_may_hold() {
     use std::os::unix::fs::PermissionsExt;
+    require("mkfifo");
     let dir = tempfile::tempdir().unwrap();
     let solve = |keep: &Path| {
-        gametrace()
+        gametrace_cached()
             .args([
                 "solve",
                 "kalah",
@@ -826,7 +836,7 @@ fn kept_databases_survive_what_a_cache_folder_may_hold() {
     // A damaged bigger database beside a good one of the size a run builds: passed over,
     // not built again.
     let kept = dir.path().join("kept");
-    gametrace()
+    gametrace_cached()
         .args(["endgame", "build", "kalah", "--pits", "6", "--seeds", "2"])
         .args(["--capture-empty", "--endgame", "12", "--endgame-dir"])
         .arg(&kept)
@@ -877,7 +887,7 @@ fn bad_solver_flags_are_refused_and_an_unusable_endgame_folder_only_noted() {
         ),
         (&["--memory", "lots"][..], "expected bytes like 8M"),
     ] {
-        gametrace()
+        gametrace_cached()
             .args([
                 "play", "kalah", "--pits", "2", "--seeds", "1", "--p1", "perfect",
             ])
@@ -891,7 +901,7 @@ fn bad_solver_flags_are_refused_and_an_unusable_endgame_folder_only_noted() {
     let dir = tempfile::tempdir().unwrap();
     let not_a_folder = dir.path().join("file");
     fs::write(&not_a_folder, "not a folder").unwrap();
-    let out = gametrace()
+    let out = gametrace_cached()
         .args([
             "solve",
             "kalah",
@@ -934,6 +944,7 @@ fn bad_solver_flags_are_refused_and_an_unusable_endgame_folder_only_noted() {
 /// would have left it (`edit` turns the fixture's line into theirs), compiled with the Java
 /// driver into the submission's `build` folder, as a TA's build step would.
 fn java_players(students: &[(&str, Option<(&str, &str)>)]) -> tempfile::TempDir {
+    require("javac");
     let class = tempfile::tempdir().unwrap();
     for (name, edit) in students {
         let dir = class.path().join(name);
@@ -964,7 +975,7 @@ fn java_players(students: &[(&str, Option<(&str, &str)>)]) -> tempfile::TempDir 
 }
 
 fn grade_players(class: &Path, out: &Path, depth: u32, extra: &[&str]) -> std::process::Output {
-    gametrace()
+    gametrace_cached()
         .arg("grade")
         .arg(class)
         .arg("--player-cmd")
@@ -979,6 +990,10 @@ fn grade_players(class: &Path, out: &Path, depth: u32, extra: &[&str]) -> std::p
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_javac),
+    ignore = "needs a JDK (javac): apt-get install default-jdk-headless"
+)]
 fn grade_plays_each_students_kalah_player_against_the_perfect_player() {
     let class = java_players(&[
         // Searches to the end of every game of Kalah(3, 3) (40 turns is more than any game
@@ -1071,7 +1086,12 @@ fn grade_plays_each_students_kalah_player_against_the_perfect_player() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_javac),
+    ignore = "needs a JDK (javac): apt-get install default-jdk-headless"
+)]
 fn a_java_player_graded_moves_as_the_same_search_built_in() {
+    require("javac");
     // The fixture's player at depth 2 is CS10's negamax with a window, the search behind
     // `negamax_ab:2`; through the driver it must make the same moves, so the judge's verdict
     // on it is the verdict `play` gives the built-in player, on each side.
@@ -1126,7 +1146,7 @@ fn a_java_player_graded_moves_as_the_same_search_built_in() {
 
 #[test]
 fn programs_sit_at_kalah_only() {
-    gametrace()
+    gametrace_cached()
         .args(["play", "connect4", "--p1-cmd", "python3 player.py"])
         .assert()
         .code(2)
@@ -1134,7 +1154,12 @@ fn programs_sit_at_kalah_only() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_javac),
+    ignore = "needs a JDK (javac): apt-get install default-jdk-headless"
+)]
 fn the_guides_cs10_recipe_compiles_each_submission_inside_the_sandbox() {
+    require("javac");
     // The Grading chapter's CS10 recipe, word for word: javac and java both run in the
     // sandbox. The JVM's network library opens and closes an Internet socket as it loads
     // (to learn whether IPv4 and IPv6 are there); the sandbox used to kill any program that
@@ -1150,7 +1175,7 @@ fn the_guides_cs10_recipe_compiles_each_submission_inside_the_sandbox() {
         .unwrap();
     }
     let out = tempfile::tempdir().unwrap();
-    let graded = gametrace()
+    let graded = gametrace_cached()
         .arg("grade")
         .arg(class.path())
         .args(["--specs", "kalah/search", "--case", "negamax_ab-2", "--shell"])
@@ -1191,7 +1216,7 @@ fn a_players_bad_command_or_board_is_refused_with_exit_2() {
             "the solver cannot play Kalah with 9 pits of 4 seeds",
         ),
     ] {
-        gametrace()
+        gametrace_cached()
             .arg("grade")
             .arg(class.path())
             .arg("--out")
@@ -1201,7 +1226,7 @@ fn a_players_bad_command_or_board_is_refused_with_exit_2() {
             .code(2)
             .stderr(contains(says));
     }
-    gametrace()
+    gametrace_cached()
         .args(["play", "kalah", "--pits", "2", "--seeds", "1"])
         .args(["--p1-cmd", "java 'unclosed"])
         .assert()

@@ -11,8 +11,12 @@ use predicates::str::contains;
 use std::fs;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
+mod common;
+use common::cli::gametrace;
+
+/// The command, with `NO_COLOR=1`: the reports compared here are plain text.
+fn gametrace_no_color() -> Command {
+    let mut c = gametrace();
     c.env("NO_COLOR", "1");
     c
 }
@@ -41,7 +45,7 @@ fn with_slips(dir: &Path, slips: &[&str]) -> String {
 
 #[test]
 fn the_tests_run_unchanged_and_agree_with_their_solutions() {
-    gametrace()
+    gametrace_no_color()
         .args(["test", TESTS])
         .assert()
         .success()
@@ -53,7 +57,7 @@ fn the_tests_run_unchanged_and_agree_with_their_solutions() {
 
 #[test]
 fn a_test_is_searched_as_cs188_logs_it() {
-    gametrace()
+    gametrace_no_color()
         .args(["run", &format!("{TESTS}/q3/3-tie-at-ghost.test")])
         .assert()
         .success()
@@ -89,14 +93,14 @@ fn a_wrong_solution_fails_with_what_the_autograder_would_say() {
         "action: \"L\"\ngenerated: \"a b g1 g2 r\"\n",
     )
     .unwrap();
-    gametrace()
+    gametrace_no_color()
         .args(["test", q.to_str().unwrap()])
         .assert()
         .code(1)
         .stdout(contains("Incorrect generated nodes: the solution has 0 that the reference does not generate (), the reference 1 more (c)"));
     // --bless writes the solution as the autograder's writeSolution does.
     fs::remove_file(q.join("tie.solution")).unwrap();
-    gametrace()
+    gametrace_no_color()
         .args(["test", q.to_str().unwrap(), "--bless"])
         .assert()
         .success();
@@ -135,13 +139,13 @@ fn a_state_generated_twice_is_graded_as_the_autograders_set() {
         "action: \"A\"\ngenerated: \"g l s w x\"\n",
     )
     .unwrap();
-    gametrace()
+    gametrace_no_color()
         .args(["test", q.to_str().unwrap(), "--against", &driver(&student)])
         .assert()
         .success()
         .stdout(contains("1 passed, 0 failed"));
     for q in ["q2", "q3", "q4"] {
-        gametrace()
+        gametrace_no_color()
             .args([
                 "test",
                 &format!("{TESTS}/{q}"),
@@ -157,7 +161,7 @@ fn a_state_generated_twice_is_graded_as_the_autograders_set() {
 #[test]
 fn a_right_student_file_passes_every_question() {
     for q in ["q2", "q3", "q4"] {
-        gametrace()
+        gametrace_no_color()
             .args([
                 "test",
                 &format!("{TESTS}/{q}"),
@@ -168,7 +172,7 @@ fn a_right_student_file_passes_every_question() {
             .success()
             .stdout(contains(" 0 failed"));
     }
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             &format!("{TESTS}/q3/3-tie-at-ghost.test"),
@@ -211,7 +215,7 @@ fn every_catalogued_mistake_fails_and_is_named() {
     for &(q, slip) in CATALOGUE {
         let dir = tempfile::tempdir().unwrap();
         let student = with_slips(dir.path(), &[slip]);
-        let out = gametrace()
+        let out = gametrace_no_color()
             .args([
                 "test",
                 &format!("{TESTS}/{q}"),
@@ -267,7 +271,7 @@ fn a_student_with_two_mistakes_is_named_with_both() {
     // Each of the two shows on a test of its own: the pair predicts every test.
     let dir = tempfile::tempdir().unwrap();
     let student = with_slips(dir.path(), &["root-alpha-kept", "prune-on-equal"]);
-    gametrace()
+    gametrace_no_color()
         .args(["test", &format!("{TESTS}/q3"), "--against", &driver(&student)])
         .assert()
         .code(1)
@@ -280,7 +284,7 @@ fn a_student_with_two_mistakes_is_named_with_both() {
 fn the_prune_on_setting_makes_the_other_convention_the_mistake() {
     // The correct CS188 agent prunes only past the bound; a case that prunes on reaching it
     // names that `no-prune-on-equal`.
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             "specs/cs188/tie.yaml",
@@ -296,7 +300,7 @@ fn the_prune_on_setting_makes_the_other_convention_the_mistake() {
         .stdout(contains("no-prune-on-equal: the prune test is strict"));
     let dir = tempfile::tempdir().unwrap();
     let student = with_slips(dir.path(), &["prune-on-equal"]);
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             "specs/cs188/tie.yaml",
@@ -313,7 +317,7 @@ fn the_prune_on_setting_makes_the_other_convention_the_mistake() {
 fn a_student_whose_evaluation_raises_is_named_by_what_it_printed() {
     let dir = tempfile::tempdir().unwrap();
     let student = with_slips(dir.path(), &["own-evaluation"]);
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             &format!("{TESTS}/q2/4-tied-root.test"),
@@ -341,7 +345,7 @@ fn a_question_not_written_yet_crashes_with_the_courses_message() {
     );
     fs::write(dir.path().join("multiAgents.py"), text).unwrap();
     let student = dir.path().join("multiAgents.py");
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             &format!("{TESTS}/q4/1-two-ghosts.test"),
@@ -367,7 +371,7 @@ fn the_2021_projects_children_key_and_getnextstate_work_too() {
         .unwrap()
         .replace(".generateSuccessor(", ".getNextState(");
     fs::write(dir.path().join("multiAgents.py"), student).unwrap();
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             dir.path().join("tie.test").to_str().unwrap(),
@@ -382,7 +386,7 @@ fn the_2021_projects_children_key_and_getnextstate_work_too() {
 fn import_writes_specs_that_pass_with_their_expected_traces() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cs188");
-    gametrace()
+    gametrace_no_color()
         .args(["import", "cs188", TESTS, out.to_str().unwrap()])
         .assert()
         .success()
@@ -398,7 +402,7 @@ fn import_writes_specs_that_pass_with_their_expected_traces() {
         "{yaml}"
     );
     assert!(yaml.contains("    dialect: cs188\n"), "{yaml}");
-    gametrace()
+    gametrace_no_color()
         .args(["test", out.to_str().unwrap()])
         .assert()
         .success()
@@ -407,7 +411,7 @@ fn import_writes_specs_that_pass_with_their_expected_traces() {
 
 #[test]
 fn run_json_and_show_speak_cs188() {
-    let out = gametrace()
+    let out = gametrace_no_color()
         .args([
             "run",
             "specs/cs188/two-ghosts.yaml",
@@ -425,7 +429,7 @@ fn run_json_and_show_speak_cs188() {
     assert_eq!(c["depth"], 1);
     assert_eq!(c["depth_unit"], "rounds");
     assert_eq!(c["counts"]["cs188_expanded_states"], 19);
-    gametrace()
+    gametrace_no_color()
         .args(["show", "specs/cs188/two-ghosts.yaml", "--case", "alphabeta"])
         .assert()
         .success()
@@ -436,7 +440,7 @@ fn run_json_and_show_speak_cs188() {
 
 #[test]
 fn the_python_export_has_the_agents_the_outcomes_and_the_actions() {
-    let module = gametrace()
+    let module = gametrace_no_color()
         .args([
             "export",
             &format!("{TESTS}/q2/3-terminals.test"),
@@ -467,7 +471,7 @@ fn the_python_export_has_the_agents_the_outcomes_and_the_actions() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let three = gametrace()
+    let three = gametrace_no_color()
         .args(["export", "specs/cs188/two-ghosts.yaml", "--to", "python"])
         .output()
         .unwrap();
@@ -490,7 +494,7 @@ fn malformed(name: &str, text: &str, place: &str, said: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     fs::write(&path, text).unwrap();
-    let mut a = gametrace()
+    let mut a = gametrace_no_color()
         .args(["run", name])
         .current_dir(dir.path())
         .assert()
@@ -614,7 +618,7 @@ fn other_test_classes_are_skipped_with_a_note() {
         "class: \"PacmanGameTreeTest\"\nalg: \"MinimaxAgent\"\n",
     )
     .unwrap();
-    gametrace()
+    gametrace_no_color()
         .args(["test", dir.path().to_str().unwrap()])
         .assert()
         .success()
@@ -626,14 +630,14 @@ fn other_test_classes_are_skipped_with_a_note() {
 #[test]
 fn cases_and_bugs_read_a_test_of_one_case() {
     let test = format!("{TESTS}/q3/3-tie-at-ghost.test");
-    gametrace()
+    gametrace_no_color()
         .args(["cases", &test])
         .assert()
         .success()
         .stdout(contains(
             "3-tie-at-ghost  alphabeta  depth 1 rounds  cs188  check visited",
         ));
-    gametrace()
+    gametrace_no_color()
         .args(["bugs", &test])
         .assert()
         .success()
@@ -641,7 +645,7 @@ fn cases_and_bugs_read_a_test_of_one_case() {
             "prune-on-equal  (cs188; alphabeta with prune_on: \">\"",
         ))
         .stdout(contains("expectimax-takes-min").not());
-    gametrace()
+    gametrace_no_color()
         .args([
             "explain",
             &test,
@@ -662,7 +666,7 @@ fn the_driver_takes_the_courses_own_modules_with_project() {
     let cmd = format!(
         "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project adapters/python/cs188"
     );
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             &format!("{TESTS}/q2/5-choices.test"),
@@ -675,7 +679,7 @@ fn the_driver_takes_the_courses_own_modules_with_project() {
     let cmd = format!(
         "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project tests"
     );
-    gametrace()
+    gametrace_no_color()
         .args([
             "check",
             &format!("{TESTS}/q2/5-choices.test"),

@@ -4,14 +4,12 @@
 //! out by hand, crashing and looping ones get a clear verdict), answers held against an
 //! independent Python minimax, the referee, and every kind of bad CSC148 input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 const DRIVER: &str = "python3 adapters/python/gametrace_csc148.py";
 const FIXTURES: &str = "tests/fixtures/python/csc148";

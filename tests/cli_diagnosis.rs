@@ -2,15 +2,11 @@
 //! shows a mistake on a case (and prints the mistaken trace a student's program would), and
 //! `check` fed that trace names the mistake in every report format.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::gametrace;
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const S14_BIG: &str = "specs/15150-s14/handout-big.yaml";

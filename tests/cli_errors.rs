@@ -6,9 +6,8 @@ use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::PathBuf;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 /// Writes `text` as `name` in a fresh directory and runs `gametrace run` on it.
 fn run_spec(name: &str, text: &[u8]) -> assert_cmd::assert::Assert {

@@ -1,14 +1,12 @@
 //! `gametrace export`: the tree as SML (compiled by SML/NJ against a minimal ExplicitGame),
 //! as a Python module (imported and run) and as JSON (checked against its schema).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::{gametrace, require};
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const S14_BIG: &str = "specs/15150-s14/handout-big.yaml";
@@ -25,19 +23,10 @@ fn export(args: &[&str]) -> String {
     String::from_utf8(out).unwrap()
 }
 
-fn require(program: &str, hint: &str) {
-    let found = std::process::Command::new(program)
-        .arg(if program == "sml" { "-h" } else { "--version" })
-        .stdin(std::process::Stdio::null())
-        .output()
-        .is_ok();
-    assert!(found, "these tests run {program}: {hint}");
-}
-
 /// Compiles `export` (structure `name`) under SML/NJ after the minimal ExplicitGame and
 /// returns what the inspection printed: `minimax <v>` and `names <n1 n2 ...>`.
 fn run_sml(export: &str, name: &str) -> String {
-    require("sml", "install it (apt-get install smlnj), as .ci/run does");
+    require("sml");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("exported.sml");
     std::fs::write(&file, export).unwrap();
@@ -68,7 +57,12 @@ fn run_sml(export: &str, name: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn the_sml_export_of_the_handout_trees_compiles_and_is_the_same_tree() {
+    require("sml");
     // The handouts' values: HandoutSmall's root is worth 4 (Figure 5), HandoutBig's 3
     // (Figure 4's "value of (Maxie,a) is Guess: 3").
     let small = export(&[S14_SMALL, "--to", "sml"]);
@@ -90,7 +84,13 @@ fn the_sml_export_of_the_handout_trees_compiles_and_is_the_same_tree() {
 }
 
 #[test]
+#[cfg_attr(
+    not(all(gametrace_sml, gametrace_python3)),
+    ignore = "needs SML/NJ (sml) and python3: apt-get install smlnj"
+)]
 fn awkward_names_and_a_generated_tree_survive_the_sml_export() {
+    require("sml");
+    require("python3");
     let dir = tempfile::tempdir().unwrap();
     let spec = dir.path().join("odd names.yaml");
     std::fs::write(
@@ -136,7 +136,7 @@ fn awkward_names_and_a_generated_tree_survive_the_sml_export() {
 }
 
 fn run_python(module: &str, code: &str) -> String {
-    require("python3", "install Python 3");
+    require("python3");
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("exported.py"), module).unwrap();
     let out = std::process::Command::new("python3")
@@ -153,7 +153,9 @@ fn run_python(module: &str, code: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
 fn the_python_export_is_an_aima_and_cs188_style_module() {
+    require("python3");
     let module = export(&[S14_SMALL, "--to", "python"]);
     let out = run_python(
         &module,

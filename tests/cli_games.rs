@@ -2,14 +2,12 @@
 //! against an independent referee, the terminal referee with scripted players, `check` on a
 //! game case, and every kind of bad game input named precisely.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 fn stdout_of(args: &[&str]) -> String {
     let out = gametrace().args(args).output().unwrap();

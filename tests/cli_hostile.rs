@@ -1,16 +1,12 @@
 //! Hostile and bad input to `check` and `diff`: each gets its own clear verdict, gametrace
 //! stays responsive, leaves no process behind and never panics.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::time::{Duration, Instant};
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::gametrace;
 
 const SPEC: &str = "specs/15150-s14/handout-small.yaml";
 

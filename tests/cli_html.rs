@@ -6,20 +6,15 @@
 //! results in their documented shape.
 
 mod browser;
-use assert_cmd::Command;
 use browser::chromium;
 use std::path::Path;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
+use common::cli::gametrace;
+
 const SPEC: &str = "specs/15150-s12/handout-small.yaml";
 const RIGHT: &str = "python3 tests/fixtures/python/alphabeta_s12.py {tree_json}";
 const WRONG: &str = "python3 tests/fixtures/python/alphabeta_s12_buggy.py {tree_json}";
-
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(ROOT);
-    c
-}
 
 /// The report of `check` on HandoutSmall's S12 alpha-beta in `format`.
 fn report(cmd: &str, format: &str) -> String {
@@ -90,6 +85,10 @@ fn divergence_colour() -> (u8, u8, u8) {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs headless Chromium: apt-get install chromium"
+)]
 fn a_failing_report_opens_in_chromium_with_the_divergent_node_highlighted() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("report.html");

@@ -1,11 +1,9 @@
 //! `gametrace new`: a random tree spec, stable for a seed, ready to bless.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 fn new_spec(args: &[&str]) -> String {
     let out = gametrace()

@@ -2,13 +2,11 @@
 //! project's own in the same shape, and run as a TA would run the real one: the guide's
 //! recipe first, then what the report tells the TA to do.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::{gametrace, require_sml};
 
 const PY: &str = "python3 adapters/python/gametrace_game.py";
 const TIPPY: &str = "specs/csc148/tippy-rules.yaml";
@@ -210,7 +208,12 @@ fn a_class_is_graded_with_a_driver_a_spec_and_a_roster_for_what_cannot_be_found(
 /// column in a full column's place lists a column twice, the same list on every call. It
 /// is told so, never "a ref kept between calls, grows on every call".
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_move_listed_twice_in_the_same_list_every_call_is_not_called_a_growing_list() {
+    require_sml();
     let (a, c) = ("adapters/sml/s12", "adapters/sml/s12/course");
     let student = "tests/fixtures/sml/games_buggy/connect4_full_column_next.sml";
     gametrace()
@@ -261,7 +264,12 @@ fn three_slips_of_one_winner_test_are_each_shown_by_their_cells() {
 /// keeping its army behaves the same: both are given, never one of them as the name. On
 /// M1 it is named, tested on fresh positions.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn a_mistake_the_spec_cannot_tell_from_another_is_never_named_alone() {
+    require_sml();
     let (a, c) = ("adapters/sml/s14", "adapters/sml/s14/course");
     let student = "tests/fixtures/sml/games_buggy/riskless_source_keeps_armies.sml";
     let cmd = format!(
@@ -394,7 +402,12 @@ const F11: [&str; 3] = [
 /// the game; the old one-term driver's errors are said to be gametrace's, never the
 /// student's; a student's file that does not compile is named with its line.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn every_terms_library_is_recognised_and_compiler_errors_name_whose_file() {
+    require_sml();
     let c4 = "specs/games/connect4/rules.yaml";
     let quick = [
         "--playouts",
@@ -478,7 +491,12 @@ fn every_terms_library_is_recognised_and_compiler_errors_name_whose_file() {
 /// as its pair of slips: the move kept apart from the bound, and a cut that returns the
 /// node's own player's certain win.
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn the_2014_alpha_beta_pair_is_named_from_its_traced_output_as_it_is() {
+    require_sml();
     gametrace()
         .args(["check", "specs/15150-s14/handout-big.yaml", "--case", "alphabeta"])
         .args(["--color", "never", "--cmd"])

@@ -2,23 +2,21 @@
 //! read, a spec that overflowed the stack, a spec that loaded in quadratic time, specs that
 //! were FIFOs or devices, and a reference that failed its own check in `visited` mode.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::io::Write;
 use std::time::Duration;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c.timeout(Duration::from_secs(120));
-    c
-}
+mod common;
+use common::cli::{gametrace_within, require};
+
+/// Every run here is stopped, and its test failed, after two minutes.
+const LIMIT: Duration = Duration::from_secs(120);
 
 const SPEC: &str = "specs/15150-s14/handout-small.yaml";
 
 fn reference(case: &str) -> Vec<u8> {
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["run", SPEC, "--case", case])
         .output()
         .unwrap()
@@ -40,7 +38,7 @@ fn a_wrong_ending_past_the_read_limit_is_never_a_pass() {
         .unwrap();
     drop(f);
     let check = |extra: &[&str]| {
-        gametrace()
+        gametrace_within(LIMIT)
             .args(["check", SPEC, "--case", "alphabeta", "--color", "never"])
             .arg("--actual")
             .arg(&path)
@@ -56,7 +54,7 @@ fn a_wrong_ending_past_the_read_limit_is_never_a_pass() {
         .stdout(contains("PASS").not());
     // From standard input too: the stream is read one byte past the cap, then refused.
     let bytes = std::fs::read(&path).unwrap();
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["check", SPEC, "--case", "alphabeta", "--actual", "-"])
         .write_stdin(bytes)
         .assert()
@@ -126,7 +124,7 @@ fn a_node_with_a_million_children_loads_in_linear_time() {
     let path = dir.path().join("wide.yaml");
     std::fs::write(&path, text).unwrap();
     // The duplicate at the end is still found, at its line.
-    gametrace()
+    gametrace_within(LIMIT)
         .arg("validate")
         .arg(&path)
         .timeout(Duration::from_secs(60))
@@ -137,7 +135,9 @@ fn a_node_with_a_million_children_loads_in_linear_time() {
 }
 
 #[test]
+#[cfg_attr(not(gametrace_mkfifo), ignore = "needs mkfifo (coreutils)")]
 fn fifos_and_devices_are_refused_as_specs_without_blocking() {
+    require("mkfifo");
     let dir = tempfile::tempdir().unwrap();
     let specs = dir.path().join("specs");
     std::fs::create_dir(&specs).unwrap();
@@ -149,7 +149,7 @@ fn fifos_and_devices_are_refused_as_specs_without_blocking() {
         .unwrap()
         .success());
     for command in ["test", "validate"] {
-        gametrace()
+        gametrace_within(LIMIT)
             .arg(command)
             .arg(&specs)
             .timeout(Duration::from_secs(20))
@@ -157,21 +157,21 @@ fn fifos_and_devices_are_refused_as_specs_without_blocking() {
             .code(2)
             .stdout(contains("a FIFO (named pipe), not a regular file"));
     }
-    gametrace()
+    gametrace_within(LIMIT)
         .arg("run")
         .arg(&fifo)
         .timeout(Duration::from_secs(20))
         .assert()
         .code(2)
         .stderr(contains("found: a FIFO (named pipe), not a regular file"));
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["run", "/dev/zero"])
         .timeout(Duration::from_secs(20))
         .assert()
         .code(2)
         .stderr(contains("--> /dev/zero"))
         .stderr(contains("found: a character device, not a regular file"));
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["diff", "/dev/zero", SPEC])
         .timeout(Duration::from_secs(20))
         .assert()
@@ -185,7 +185,7 @@ fn specs_over_the_size_limit_are_refused_and_the_limit_can_be_raised() {
     let path = dir.path().join("small.yaml");
     std::fs::copy(SPEC, &path).unwrap();
     let size = std::fs::metadata(&path).unwrap().len();
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["run", "--max-spec-size", "100"])
         .arg(&path)
         .assert()
@@ -194,7 +194,7 @@ fn specs_over_the_size_limit_are_refused_and_the_limit_can_be_raised() {
             "found: a file of {size} bytes, over the limit of 100 bytes"
         )))
         .stderr(contains("raise the limit with --max-spec-size"));
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["run", "--max-spec-size", "1M"])
         .arg(&path)
         .assert()
@@ -211,9 +211,14 @@ fn the_reference_passes_its_own_check_with_awkward_names() {
          cases: {m: {algorithm: minimax, dialect: s14, lines: [enter, estimate, result, value, terminals, choice]}}\n",
     )
     .unwrap();
-    let trace = gametrace().arg("run").arg(&path).output().unwrap().stdout;
+    let trace = gametrace_within(LIMIT)
+        .arg("run")
+        .arg(&path)
+        .output()
+        .unwrap()
+        .stdout;
     for mode in ["full", "terminals", "visited", "value"] {
-        gametrace()
+        gametrace_within(LIMIT)
             .arg("check")
             .arg(&path)
             .args(["--case", "m", "--actual", "-", "--mode", mode])
@@ -228,7 +233,12 @@ fn the_reference_passes_its_own_check_with_awkward_names() {
 /// (GNU diff 3.8 takes 1.9× on the same files; the guide's Performance chapter has the 1 GB figures). Measured by
 /// `/usr/bin/time` (Debian package `time`, which .ci/run installs), not timed.
 #[test]
+#[cfg_attr(
+    not(gametrace_time),
+    ignore = "needs GNU time (/usr/bin/time): apt-get install time"
+)]
 fn diff_holds_two_traces_in_less_memory_than_gnu_diff() {
+    require("/usr/bin/time");
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a.trace"), dir.path().join("b.trace"));
     let mut old = String::new();

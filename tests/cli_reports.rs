@@ -1,14 +1,10 @@
 //! Reports safe to hand out: a flooding program's report stays small.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::gametrace;
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 /// A program stuck printing the root's enter line: 8 MiB of trace lines before it is killed.

@@ -1,12 +1,10 @@
 //! `gametrace run`: the handout figures, reproduced through the binary exactly as a user runs it.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 /// The transcribed handout figures, kept in the repository (tests/handout-figures/README.md
 /// names each one's course, term, section and figure).

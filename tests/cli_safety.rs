@@ -3,18 +3,16 @@
 //! temporary file outlives a signal (or, after SIGKILL, the next run), expected files are
 //! always whole, and no diagnostic echoes megabytes of input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c.timeout(Duration::from_secs(120));
-    c
-}
+mod common;
+use common::cli::gametrace_within;
+
+/// Every run here is stopped, and its test failed, after two minutes.
+const LIMIT: Duration = Duration::from_secs(120);
 
 const SPEC: &str = "specs/15150-s14/handout-small.yaml";
 
@@ -52,7 +50,7 @@ fn a_programs_escape_sequences_are_shown_escaped_in_human_reports() {
     let script = dir.path().join("evil.sh");
     std::fs::write(&script, EVIL).unwrap();
     for color in ["never", "always"] {
-        let out = gametrace()
+        let out = gametrace_within(LIMIT)
             .args([
                 "check",
                 SPEC,
@@ -92,7 +90,7 @@ fn a_programs_escape_sequences_are_shown_escaped_in_human_reports() {
         .unwrap()
         .stdout;
     std::fs::write(&transcript, printed).unwrap();
-    let out = gametrace()
+    let out = gametrace_within(LIMIT)
         .args(["check", SPEC, "--case", "alphabeta", "--color", "never"])
         .arg("--actual")
         .arg(&transcript)
@@ -100,14 +98,14 @@ fn a_programs_escape_sequences_are_shown_escaped_in_human_reports() {
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains('\u{1b}'));
     let reference = dir.path().join("ref.txt");
-    let trace = gametrace()
+    let trace = gametrace_within(LIMIT)
         .args(["run", SPEC, "--case", "alphabeta"])
         .output()
         .unwrap()
         .stdout;
     std::fs::write(&reference, trace).unwrap();
     for color in ["never", "always"] {
-        let out = gametrace()
+        let out = gametrace_within(LIMIT)
             .args(["diff", "--color", color])
             .arg(&reference)
             .arg(&transcript)
@@ -143,7 +141,7 @@ fn a_search_past_its_time_limit_is_a_timeout_and_the_suite_goes_on() {
          own_limit:\n    algorithm: minimax\n    depth: 14\n    time_limit: 0.3\n    lines: [terminals, choice]\n",
     );
     let specs = spec.parent().unwrap();
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["test", "--bless", "--time-limit", "1"])
         .arg(specs)
         .assert()
@@ -162,14 +160,14 @@ fn a_search_past_its_time_limit_is_a_timeout_and_the_suite_goes_on() {
     assert!(expected.join("quick.trace").exists());
     assert!(!expected.join("whole_game.trace").exists());
     // JSON reports it as a timeout.
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["test", "--time-limit", "0.5", "--format", "json"])
         .arg(specs)
         .assert()
         .code(1)
         .stdout(contains("\"status\": \"timeout\""));
     // `run` stops the case, says so on stderr, runs the next one and exits 1.
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["run", "--time-limit", "0.5"])
         .arg(&spec)
         .assert()
@@ -180,7 +178,7 @@ fn a_search_past_its_time_limit_is_a_timeout_and_the_suite_goes_on() {
         // Minimax to depth 2: 7 replies to each of 7 moves.
         .stdout(contains("== quick ==\nTerminals visited: 49\n"));
     // `validate` warns about the search that cannot end, and only that one.
-    gametrace()
+    gametrace_within(LIMIT)
         .arg("validate")
         .arg(&spec)
         .assert()
@@ -197,14 +195,14 @@ fn a_bad_time_limit_is_refused_with_its_place() {
         "t.yaml",
         "tree: {a: {b: 1, c: 2}}\ncases:\n  m:\n    algorithm: minimax\n    time_limit: -3\n",
     );
-    gametrace()
+    gametrace_within(LIMIT)
         .arg("run")
         .arg(&spec)
         .assert()
         .code(2)
         .stderr(contains("t.yaml:5:17"))
         .stderr(contains("`time_limit` must be a number of seconds above 0"));
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["test", "--time-limit", "0"])
         .arg(&spec)
         .assert()
@@ -233,7 +231,7 @@ fn stale_temporaries_are_removed_by_the_next_test() {
         .unwrap()
         .set_modified(old)
         .unwrap();
-    gametrace()
+    gametrace_within(LIMIT)
         .args(["test", "--bless"])
         .arg(&spec)
         .assert()
@@ -287,7 +285,7 @@ fn assert_whole(dir: &Path, spec: &Path) {
     for case in ["a", "b", "c"] {
         let file = dir.join(format!("expected/big/{case}.trace"));
         if let Ok(text) = std::fs::read(&file) {
-            let reference = gametrace()
+            let reference = gametrace_within(LIMIT)
                 .arg("run")
                 .arg(spec)
                 .args(["--case", case])
@@ -363,7 +361,7 @@ fn sigkill_during_bless_never_cuts_a_file_and_the_next_run_sweeps_up() {
     assert_whole(dir.path(), &spec);
     // Whatever SIGKILL left, the next run removes (it is older than the run).
     std::thread::sleep(Duration::from_millis(20));
-    gametrace()
+    gametrace_within(LIMIT)
         .current_dir(dir.path())
         .args(["test", "--bless"])
         .arg(&spec)
@@ -406,7 +404,11 @@ fn a_ten_megabyte_name_gives_a_short_message() {
         &format!("tree: {{a: {{{name}: 1, {name}: 2}}}}\ncases: {{m: {{algorithm: minimax, dept: 1}}}}\n"),
     );
     for command in ["run", "validate"] {
-        let out = gametrace().arg(command).arg(&spec).output().unwrap();
+        let out = gametrace_within(LIMIT)
+            .arg(command)
+            .arg(&spec)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2));
         let all = [out.stdout, out.stderr].concat();
         assert!(all.len() < 8_000, "{command}: {} bytes", all.len());

@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+mod common;
+use common::cli::{require, require_root, require_sml};
+
 const SPEC: &str = "specs/small.yaml";
 
 /// A course folder: the spec (the S12 handout's small tree), its expected traces, a grades
@@ -112,13 +115,6 @@ impl Course {
         }
         (status.replace('_', "-"), report)
     }
-}
-
-fn sml_installed() -> bool {
-    Command::new("sml")
-        .arg("-h")
-        .output()
-        .is_ok_and(|o| o.status.success() || !o.stdout.is_empty() || !o.stderr.is_empty())
 }
 
 /// No process whose command line holds `marker` is running.
@@ -427,15 +423,12 @@ fn an_honest_program_still_passes_and_the_report_says_how_it_ran() {
 
 /// The same attacks in SML, as a 15-150 student would write them (Basis library only).
 #[test]
+#[cfg_attr(
+    not(gametrace_sml),
+    ignore = "needs SML/NJ (sml): apt-get install smlnj"
+)]
 fn sml_programs_are_stopped_too() {
-    if !sml_installed() {
-        eprintln!("SML/NJ is not installed: skipped here (.ci/run installs it)");
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "these tests run SML/NJ in CI: install it (apt-get install smlnj), as .ci/run does"
-        );
-        return;
-    }
+    require_sml();
     let c = Course::new();
     let abs = c.root().join("expected/small/alphabeta.trace");
     let read = c.program(
@@ -1073,12 +1066,13 @@ fn a_unix_socket_of_a_host_service_is_out_of_reach() {
 /// program is that user with no capability, the expected trace is out of reach, and without
 /// the sandbox the same program reads it and passes.
 #[test]
+#[cfg_attr(
+    not(all(gametrace_root, gametrace_setpriv)),
+    ignore = "needs root and /usr/bin/setpriv: runs gametrace as an ordinary user"
+)]
 fn as_an_ordinary_user_the_same_attacks_fail() {
-    // SAFETY: no preconditions.
-    if unsafe { libc::geteuid() } != 0 || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root and setpriv to become an ordinary user");
-        return;
-    }
+    require_root();
+    require("/usr/bin/setpriv");
     let c = open_course();
     let who = c.program("who.sh", WHO_SH);
     let run = |cmd: &str, extra: &[&str]| -> serde_json::Value {

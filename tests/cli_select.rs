@@ -1,15 +1,11 @@
 //! Choosing what to run: `test --case/--filter` (with and without `--against`), `gametrace
 //! cases`, `check` without `--case`, and `--threads` only where it means something.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::gametrace;
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const PYTHON: &str = "python3 tests/fixtures/python/alphabeta_s12.py {tree_json}";

@@ -2,19 +2,17 @@
 //! submissions, and `gradebook merge` joins the shards' folders into exactly what one run
 //! writes (reports, rows, gradebook, summary), for N = 1, 2 and 3.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::cli::gametrace;
+
 const FIXTURES: &str = "tests/fixtures/python/csc148";
 const SPEC: &str = "specs/csc148/subtract-square-grading.yaml";
-
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
 
 /// Every file under `dir`, by its path below it.
 fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {

@@ -1,12 +1,10 @@
 //! The shell around gametrace: completion scripts and manual pages, as a user installs them.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::{gametrace, require};
 
 fn bin() -> String {
     assert_cmd::cargo::cargo_bin("gametrace")
@@ -97,7 +95,9 @@ fn every_shell_gets_a_script_naming_every_command() {
 }
 
 #[test]
+#[cfg_attr(not(gametrace_man), ignore = "needs man: apt-get install man-db")]
 fn man_renders_the_page_with_every_command() {
+    require("man");
     let page = gametrace()
         .arg("man")
         .assert()

@@ -1,13 +1,11 @@
 //! `gametrace show`: the tree drawn in the terminal and as SVG, with a case's search on it.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 const S14_BIG: &str = "specs/15150-s14/handout-big.yaml";

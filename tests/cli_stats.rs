@@ -1,11 +1,9 @@
 //! `gametrace stats`: work and span of each search on a spec's tree.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 const S14_SMALL: &str = "specs/15150-s14/handout-small.yaml";
 

@@ -6,11 +6,8 @@ use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::gametrace;
 
 const SPEC: &str = "specs/graphs/from-edge-seq.yaml";
 

@@ -4,15 +4,13 @@
 //! independent implementation (tests/fixtures/textbooks/ttt_aima.py, AIMA's pseudocode in
 //! Python).
 
-use assert_cmd::Command;
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use serde_json::Value;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::{gametrace, require};
 
 fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let p = dir.join(name);
@@ -93,22 +91,24 @@ fn the_empty_board_counts_as_published_in_every_convention() {
     );
 }
 
-/// The AIMA-style Python search's answer, or `None` where python3 is missing.
-fn aima(mode: &str, rows: &str) -> Option<Value> {
+/// The AIMA-style Python search's answer.
+fn aima(mode: &str, rows: &str) -> Value {
     let out = std::process::Command::new("python3")
         .args(["tests/fixtures/textbooks/ttt_aima.py", mode, rows])
         .output()
-        .ok()?;
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    Some(serde_json::from_slice(&out.stdout).unwrap())
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
 fn alpha_beta_counts_agree_with_an_independent_aima_search() {
+    require("python3");
     let dir = tempfile::tempdir().unwrap();
     for rows in [".../.../...", "XOX/.O./X.O", "X../.O./..."] {
         let spec = write(
@@ -120,10 +120,7 @@ fn alpha_beta_counts_agree_with_an_independent_aima_search() {
         );
         let doc = json_of(&["run", spec.to_str().unwrap(), "--format", "json"]);
         for mode in ["minimax", "alphabeta"] {
-            let Some(theirs) = aima(mode, rows) else {
-                eprintln!("python3 is missing: skipping the AIMA comparison");
-                return;
-            };
+            let theirs = aima(mode, rows);
             let ours = case(&doc, mode);
             for key in [
                 "nodes_entered",
@@ -751,15 +748,9 @@ fn pig_is_searched_by_expectiminimax_as_worked_by_hand() {
 }
 
 #[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
 fn a_cs188_style_expectimax_agent_passes_and_its_buggy_copy_fails_on_the_choice() {
-    if std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("python3 is missing: skipping the CS188 fixture");
-        return;
-    }
+    require("python3");
     let dir = tempfile::tempdir().unwrap();
     let spec = "specs/textbooks/cs188-expectimax.yaml";
     // The student's agent runs on the exported module's GameTreeState.

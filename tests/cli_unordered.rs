@@ -3,15 +3,11 @@
 //! still catches a wrong line and names a mistake; an expected file with `CHECK-UNORDERED`
 //! and `CHECK-NOT` checks in `diff` and `test`; bad settings and bad checks are exit 2.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 use std::path::Path;
 
-fn gametrace() -> Command {
-    let mut c = Command::cargo_bin("gametrace").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
+use common::cli::gametrace;
 
 const ANY_ORDER: &str = "tests/fixtures/specs/any-order.yaml";
 

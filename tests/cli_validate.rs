@@ -1,13 +1,11 @@
 //! `gametrace validate`: every problem of a spec at once, each placed at its line and column,
 //! for people and (with --format json) for editors.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn gametrace() -> Command {
-    Command::cargo_bin("gametrace").unwrap()
-}
+mod common;
+use common::cli::gametrace;
 
 const FAULTY: &str = "tests/fixtures/specs/several-faults.yaml";
 

@@ -19,7 +19,8 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
+use common::cli::ROOT;
 
 /// The pages whose examples run: the README and every page of the guide.
 fn pages() -> Vec<PathBuf> {

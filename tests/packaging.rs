@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
+use common::cli::ROOT;
 
 /// `name version` of every package in a `Cargo.lock`.
 fn locked(path: &Path) -> BTreeMap<(String, String), ()> {

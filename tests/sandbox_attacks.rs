@@ -11,13 +11,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+mod common;
+use common::cli::{require, require_root};
+use common::sandbox::root;
+
 const SPEC: &str = "specs/small.yaml";
 const PYTHON: &str = "/usr/bin/python3";
-
-fn root() -> bool {
-    // SAFETY: no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
 
 /// How gametrace is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,14 +29,13 @@ enum Mode {
     User,
 }
 
-/// The modes to try: both of root's when the tests run as root, and an ordinary user's.
+/// The modes to try: both of root's when the tests run as root, and an ordinary user's. A
+/// missing `setpriv` as root is a failure, as in `common::sandbox::modes`, not a mode left
+/// out.
 fn modes() -> Vec<Mode> {
     if root() {
-        let mut m = vec![Mode::Namespaces, Mode::Container];
-        if Path::new("/usr/bin/setpriv").exists() {
-            m.push(Mode::User);
-        }
-        m
+        require("/usr/bin/setpriv");
+        vec![Mode::Namespaces, Mode::Container, Mode::User]
     } else {
         vec![Mode::Namespaces]
     }
@@ -186,8 +184,13 @@ fn a_shebang_through_dot_dot_reads_nothing_outside() {
 /// The same script as a classmate's copier under `grade --against ./run`: it reads the
 /// classmate's output (`../alice/out.txt`) through the `..` shebang, and must not.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_shebang_through_dot_dot_does_not_reach_a_classmate_in_grade() {
     use std::os::unix::fs::PermissionsExt;
+    require_root();
     let c = Course::new();
     let class = c.root().join("class");
     for who in ["alice", "mallory"] {
@@ -241,10 +244,12 @@ fn a_shebang_through_dot_dot_does_not_reach_a_classmate_in_grade() {
 /// gametrace unreadable, set extended attributes. Now it is a uid of its own, unprivileged
 /// everywhere: each fails (a set-uid bit on its own copy is harmless: the copy is its own).
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn root_owned_files_are_not_the_programs() {
-    if !root() {
-        return;
-    }
+    require_root();
     let c = Course::new();
     let me = std::fs::canonicalize(env!("CARGO_BIN_EXE_gametrace")).unwrap();
     let mode_before = std::fs::metadata(&me).unwrap().permissions();
@@ -283,10 +288,12 @@ exit 1
 /// IPC namespace it is not there; without one, SysV IPC is refused. Without the sandbox the
 /// same program reads it.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn host_sysv_shared_memory_is_out_of_reach() {
-    if !root() {
-        return;
-    }
+    require_root();
     let key = 0x4754_0000 + (std::process::id() & 0xffff) as i32;
     // SAFETY: SysV calls on a segment this test makes and removes.
     let id = unsafe { libc::shmget(key, 4096, libc::IPC_CREAT | 0o600) };
@@ -385,7 +392,12 @@ sys.exit(1)
 /// submission that brings `lib/planted.sml`: staging wrote the file through the link, as
 /// root, outside. The link is replaced in the copy, never written through.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn staging_never_writes_through_a_course_folders_link() {
+    require_root();
     let c = Course::new();
     let outside = tempfile::tempdir().unwrap();
     let course = c.root().join("course");
@@ -599,10 +611,12 @@ sys.exit(1)
 /// A SysV segment made and left by one run is gone before the next (it died with the IPC
 /// namespace) or was never made (refused without one); without the sandbox it stays.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_sysv_segment_does_not_outlive_its_run() {
-    if !root() {
-        return;
-    }
+    require_root();
     let c = Course::new();
     let key = 0x4755_0000 + (std::process::id() & 0xffff) as i32;
     let leave = c.program(
@@ -643,10 +657,12 @@ sys.exit(1)
 /// killed when the run ends, and the report says how many such processes were killed; no
 /// process of the sandbox's uids is left.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_daemon_that_sheds_its_marks_is_killed_and_counted() {
-    if !root() {
-        return;
-    }
+    require_root();
     let c = Course::new();
     let daemon = c.program(
         "daemon.sh",
@@ -691,11 +707,12 @@ fn running(text: &str) -> usize {
 /// way the outside would (`getpriority` replaced): the mark is asked of the kernel directly,
 /// so the copy still refuses.
 #[test]
+#[cfg_attr(
+    not(gametrace_cc),
+    ignore = "needs a C compiler (cc) to build the shim"
+)]
 fn a_preloaded_library_cannot_fake_the_sandboxs_mark() {
-    let Ok(cc) = which("cc") else {
-        eprintln!("skipped: no C compiler to build the shim");
-        return;
-    };
+    let cc = require("cc");
     let c = Course::new();
     let student = c.root().join("student");
     let shim_c = student.join("shim.c");
@@ -729,18 +746,16 @@ fn a_preloaded_library_cannot_fake_the_sandboxs_mark() {
     assert_eq!(c.check(Mode::Namespaces, &cmd, &["--no-sandbox"]).0, "PASS");
 }
 
-fn which(name: &str) -> Result<PathBuf, ()> {
-    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-        .ok_or(())
-}
-
 /// Attack 7: Labels: a loop that ignores SIGXCPU is CPU-LIMIT in both modes (it was CRASHED "signal
 /// 9" without a PID namespace); a memory bomb whose allocation the kernel refuses is
 /// MEMORY-LIMIT, not CRASHED.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn cpu_and_memory_limits_have_their_words_in_both_modes() {
+    require_root();
     let c = Course::new();
     let spin = c.program(
         "spin.py",
@@ -812,11 +827,12 @@ fn a_folder_name_cannot_reach_the_terminal_or_the_spreadsheet() {
 /// The working folder is readable, as the guide says: `check --cmd 'java Honest'` run where
 /// `Honest.class` is passes (it was CRASHED: the folder was not in the readable set).
 #[test]
+#[cfg_attr(
+    not(gametrace_javac),
+    ignore = "needs a JDK (javac): apt-get install default-jdk-headless"
+)]
 fn a_java_program_in_the_working_folder_runs() {
-    if which("javac").is_err() {
-        eprintln!("skipped: no JDK");
-        return;
-    }
+    require("javac");
     let c = Course::new();
     let trace = std::fs::read_to_string(c.root().join("expected/small/alphabeta.trace")).unwrap();
     let source = format!(
@@ -851,27 +867,29 @@ fn a_java_program_in_the_working_folder_runs() {
 /// Python under `test --against`, `grade` (with and without a course folder) and
 /// `check-game`. Run from the checkout, as the guide's recipes are.
 #[test]
+#[cfg_attr(
+    not(all(gametrace_sml, gametrace_javac)),
+    ignore = "needs SML/NJ (sml) and a JDK (javac): apt-get install smlnj default-jdk-headless"
+)]
 fn honest_programs_pass_in_every_mode() {
     use std::os::unix::fs::PermissionsExt;
-    let sml = which("sml").is_ok();
-    let java = which("javac").is_ok();
+    require("sml");
+    require("javac");
     let work = tempfile::tempdir().unwrap();
     std::fs::set_permissions(work.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
     let trace =
         std::fs::read_to_string("expected/15150-s12/handout-small/alphabeta.trace").unwrap();
     std::fs::write(work.path().join("trace.txt"), &trace).unwrap();
-    if java {
-        let source = format!(
-            "public class Honest {{ public static void main(String[] a) {{ System.out.print({trace:?}); }} }}\n"
-        );
-        std::fs::write(work.path().join("Honest.java"), source).unwrap();
-        assert!(Command::new("javac")
-            .arg("Honest.java")
-            .current_dir(work.path())
-            .status()
-            .unwrap()
-            .success());
-    }
+    let source = format!(
+        "public class Honest {{ public static void main(String[] a) {{ System.out.print({trace:?}); }} }}\n"
+    );
+    std::fs::write(work.path().join("Honest.java"), source).unwrap();
+    assert!(Command::new("javac")
+        .arg("Honest.java")
+        .current_dir(work.path())
+        .status()
+        .unwrap()
+        .success());
     // A class of one, and a course folder whose script runs the submission's file (the
     // commands run where the submission's files go in the copy: `sub`).
     let class = work.path().join("class/alice");
@@ -955,16 +973,12 @@ fn honest_programs_pass_in_every_mode() {
         let spec = std::fs::canonicalize(s12).unwrap();
         let spec = spec.to_str().unwrap();
         check(spec, "sh -c 'cat trace.txt'", Some(work.path()));
-        if java {
-            check(spec, "java Honest", Some(work.path()));
-        }
-        if sml {
-            check(
-                "specs/15150-s14/handout-small.yaml",
-                "sml tests/fixtures/sml/alphabeta.sml tests/fixtures/sml/small.sml",
-                None,
-            );
-        }
+        check(spec, "java Honest", Some(work.path()));
+        check(
+            "specs/15150-s14/handout-small.yaml",
+            "sml tests/fixtures/sml/alphabeta.sml tests/fixtures/sml/small.sml",
+            None,
+        );
         let out = gametrace(mode)
             .args(["test", s12, "--case", "alphabeta", "--against", &py])
             .output()
@@ -1020,11 +1034,12 @@ fn honest_programs_pass_in_every_mode() {
 /// give: it could answer the mark's probe before the sandbox's filter does) and then runs a
 /// copy of gametrace: the filter is refused, and the copy still refuses to run.
 #[test]
+#[cfg_attr(
+    not(gametrace_cc),
+    ignore = "needs a C compiler (cc) to build the shim"
+)]
 fn a_filter_of_the_programs_own_cannot_fake_the_mark() {
-    let Ok(cc) = which("cc") else {
-        eprintln!("skipped: no C compiler");
-        return;
-    };
+    let cc = require("cc");
     let c = Course::new();
     let student = c.root().join("student");
     let source = student.join("unmark.c");
@@ -1081,8 +1096,13 @@ int main(int c, char **v) {
 /// folder outside`) brought that folder into the readable set. A link in the program's own
 /// folders is never followed to grant anything.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_link_named_like_a_word_of_the_command_grants_nothing() {
     use std::os::unix::fs::PermissionsExt;
+    require_root();
     let c = Course::new();
     let outside = tempfile::tempdir().unwrap();
     std::fs::set_permissions(outside.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -1121,11 +1141,14 @@ fn a_link_named_like_a_word_of_the_command_grants_nothing() {
 /// on the teacher's interpreter), which Landlock does not cover. In its mount namespace every
 /// mount but its temp folder is read-only.
 #[test]
+#[cfg_attr(
+    not(all(gametrace_root, gametrace_setpriv)),
+    ignore = "needs root and /usr/bin/setpriv: runs gametrace as an ordinary user"
+)]
 fn an_ordinary_users_files_keep_their_modes() {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    if !root() || !Path::new("/usr/bin/setpriv").exists() {
-        return;
-    }
+    require_root();
+    require("/usr/bin/setpriv");
     let c = Course::new();
     let teachers = c.root().join("student/tool");
     std::fs::write(&teachers, "#!/bin/sh\n").unwrap();
@@ -1164,7 +1187,12 @@ sys.exit(1)
 /// files deleted but held open take their space, and a tree deeper than the walk goes could
 /// hide files. Both are DISK-LIMIT.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn deleted_open_files_and_deep_trees_count_against_the_quota() {
+    require_root();
     let c = Course::new();
     let held = c.program(
         "held.py",
@@ -1204,8 +1232,13 @@ time.sleep(2)
 /// staged course folder for the next case: gametrace, as root, waited for ever to read its
 /// first line. It never opens a program file but to read it, and never waits to.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_fifo_as_the_program_never_holds_gametrace() {
     use std::os::unix::fs::PermissionsExt;
+    require_root();
     let c = Course::new();
     let class = c.root().join("class");
     std::fs::create_dir_all(class.join("fifo")).unwrap();
@@ -1267,10 +1300,12 @@ fn a_fifo_as_the_program_never_holds_gametrace() {
 /// words ("MemoryError", "can't start new thread") or signals itself (SIGXCPU, SIGSYS) is
 /// CRASHED, not MEMORY-LIMIT, PROCESS-LIMIT, CPU-LIMIT or NETWORK.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_program_cannot_claim_a_limit_it_did_not_hit() {
-    if !root() {
-        return;
-    }
+    require_root();
     let c = Course::new();
     for (name, text) in [
         ("mem", "import sys\nprint('MemoryError', file=sys.stderr)\nsys.exit(1)\n"),
@@ -1293,7 +1328,12 @@ fn a_program_cannot_claim_a_limit_it_did_not_hit() {
 /// a program could take a service's name before it starts. Naming a socket is refused there;
 /// with its own network namespace, the name is the namespace's.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn an_abstract_socket_name_is_not_the_hosts() {
+    require_root();
     let c = Course::new();
     let name = format!("gametrace-test-{}", std::process::id());
     let prog = c.program(
@@ -1334,9 +1374,14 @@ fn the_graders_command_line_is_not_in_proc() {
 /// open on fd 8 was read through it (PASS), and a grader's log on fd 7 written. Now the
 /// program starts with its stdio alone.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn descriptors_the_grader_holds_open_do_not_reach_the_program() {
     use std::os::unix::io::AsRawFd;
     use std::os::unix::process::CommandExt;
+    require_root();
     let c = Course::new();
     let log = c.root().join("grades/log.txt");
     std::fs::write(&log, "grader log\n").unwrap();
@@ -1379,8 +1424,13 @@ fn descriptors_the_grader_holds_open_do_not_reach_the_program() {
 /// them all, so mallory copied the expected trace and zed a classmate's answer (full marks).
 /// What the program's sandbox hides is now never copied with the course folder.
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_course_folder_copy_holds_no_grader_file_and_no_classmate() {
     use std::os::unix::fs::PermissionsExt;
+    require_root();
     let c = Course::new();
     let trace = std::fs::read_to_string(c.root().join("expected/small/alphabeta.trace")).unwrap();
     let class = c.root().join("class");
@@ -1421,11 +1471,13 @@ fn a_course_folder_copy_holds_no_grader_file_and_no_classmate() {
 /// bound back, and the link is made again there, so the name as written still leads to the
 /// driver. (It was "can't open file": only the canonical place was bound back.)
 #[test]
+#[cfg_attr(
+    not(gametrace_root),
+    ignore = "needs root: gametrace run as root, as autograders run it"
+)]
 fn a_driver_named_through_a_link_in_a_private_folder_runs() {
     use std::os::unix::fs::PermissionsExt;
-    if !root() {
-        return;
-    }
+    require_root();
     let d = tempfile::tempdir().unwrap();
     let root_dir = d.path();
     std::fs::set_permissions(root_dir, std::fs::Permissions::from_mode(0o700)).unwrap();

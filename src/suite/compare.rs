@@ -3,13 +3,9 @@
 pub use crate::diff::Palette;
 use crate::diff::{self, Lines};
 
-/// The lines that count when comparing: no blank lines, runs of spaces (and tabs) as one
-/// space, no leading or trailing spaces, CRLF as LF.
-pub fn normalized_lines(text: &str) -> Vec<String> {
-    Lines::of(text, false).iter().map(str::to_owned).collect()
-}
-
-/// Do `expected` and `actual` agree, byte for byte (`exact`) or up to normalisation?
+/// Do `expected` and `actual` agree, byte for byte (`exact`) or up to normalisation (no
+/// blank lines, runs of spaces and tabs as one space, no leading or trailing spaces, CRLF as
+/// LF)?
 pub fn same(expected: &str, actual: &str, exact: bool) -> bool {
     if exact {
         expected == actual

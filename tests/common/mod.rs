@@ -1,8 +1,11 @@
-//! Random tree shapes for the property tests: single children, leaves at several depths,
-//! and a small value range so that ties (and the tie rules) come up often.
+//! What the tests share: random tree shapes for the property tests (single children, leaves
+//! at several depths, and a small value range so that ties, and the tie rules, come up
+//! often), `gametrace` run from the checkout and the tools and root some tests need
+//! ([`cli`]), and the sandbox's modes ([`sandbox`]).
 
 #![allow(dead_code)] // each test binary uses its own share of these
 
+pub mod cli;
 #[cfg(unix)]
 pub mod sandbox;
 

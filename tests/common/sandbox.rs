@@ -27,10 +27,7 @@ pub enum Mode {
 /// a silent skip.
 pub fn modes() -> Vec<Mode> {
     if root() {
-        assert!(
-            Path::new("/usr/bin/setpriv").exists(),
-            "setpriv (util-linux) runs gametrace as an ordinary user in these tests"
-        );
+        super::cli::require("/usr/bin/setpriv");
         vec![Mode::Namespaces, Mode::Container, Mode::User]
     } else {
         vec![Mode::User]

@@ -389,19 +389,6 @@ impl Nesting {
     }
 }
 
-/// The trace of `case` searching `game`, with only the line kinds in `lines`, each line with
-/// the place of its state: what `check` compares an implementation's output with and locates
-/// divergences by.
-pub fn reference_lines_of<G: Game>(
-    game: &G,
-    case: &Case,
-    lines: LineSet,
-    place: impl Fn(&G::State) -> Place,
-) -> (Vec<RefLine>, Summary) {
-    variant_lines_of(game, case, lines, place, Flaws::NONE, Limit::Unlimited)
-        .expect("a search without a budget is never over it")
-}
-
 /// What may stop a search whose lines are wanted: nothing, a number of expansions (a
 /// variant of the catalogue that searches far more than the output it is compared with), or a
 /// moment (the case's time limit).
@@ -412,8 +399,10 @@ pub enum Limit {
     Until(crate::clock::Instant),
 }
 
-/// [`reference_lines_of`] for a variant of the catalogue (`flaws`), stopped at `limit`
-/// (`None` then).
+/// The trace of `case` searching `game` as the variant `flaws` of the catalogue prints it
+/// (`Flaws::NONE`: the reference), with only the line kinds in `lines`, each line with the
+/// place of its state: what `check` compares an implementation's output with and locates
+/// divergences by. Stopped at `limit` (`None` then).
 pub fn variant_lines_of<G: Game>(
     game: &G,
     case: &Case,
@@ -606,15 +595,8 @@ pub fn variant_lines(
     )
 }
 
-/// A game case's reference lines, each placed by the moves that reach its state.
-pub fn game_reference_lines<G: Playable>(
-    case: &GameCase<G>,
-    lines: LineSet,
-) -> (Vec<RefLine>, Summary) {
-    game_variant_lines(case, lines, Flaws::NONE, Limit::Unlimited).expect("no budget")
-}
-
-/// A game case's lines as a variant of the catalogue prints them.
+/// A game case's lines as a variant of the catalogue prints them (`Flaws::NONE`: the
+/// reference), each placed by the moves that reach its state.
 pub fn game_variant_lines<G: Playable>(
     case: &GameCase<G>,
     lines: LineSet,

@@ -285,18 +285,24 @@ fn lock(path: &Path) -> io::Result<Option<OwnedFd>> {
 mod tests {
     use super::*;
 
-    fn root() -> bool {
+    /// Fails the test unless it runs as root. A test that needs root says so with
+    /// `#[cfg_attr(not(gametrace_root), ignore = ...)]` (see build.rs): ignored, with its
+    /// reason, where the build did not run as root, and failed here where it runs without.
+    fn require_root() {
         // SAFETY: no preconditions.
-        unsafe { libc::geteuid() == 0 }
+        let euid = unsafe { libc::geteuid() };
+        assert_eq!(
+            euid, 0,
+            "this test takes seats as root does: run it as root"
+        );
     }
 
     /// Two seats taken at once are two uids of the range; a seat given back can be taken
     /// again.
     #[test]
+    #[cfg_attr(not(gametrace_root), ignore = "needs root: takes seats")]
     fn seats_are_distinct_uids_of_the_range() {
-        if !root() {
-            return;
-        }
+        require_root();
         let a = Seat::take().unwrap();
         let b = Seat::take().unwrap();
         assert_ne!(a.uid(), b.uid());
@@ -308,12 +314,16 @@ mod tests {
         assert!(!TAKEN.lock().unwrap().contains(&uid));
     }
 
+    /// Held by the two tests below while each uses the last free uid of the range, which the
+    /// second runs a process as.
+    static FREE_UID: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// A uid the name service knows, or one a process of no gametrace's runs as, is someone's:
     /// never a seat (a directory-service user's process was killed, and student code would
     /// have run as that person).
     #[test]
     fn a_uid_in_use_is_someones() {
-        use std::os::unix::process::CommandExt;
+        let _one = FREE_UID.lock().unwrap_or_else(|e| e.into_inner());
         assert!(known_account(0), "root is known to every name service");
         assert!(someones(0, Path::new("/nonexistent")));
         let free = (FIRST..FIRST + COUNT)
@@ -322,9 +332,24 @@ mod tests {
             .expect("a uid of the range no one has");
         let never = Path::new("/nonexistent/lock");
         assert!(!someones(free, never));
-        if !root() {
-            return;
-        }
+    }
+
+    /// A uid a process runs as that no gametrace started is someone's; where a seat of ours
+    /// held it before, what runs is its leftover, reclaimed.
+    #[test]
+    #[cfg_attr(
+        not(gametrace_root),
+        ignore = "needs root: runs a process as another uid"
+    )]
+    fn a_uid_a_process_of_no_gametrace_runs_as_is_someones() {
+        use std::os::unix::process::CommandExt;
+        require_root();
+        let _one = FREE_UID.lock().unwrap_or_else(|e| e.into_inner());
+        let free = (FIRST..FIRST + COUNT)
+            .rev()
+            .find(|&u| !known_account(u) && processes_of(u) == 0)
+            .expect("a uid of the range no one has");
+        let never = Path::new("/nonexistent/lock");
         // A process of that uid that no gametrace started.
         let mut child = std::process::Command::new("/bin/sleep")
             .arg("30")
@@ -346,11 +371,10 @@ mod tests {
     /// Whatever runs as a seat's uid is killed when the seat is given back: here a process
     /// in a session of its own, with its environment emptied.
     #[test]
+    #[cfg_attr(not(gametrace_root), ignore = "needs root: takes a seat")]
     fn a_seat_given_back_kills_everything_of_its_uid() {
         use std::os::unix::process::CommandExt;
-        if !root() {
-            return;
-        }
+        require_root();
         let seat = Seat::take().unwrap();
         let uid = seat.uid();
         let mut child = std::process::Command::new("/bin/sh")

@@ -345,13 +345,9 @@ impl Scratch {
     /// sources (SML/NJ's `.cm/` folders) can, and the original is never written. Caches found
     /// in the original (`.cm/`, `__pycache__/`) are left out, so the copy compiles afresh;
     /// links are copied as links; a FIFO, socket or device, or files past `limit` in all
-    /// (0: no limit), are refused ([`files::stage`]).
-    pub fn copy_in(&self, from: &Path, limit: u64) -> Result<PathBuf, files::StageError> {
-        self.copy_in_without(from, limit, &[])
-    }
-
-    /// [`Scratch::copy_in`], leaving out what lies at the paths of `skip` (made canonical
-    /// here): the grader's files and the class when they sit inside the folder copied.
+    /// (0: no limit), are refused ([`files::stage`]). What lies at the paths of `skip` (made
+    /// canonical here) is left out: the grader's files and the class when they sit inside
+    /// the folder copied.
     pub fn copy_in_without(
         &self,
         from: &Path,

@@ -220,23 +220,6 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// The end of what it printed on stderr so far.
-    pub fn stderr_tail(&mut self) -> String {
-        while let Ok(e) = self.events.try_recv() {
-            match e {
-                Event::Err(bytes) => self.keep_stderr(&bytes),
-                Event::Line(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes).into_owned();
-                    self.keep_stray(text);
-                }
-                Event::Dropped(_) => {}
-                Event::OutClosed => self.out_open = false,
-                Event::ErrClosed => self.err_open = false,
-            }
-        }
-        super::run::tail(&self.stderr)
-    }
-
     fn keep_stderr(&mut self, bytes: &[u8]) {
         self.stderr.extend_from_slice(bytes);
         if self.stderr.len() > 4 * TAIL {

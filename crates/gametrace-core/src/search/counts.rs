@@ -48,15 +48,6 @@ impl Counts {
             "CS188's autograder: distinct states generated, the start included",
         ),
     ];
-
-    pub fn as_pairs(&self) -> [(&'static str, u64); 4] {
-        [
-            ("nodes_entered", self.nodes_entered),
-            ("aima_expanded_nodes", self.aima_expanded_nodes),
-            ("mit_static_evaluations", self.mit_static_evaluations),
-            ("cs188_expanded_states", self.cs188_expanded_states),
-        ]
-    }
 }
 
 /// `game`, counting what the conventions count. Everything else is the game's.

@@ -199,16 +199,6 @@ pub fn algorithm_of(alg: &str) -> Option<&'static str> {
     }
 }
 
-/// The agent class of an algorithm (the inverse of [`algorithm_of`]).
-pub fn class_of(algorithm: &str) -> Option<&'static str> {
-    match algorithm {
-        "minimax" => Some("MinimaxAgent"),
-        "alphabeta" => Some("AlphaBetaAgent"),
-        "expectimax" => Some("ExpectimaxAgent"),
-        _ => None,
-    }
-}
-
 /// The test classes of the multiagent project that are not game trees, and what they do.
 pub fn other_class(class: &str) -> Option<&'static str> {
     match class {

@@ -3,8 +3,10 @@
 //! give its precise diagnostics; the tests below hold its key lists and these types to each
 //! other, and the names of algorithms, dialects, line kinds, modes and tasks come from the
 //! same enums the loader parses, so the schema cannot drift from the code.
-
-#![allow(dead_code)] // The types exist for their schema; nothing builds them.
+//!
+//! No value of these types is ever built: the structs' fields exist for `JsonSchema`'s derive
+//! (their names, types and doc comments become the schema), so each struct with fields
+//! expects `dead_code` on its own (fields never read), and nothing else here may be unused.
 
 use crate::check::trace::Mode;
 use crate::spec::MoveOrder;
@@ -27,6 +29,10 @@ pub enum SpecFile {
 /// A game tree and the searches to run on it.
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct TreeSpecFile {
     /// The spec format's version.
     version: Option<Version>,
@@ -64,6 +70,10 @@ pub struct TreeSpecFile {
     "then" = {"required": ["prune_percentage"]},
     "else" = {"not": {"required": ["prune_percentage"]}}
 ))]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct TreeCase {
     algorithm: AlgorithmName,
     /// Jamboree only: the fraction of each node's moves searched in turn (0 is minimax, 1
@@ -138,6 +148,10 @@ impl JsonSchema for AgentsField {
 /// A homework task (graphs, sequences) and argument cases.
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct TaskSpecFile {
     version: Option<Version>,
     title: Option<String>,
@@ -150,6 +164,10 @@ pub struct TaskSpecFile {
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
 #[schemars(extend("oneOf" = [{"required": ["expect"]}, {"required": ["expect_error"]}]))]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct TaskCase {
     /// The arguments, each in SML notation (`"<(0,1),(1,0)>"`) or as a YAML list.
     args: Vec<serde_json::Value>,
@@ -170,6 +188,10 @@ pub struct TaskCase {
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
 #[schemars(extend("anyOf" = [{"required": ["cases"]}, {"required": ["scenarios"]}]))]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct GameSpecFile {
     version: Option<Version>,
     title: Option<String>,
@@ -241,6 +263,10 @@ pub struct GameSpecFile {
     "then" = {"required": ["prune_percentage"]},
     "else" = {"not": {"required": ["prune_percentage"]}}
 ))]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct GameCase {
     algorithm: AlgorithmName,
     #[schemars(range(min = 0.0, max = 1.0))]
@@ -292,6 +318,10 @@ pub struct GameCase {
 /// A start and moves, each with what must hold after it.
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct ScenarioFile {
     /// Where the scenario starts (default: the spec's position).
     position: Option<PositionField>,
@@ -305,6 +335,10 @@ pub struct ScenarioFile {
 /// A move (or none, to look at the position as it stands) and what must hold after it.
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct StepFile {
     /// `3` or `p3` (Connect 4, PopOut), `Land3->Land4` or `3 4` (Riskless), `2` (Nim).
     #[serde(rename = "move")]
@@ -321,6 +355,10 @@ pub struct StepFile {
 /// A Riskless map of one's own.
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct RisklessMap {
     name: Option<String>,
     /// Each territory mapped to the territories next to it, in move order.
@@ -448,6 +486,10 @@ string_enum!(
 /// Tic-tac-toe's utility: X's win, a draw and X's loss as X's numbers.
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "fields for the schema's derive; no value is built"
+)]
 pub struct UtilityField {
     win: Option<i64>,
     draw: Option<i64>,
