@@ -146,6 +146,10 @@ fn buggy_sml_output() -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn a_student_checks_the_buggy_sml_trace_and_sees_what_check_prints() {
     let output = buggy_sml_output();
     assert!(output.contains("F: state (Maxie,d)"), "{output}");
@@ -205,6 +209,10 @@ fn a_student_checks_the_buggy_sml_trace_and_sees_what_check_prints() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn a_correct_trace_passes_in_the_page_as_on_the_command_line() {
     let reference = gametrace()
         .args(["run", SPEC, "--case", "alphabeta"])
@@ -222,6 +230,10 @@ fn a_correct_trace_passes_in_the_page_as_on_the_command_line() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn stepping_to_the_end_shows_the_handouts_final_bounds() {
     let url = |line: &str| {
         link(&[
@@ -265,6 +277,10 @@ fn stepping_to_the_end_shows_the_handouts_final_bounds() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn a_teacher_writing_a_spec_sees_validates_errors_and_runs_traces() {
     // A misspelt algorithm: the problem at its line and column, as `validate` says it.
     let bad = "title: Mine\ntree: {a: {b: 1, c: 2}}\ncases:\n  ab: {algorithm: alphabta}\n";
@@ -313,6 +329,10 @@ fn a_teacher_writing_a_spec_sees_validates_errors_and_runs_traces() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn the_page_says_it_sends_nothing_and_loads_nothing_from_the_network() {
     let dom = dom(&link(&[("view", "check")]));
     assert!(dom.contains("This page sends nothing anywhere."));
@@ -351,6 +371,10 @@ fn the_page_says_it_sends_nothing_and_loads_nothing_from_the_network() {
 }
 
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn the_page_works_from_the_keyboard() {
     // A page beside the built one holds it in a frame and presses keys in it, as a student
     // who does not use a mouse would: ← → Home End step, ← → move between the tabs.
@@ -407,6 +431,10 @@ document.getElementById("f").addEventListener("load", () => {
 /// yet (not "value none"), and the step buttons use no character Debian's fonts lack (⏮ ⏭
 /// were empty boxes there). A screenshot is taken at each width too.
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn the_step_view_is_whole_at_a_desktops_and_a_phones_width() {
     for width in [1280, 390] {
         let harness = page().with_file_name(format!("layout-{width}.html"));
@@ -661,6 +689,10 @@ fn verdicts_and_names(report: &str) -> (Vec<String>, Vec<String>) {
 /// names for a game; a program that loops is stopped (TIMEOUT); the page asks nothing of
 /// anyone but its own folder, and loads no Python until the student runs something.
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn a_student_runs_their_python_in_the_page_and_gets_the_command_lines_verdicts() {
     let dir = page().parent().unwrap().to_owned();
     let served = serve(&dir);
@@ -894,6 +926,10 @@ fn a_student_runs_their_python_in_the_page_and_gets_the_command_lines_verdicts()
 /// Opened from a file, the page says plainly that the Python runtime cannot start there,
 /// and what to do instead.
 #[test]
+#[cfg_attr(
+    not(gametrace_chromium),
+    ignore = "needs Chromium: apt-get install chromium"
+)]
 fn opened_from_a_file_the_run_view_says_to_serve_the_folder() {
     let dom = dom(&link(&[("view", "run")]));
     let said = text_of(&dom, "run-runtime");
