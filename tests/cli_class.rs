@@ -201,7 +201,9 @@ fn a_class_of_fifty_is_graded_with_a_gradebook_a_summary_and_nothing_left_runnin
     }
     let report = std::fs::read_to_string(root.join("grades/reports/s20-buggy.txt")).unwrap();
     assert!(report.contains("the mistake original-bounds"), "{report}");
-    assert!(stderr.contains("note: 1 entry is not a folder, so not graded: README.txt"));
+    assert!(stderr.contains(
+        "note: 1 entry is not a folder (links are not followed), so not graded: README.txt"
+    ));
 
     // Progress, not on a terminal: a line a submission, in order.
     let progress: Vec<&str> = stderr.lines().filter(|l| l.starts_with('[')).collect();

@@ -435,6 +435,11 @@ fn a_mode_that_cannot_confine_refuses_to_run_student_code() {
             .any(|l| l.trim_start().starts_with("NO") && l.contains("identity")),
         "{text}"
     );
+    // Its last line says what happens, not that code "still runs" (round six found it).
+    assert!(
+        text.contains("student code is refused") && !text.contains("still runs"),
+        "{text}"
+    );
     // The grader's explicit choice runs it, as the grader's own program.
     if root() {
         run(&["--no-sandbox"]);
@@ -731,4 +736,47 @@ fn the_diagnosis_keeps_to_the_time_limit() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(report.contains("diagnosis: not made"), "{report}");
+}
+
+/// Round six (a red team with the binary and the guide): a folder named with a newline wrote
+/// a line of its own into the grading log (`[2/2] victim: 0 / 1`), and a folder that was a
+/// link to a classmate's was graded on the classmate's files (full marks). Names are shown
+/// on one line now, and a link is not graded.
+#[test]
+fn a_folders_name_or_link_forges_no_grade() {
+    let c = Course::new(&["15150-s14/handout-small.yaml"]);
+    let pass = std::fs::read_to_string(
+        Path::new(ROOT).join("expected/15150-s14/handout-small/alphabeta.trace"),
+    )
+    .unwrap();
+    c.student_file("victim", "out.txt", &pass);
+    // (A name holds no `/`: the look-alike U+2215 reads as one.)
+    let forged = "evil: 1 \u{2215} 1 (0.3 s)\n[2\u{2215}2] victim: 0 \u{2215} 1 (9.9 s)\nx";
+    c.student_file(forged, "out.txt", "nothing\n");
+    std::os::unix::fs::symlink("victim", c.root().join("class/linked")).unwrap();
+    let (rows, err) = c.grade(
+        Mode::Namespaces,
+        "grades",
+        &[
+            "--specs",
+            "specs/15150-s14/handout-small.yaml",
+            "--case",
+            "alphabeta",
+            "--against",
+            "cat out.txt",
+            "--jobs",
+            "1",
+        ],
+    );
+    assert!(
+        !err.lines().any(|l| l.starts_with("[2\u{2215}2] victim")),
+        "a folder's name wrote a line of the log:\n{err}"
+    );
+    assert!(err.contains("\\n[2\u{2215}2] victim"), "{err}");
+    assert!(!rows.iter().any(|r| r.starts_with("linked")), "{rows:?}");
+    assert!(
+        err.contains("not a folder (links are not followed), so not graded: linked"),
+        "{err}"
+    );
+    assert_eq!(score(&rows, "victim"), "1", "{rows:?}");
 }

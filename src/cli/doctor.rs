@@ -84,9 +84,15 @@ pub fn execute(a: Args) -> i32 {
         out.push_str("every protection is in force\n");
         0
     } else {
+        // Where the sandbox cannot confine, nothing runs student code (but --no-sandbox):
+        // say so, not that it runs with what is left.
+        let then = match crate::sandbox::confinable(&crate::sandbox::Policy::default()) {
+            Ok(()) => "student code still runs, with the protections that are in force",
+            Err(_) => "student code is refused (check --cmd, test --against, grade, check-game and play say why) unless --no-sandbox is passed",
+        };
         let _ = writeln!(
             out,
-            "MISSING: {} (see above); student code still runs, with the protections that are in force",
+            "MISSING: {} (see above); {then}",
             p.missing().join(", ")
         );
         i32::from(a.strict)

@@ -408,11 +408,11 @@ fn class(a: &Args) -> Result<Vec<Submission>, i32> {
     };
     if !skipped.is_empty() {
         eprintln!(
-            "note: {} not a folder, so not graded: {}",
+            "note: {} not a folder (links are not followed), so not graded: {}",
             plural(skipped.len(), "entry is"),
             skipped
                 .iter()
-                .map(|n| crate::diff::visible(n).into_owned())
+                .map(|n| crate::diff::visible_name(n).into_owned())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -551,9 +551,10 @@ fn grade(
     let unwritten: Vec<String> = all
         .iter()
         .filter_map(|g| match g {
-            Graded::Unwritten { row, why } => {
-                Some(format!("{}: {why}", crate::diff::visible(&row.submission)))
-            }
+            Graded::Unwritten { row, why } => Some(format!(
+                "{}: {why}",
+                crate::diff::visible_name(&row.submission)
+            )),
             _ => None,
         })
         .collect();
@@ -644,7 +645,7 @@ impl Show {
         // A folder's name is a student's to choose: escaped, never sent to the terminal raw.
         let names: Vec<String> = current
             .iter()
-            .map(|n| crate::diff::visible(n).into_owned())
+            .map(|n| crate::diff::visible_name(n).into_owned())
             .collect();
         bar.set_message(format!("grading {}", names.join(", ")));
     }
@@ -667,7 +668,7 @@ impl Show {
             "[{}/{}] {}: {} / {} ({how})",
             *shown,
             self.total,
-            crate::diff::visible(&s.name),
+            crate::diff::visible_name(&s.name),
             number(row.score),
             number(row.max_score)
         );

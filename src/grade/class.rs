@@ -24,7 +24,7 @@ pub struct Submission {
 }
 
 /// The submissions under `dir`: its folders, by name (hidden ones left out), and the names
-/// of the other entries, which are not graded.
+/// of the other entries (files, and links, even to folders), which are not graded.
 pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), Diagnostic> {
     let unreadable = |e: std::io::Error| {
         Diagnostic::new(dir, "cannot read the submissions folder")
@@ -53,7 +53,9 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), Diagnos
             continue;
         }
         let path = entry.path();
-        if path.is_dir() {
+        // A link is not followed: `evil -> victim` would be graded on a classmate's files,
+        // `evil -> /course` on the grader's.
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
             found.push(Submission {
                 name,
                 dir: std::path::absolute(&path).unwrap_or(path),
@@ -986,7 +988,7 @@ impl Gradebook {
                 troubled
                     .iter()
                     // A folder's name is the student's: escaped, in the terminal and the file.
-                    .map(|r| crate::diff::visible(&r.submission).into_owned())
+                    .map(|r| crate::diff::visible_name(&r.submission).into_owned())
                     .collect::<Vec<_>>()
                     .join(", ")
             );

@@ -232,6 +232,7 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     let unsafe_char = |c: char| {
         (c.is_control() && c != '\t' && c != '\n')
             || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+            || crate::report::is_noncharacter(c)
     };
     // Printable ASCII (and tabs and newlines) is the common case and needs no decoding.
     let plain = |c: &u8| matches!(c, b' '..=b'~' | b'\t' | b'\n');
@@ -253,6 +254,17 @@ pub fn visible(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// A name (a submission's folder, a file) as one line may show it: [`visible`], and newlines
+/// and tabs escaped too (`\n`, `\t`), so that a folder named with a newline cannot write a
+/// line of its own into a grading log ("[2/2] classmate: 0 / 1").
+pub fn visible_name(name: &str) -> Cow<'_, str> {
+    let shown = visible(name);
+    if !shown.contains(['\n', '\t']) {
+        return shown;
+    }
+    Cow::Owned(shown.replace('\n', "\\n").replace('\t', "\\t"))
 }
 
 /// [`visible`], but for text gametrace may have coloured itself: a colour sequence

@@ -349,10 +349,17 @@ fn clean(text: &str) -> String {
     text.chars()
         .map(|c| match c {
             '\n' | '\t' => c,
-            c if c.is_control() => '\u{FFFD}',
+            c if c.is_control() || is_noncharacter(c) => '\u{FFFD}',
             c => c,
         })
         .collect()
+}
+
+/// Unicode's noncharacters (U+FDD0..U+FDEF, and the last two code points of every plane):
+/// U+FFFE and U+FFFF are not allowed in XML or YAML at all, so a program that prints one
+/// would make a JUnit or TAP report unreadable to whatever parses it.
+pub(crate) fn is_noncharacter(c: char) -> bool {
+    matches!(c, '\u{fdd0}'..='\u{fdef}') || (c as u32) & 0xfffe == 0xfffe
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -772,6 +779,24 @@ mod tests {
             serde_json::from_str(&render(&r, Format::Gradescope, true, plain)).unwrap();
         assert_eq!(gs["tests"][1]["status"], "passed");
         assert_eq!(gs["tests"][1]["max_score"], 0.0);
+    }
+
+    #[test]
+    fn a_programs_noncharacters_never_reach_xml_or_yaml() {
+        // U+FFFE and U+FFFF may appear in neither XML nor YAML: a program that printed them
+        // on stderr made the JUnit and TAP reports unparseable (found by a red team).
+        let report = Report {
+            cases: vec![CaseResult::new("s.yaml", "c\u{fffe}", Status::Fail, 1.0)
+                .message("crashed")
+                .details("stderr: \u{fffe}\u{ffff}\u{fdd0}\u{10ffff}")],
+            sandbox: None,
+        };
+        for format in [Format::Junit, Format::Tap] {
+            let text = render(&report, format, true, Palette { color: false });
+            assert!(!text.chars().any(is_noncharacter), "{format:?}: {text}");
+            assert!(text.contains('\u{fffd}'), "{format:?}: {text}");
+        }
+        assert_eq!(crate::diff::visible("a\u{ffff}"), "a\\u{ffff}");
     }
 
     #[test]
