@@ -627,6 +627,85 @@ fn other_test_classes_are_skipped_with_a_note() {
         .stdout(contains("1 passed, 0 failed"));
 }
 
+/// CS188's autograder gives a question's points only when every test passes, its Pacman game
+/// included; gametrace does not run that game. A graded run lists the game as SKIPPED in
+/// every report, with what it may change, so that no one reads full marks for a question the
+/// autograder would fail without being told (a real submission passed all 33 q2 trees here
+/// and got 0 there: its game crashed on an illegal ghost action).
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_graded_question_names_the_tests_it_did_not_run() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["test", "solution"] {
+        fs::copy(
+            format!("{TESTS}/q3/3-tie-at-ghost.{ext}"),
+            dir.path().join(format!("tie.{ext}")),
+        )
+        .unwrap();
+    }
+    fs::write(
+        dir.path().join("8-pacman-game.test"),
+        "class: \"PacmanGameTreeTest\"\nalg: \"AlphaBetaAgent\"\n",
+    )
+    .unwrap();
+    let folder = dir.path().to_str().unwrap();
+    gametrace_no_color()
+        .args(["test", folder, "--against", &driver(STUDENT)])
+        .assert()
+        .success()
+        .stdout(contains("SKIPPED"))
+        .stdout(contains(
+            "8-pacman-game: not run: PacmanGameTreeTest: it plays Pacman on a maze",
+        ))
+        .stdout(contains("the autograder's points for the question are 0"))
+        .stdout(contains("1 passed, 0 failed, 1 skipped"));
+    let out = gametrace_no_color()
+        .args(["test", folder, "--against", &driver(STUDENT)])
+        .args(["--format", "gradescope", "--for-students"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    let game = tests
+        .iter()
+        .find(|t| t["name"].as_str().unwrap_or("").contains("8-pacman-game"))
+        .unwrap_or_else(|| panic!("the game is in the Gradescope report: {json}"));
+    assert!(
+        game["output"].as_str().unwrap().contains("not run"),
+        "{game}"
+    );
+    // A class graded: the summary names it too.
+    let class = dir.path().join("class/alice");
+    fs::create_dir_all(&class).unwrap();
+    fs::copy(STUDENT, class.join("multiAgents.py")).unwrap();
+    let driver_path = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
+    gametrace_no_color()
+        .args(["grade", dir.path().join("class").to_str().unwrap()])
+        .args(["--specs", folder, "--out"])
+        .arg(dir.path().join("grades"))
+        .args([
+            "--against",
+            &format!("python3 {driver_path} multiAgents.py {{tree_json}}"),
+        ])
+        .assert()
+        .success()
+        .stdout(contains("not run in any submission").and(contains("8-pacman-game")));
+    // Selected out, it is not listed.
+    gametrace_no_color()
+        .args([
+            "test",
+            folder,
+            "--against",
+            &driver(STUDENT),
+            "--case",
+            "tie",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("1 passed, 0 failed").and(contains("skipped").not()));
+}
+
 #[test]
 fn cases_and_bugs_read_a_test_of_one_case() {
     let test = format!("{TESTS}/q3/3-tie-at-ghost.test");

@@ -395,6 +395,15 @@ pub(super) fn load_tree_spec(
 
 /// The specs under `paths` (default `specs`), or exit 2 with why not.
 pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
+    specs_and_others(paths).map(|(specs, _)| specs)
+}
+
+/// [`specs_under`], with the CS188 tests found beside them that gametrace does not run (a
+/// `PacmanGameTreeTest`): a run that grades students reports each as not run, so that no
+/// one reads full marks for a question the autograder would fail without being told.
+pub(super) fn specs_and_others(
+    paths: Vec<PathBuf>,
+) -> Result<(Vec<PathBuf>, Vec<suite::Skipped>), i32> {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("specs")]
     } else {
@@ -416,7 +425,7 @@ pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
         );
         return Err(2);
     }
-    Ok(specs)
+    Ok((specs, skipped))
 }
 
 /// With `--case`/`--filter`, an error (exit 2) when no case of any spec is chosen: a typo

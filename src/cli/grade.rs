@@ -307,14 +307,14 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
         2
     })?;
     // Without --against only the students' games are graded.
-    let specs = if a.against.is_some() {
-        let specs = specs_under(a.specs.clone())?;
+    let (specs, others) = if a.against.is_some() {
+        let (specs, others) = super::common::specs_and_others(a.specs.clone())?;
         if let Some(code) = nothing_selected(&specs, &select) {
             return Err(code);
         }
-        specs
+        (specs, others)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let games = a
         .game
@@ -337,7 +337,8 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
         );
         return Err(2);
     }
-    let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref());
+    let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref())
+        .not_running(others, &select);
     super::test::note_left_out(&suite);
     Ok((suite, games))
 }

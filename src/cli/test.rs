@@ -136,7 +136,7 @@ fn against(
     select: &suite::Selection,
     args: &ReportArgs,
 ) -> i32 {
-    let specs = match specs_under(paths) {
+    let (specs, others) = match super::common::specs_and_others(paths) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -148,7 +148,8 @@ fn against(
         sandbox: Some(crate::report::sandbox_note(&cmd.sandbox)),
         ..Report::default()
     };
-    let suite = crate::grade::Suite::load_for(&specs, select, Some(&cmd.line));
+    let suite =
+        crate::grade::Suite::load_for(&specs, select, Some(&cmd.line)).not_running(others, select);
     note_left_out(&suite);
     // Every spec of the run and its answers are hidden from each case's program, not only
     // its own case's.

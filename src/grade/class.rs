@@ -953,6 +953,30 @@ impl Gradebook {
             let parts: Vec<String> = how.iter().map(|(s, k)| format!("{k} {s}")).collect();
             let _ = writeln!(out, "  {f:>4} of {n}  {case}  ({})", parts.join(", "));
         }
+        // Cases checked in no submission (CS188's Pacman games): their points are not in the
+        // scores above, and where the course grades a question all or nothing they may be.
+        let not_run: Vec<&str> = self
+            .columns()
+            .iter()
+            .map(|(case, _)| *case)
+            .filter(|case| {
+                self.rows.iter().all(|r| {
+                    r.cases
+                        .iter()
+                        .all(|c| c.case != *case || c.status == "SKIPPED")
+                })
+            })
+            .collect();
+        if !not_run.is_empty() {
+            out.push_str(
+                "
+not run in any submission (SKIPPED in each report, which says why and what it may change)
+",
+            );
+            for case in not_run {
+                let _ = writeln!(out, "  {case}");
+            }
+        }
         let mut mistakes: BTreeMap<&str, usize> = BTreeMap::new();
         for r in &self.rows {
             // A submission counts once for a mistake, however many cases show it.

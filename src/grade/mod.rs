@@ -9,7 +9,7 @@ pub mod players;
 use crate::check::case::{self, Options, Source};
 use crate::report::{CaseResult, Status};
 use crate::spec::{self, Diagnostic, Document};
-use crate::suite::Selection;
+use crate::suite::{Selection, Skipped};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -24,6 +24,8 @@ pub struct Suite {
     /// What the command names and how it was read: notes for the grader (a class known by
     /// another term's name; a spec with no case of the class named).
     notes: Vec<String>,
+    /// Tests found beside the specs that gametrace does not run (CS188's Pacman games).
+    others: Vec<Skipped>,
 }
 
 /// The course classes a spec's cases are written for (a CSC148 strategy, a CS10 player).
@@ -67,11 +69,29 @@ fn command_classes(command: &str) -> Vec<(&'static str, String)> {
     out
 }
 
+/// What a test gametrace does not run may change, said in its report.
+const NOT_RUN: &str = "gametrace checks the course's game-tree tests only. CS188's autograder runs this test too and gives the question's points only when every one of its tests passes: where this test would fail (an illegal action, a crash in the game), the autograder's points for the question are 0 whatever gametrace's say. Run the course's autograder.py for this question to know.";
+
+/// A CS188 test's name: its file's stem (`8-pacman-game`).
+fn test_name(path: &std::path::Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
 /// One thing to grade: a case of a spec, or a spec that does not load (an ERROR result).
 #[derive(Clone, Copy, Debug)]
 enum Item {
-    Case { spec: usize, case: usize },
-    Unloadable { spec: usize },
+    Case {
+        spec: usize,
+        case: usize,
+    },
+    Unloadable {
+        spec: usize,
+    },
+    /// A test of the course's that gametrace does not run: reported SKIPPED, worth nothing.
+    NotRun {
+        other: usize,
+    },
 }
 
 impl Suite {
@@ -140,7 +160,36 @@ impl Suite {
             items,
             left_out,
             notes,
+            others: Vec::new(),
         }
+    }
+
+    /// The suite with `others` (the tests found beside its specs that gametrace does not run)
+    /// reported after its cases, each SKIPPED with why and what it may change: CS188's
+    /// autograder gives a question's points only when every test of it passes, its Pacman
+    /// games included, so a question that passes here may get nothing there.
+    pub fn not_running(mut self, others: Vec<Skipped>, select: &Selection) -> Suite {
+        for other in others {
+            if select.selects(&test_name(&other.path)) {
+                self.items.push(Item::NotRun {
+                    other: self.others.len(),
+                });
+                self.others.push(other);
+            }
+        }
+        self
+    }
+
+    fn not_run_result(&self, other: usize) -> CaseResult {
+        let Skipped { path, why } = &self.others[other];
+        CaseResult::new(
+            &path.display().to_string(),
+            &test_name(path),
+            Status::Skipped,
+            0.0,
+        )
+        .message(format!("not run: {why}"))
+        .details(NOT_RUN.to_owned())
     }
 
     /// What the grader should know of how the command was read.
@@ -165,6 +214,10 @@ impl Suite {
     /// The `i`th result's name: `specs/x.yaml alphabeta`, or `specs/x.yaml (spec)`.
     pub fn name(&self, i: usize) -> String {
         match self.items[i] {
+            Item::NotRun { other } => {
+                let path = &self.others[other].path;
+                format!("{} {}", path.display(), test_name(path))
+            }
             Item::Unloadable { spec } => format!("{} (spec)", self.specs[spec].0.display()),
             Item::Case { spec, case } => {
                 let (path, doc) = &self.specs[spec];
@@ -181,6 +234,7 @@ impl Suite {
     /// The `i`th result: the case checked against what `source` gives.
     pub fn check(&self, i: usize, source: &Source, options: Options) -> CaseResult {
         match self.items[i] {
+            Item::NotRun { other } => self.not_run_result(other),
             Item::Unloadable { spec } => {
                 let (path, doc) = &self.specs[spec];
                 let why = doc.as_ref().err().map(ToString::to_string);
@@ -213,6 +267,7 @@ impl Suite {
     /// `status` with no point earned (for a submission that could not be run at all).
     pub fn not_run(&self, i: usize, status: Status, message: &str) -> CaseResult {
         let result = match self.items[i] {
+            Item::NotRun { other } => return self.not_run_result(other),
             Item::Unloadable { .. } => None,
             Item::Case { spec, case } => {
                 let (_, doc) = &self.specs[spec];
