@@ -11,7 +11,8 @@ For each folder of STUDENTS (each holds a student's `multiAgents.py`), runs
 for q2, q3 and q4, and compares every game-tree test's verdict (PASS, or FAIL/CRASHED) with
 the autograder's, read from RESULTS/<student>/pertest.txt (`q2/0-small-tree PASS`, `FAIL`,
 `EXC ...`: each test run alone, `autograder.py -t`), and each question's verdict with
-RESULTS/<student>/qN.txt (`### Question q2: 5/5 ###`). A student whose
+RESULTS/<student>/qN.txt (`### Question q2: 5/5 ###`; `qN.out` and `qN.log` are read too,
+the names autograder output is often saved under). A student whose
 RESULTS/<student>/project_used.txt names another project folder (the 2021-22 `getNextState`
 variant) is run against --project-b's tests. Prints one line a student and question, the
 mistakes gametrace names, and the totals. Nothing here is the course's or the students':
@@ -32,22 +33,26 @@ def autograder(results, student, q):
     """The question's points, and each tree test's PASS (True) or not (False)."""
     folder = os.path.join(results, student)
     points = None
-    try:
-        with open(os.path.join(folder, q + ".txt")) as f:
-            m = re.search(r"### Question %s: (\d+)/(\d+) ###" % q, f.read())
-            if m:
-                points = int(m.group(1)) == int(m.group(2))
-    except OSError:
-        pass
+    for name in (q + ".txt", q + ".out", q + ".log"):
+        try:
+            with open(os.path.join(folder, name)) as f:
+                m = re.search(r"### Question %s: (\d+)/(\d+) ###" % q, f.read())
+        except OSError:
+            continue
+        if m:
+            points = int(m.group(1)) == int(m.group(2))
+            break
     tests = {}
-    try:
-        with open(os.path.join(folder, "pertest.txt")) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) >= 2 and parts[0].startswith(q + "/"):
-                    tests[parts[0].split("/", 1)[1]] = parts[1] == "PASS"
-    except OSError:
-        pass
+    for name in ("pertest.txt", "pertest.out", "pertest.log"):
+        try:
+            with open(os.path.join(folder, name)) as f:
+                for line in f:
+                    parts = line.split()
+                    if len(parts) >= 2 and parts[0].startswith(q + "/"):
+                        tests[parts[0].split("/", 1)[1]] = parts[1] == "PASS"
+        except OSError:
+            continue
+        break
     return points, tests
 
 
@@ -56,7 +61,9 @@ def gametrace(binary, project, q, student_file):
            "--against", "python3 {} {} {{tree_json}}".format(DRIVER, student_file)]
     out = subprocess.run(cmd, capture_output=True, text=True)
     report = json.loads(out.stdout)
-    return {os.path.basename(c["spec"])[:-len(".test")]: c for c in report["cases"]}
+    # The tests gametrace does not run (a Pacman game) are listed as skipped: not verdicts.
+    return {os.path.basename(c["spec"])[:-len(".test")]: c for c in report["cases"]
+            if c["status"] != "skipped"}
 
 
 def named(case):
@@ -77,7 +84,8 @@ def main(argv):
         return 2
     binary, project, students, results = argv[:4]
     project_b = argv[argv.index("--project-b") + 1] if "--project-b" in argv else None
-    totals = {"q_agree": 0, "q_all": 0, "t_agree": 0, "t_all": 0, "tree_q_agree": 0}
+    totals = {"q_agree": 0, "q_all": 0, "t_agree": 0, "t_all": 0, "tree_q_agree": 0,
+              "tree_q_all": 0}
     for student in sorted(os.listdir(students)):
         path = os.path.join(students, student, "multiAgents.py")
         if not os.path.isfile(path):
@@ -92,13 +100,14 @@ def main(argv):
         for q in ("q2", "q3", "q4"):
             points, tests = autograder(results, student, q)
             if points is None:
-                print("{:<62} {} autograder: no points line (the file did not load); left out"
+                print("{:<62} {} autograder: no points line (no qN.txt, .out or .log here, or the student file did not load); left out"
                       .format(student, q))
                 continue
             cases = gametrace(binary, used, q, path)
             ours_pass = all(c["status"] == "pass" for c in cases.values())
             # The autograder's verdict on the tree tests alone (its question also plays a
             # Pacman game, which gametrace does not run).
+            # (None where no per-test verdicts were saved: shown as "?", never as FAIL.)
             tree_pass = all(tests.get(t, False) for t in cases) if tests else None
             disagree = [t for t, c in cases.items()
                         if t in tests and tests[t] != (c["status"] == "pass")]
@@ -107,19 +116,25 @@ def main(argv):
             totals["q_all"] += 1
             totals["q_agree"] += int(points == ours_pass)
             totals["tree_q_agree"] += int(tree_pass == ours_pass)
+            totals["tree_q_all"] += int(tree_pass is not None)
             failing = [(t, c) for t, c in sorted(cases.items()) if c["status"] != "pass"]
             names = sorted({named(c) for _, c in failing})
             print("{:<62} {} autograder {} (trees {}) gametrace {} {}{}".format(
                 student, q,
                 "PASS" if points else "FAIL",
-                "PASS" if tree_pass else "FAIL",
+                "?" if tree_pass is None else "PASS" if tree_pass else "FAIL",
                 "PASS" if ours_pass else "FAIL",
                 "" if not failing else "[{} failing: {}]".format(
                     len(failing), "; ".join(names)),
                 "" if not disagree else " DISAGREE on " + ", ".join(disagree)))
             sys.stdout.flush()
-    print("questions: {q_agree}/{q_all} agree with the autograder's points, {tree_q_agree}/{q_all}"
-          " with its verdict on the tree tests; tests: {t_agree}/{t_all} agree".format(**totals))
+    if totals["q_all"] == 0:
+        print("no verdicts found: no RESULTS/<student>/qN.txt (or .out, .log) holds a line"
+              " `### Question qN: P/M ###` for a student folder under {}".format(students))
+        return 1
+    print("questions: {q_agree}/{q_all} agree with the autograder's points, {tree_q_agree}/"
+          "{tree_q_all} with its verdict on the tree tests; tests: {t_agree}/{t_all} agree"
+          .format(**totals))
     return 0
 
 
