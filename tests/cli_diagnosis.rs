@@ -306,3 +306,22 @@ fn test_against_a_buggy_program_names_its_mistake_in_the_gradescope_report() {
         "{text}"
     );
 }
+
+/// A catalogue variant that never stops descending (`depth-kept`, on Riskless, whose games
+/// run hundreds of plies) overflowed the diagnosis thread's stack: `check` aborted (exit 134,
+/// "has overflowed its stack") on a depth-3 case given the depth-2 trace. The stack is part
+/// of a variant's budget now: that variant is out of budget, and the others name the slip.
+#[test]
+fn a_variant_that_never_stops_descending_is_out_of_budget_not_a_crash() {
+    gametrace()
+        .args(["check", "specs/games/riskless/m1-search.yaml"])
+        .args(["--case", "alphabeta-depth-3"])
+        .args([
+            "--actual",
+            "expected/games/riskless/m1-search/alphabeta.trace",
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("diagnosis:").and(contains("depth-twice")))
+        .stderr(contains("overflowed").not());
+}

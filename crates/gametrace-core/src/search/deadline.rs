@@ -227,13 +227,72 @@ impl Tick for Budget {
         // is what says so: two threads taking the last unit at once would wrap the counter
         // below 0, and a count that wrapped to 2^64 - 1 would let a parallel branch search on
         // for ever (rayon waits for it before passing the unwinding on).
-        if self.spent.load(Ordering::Relaxed) || self.left.fetch_sub(1, Ordering::Relaxed) <= 1 {
+        // A variant that never stops descending (depth-kept on a game whose end is hundreds
+        // of plies away) would overflow the stack long before its budget ran out: the stack
+        // is part of the budget.
+        if self.spent.load(Ordering::Relaxed)
+            || self.left.fetch_sub(1, Ordering::Relaxed) <= 1
+            || stack::nearly_full()
+        {
             self.spent.store(true, Ordering::Relaxed);
             stop(OverBudget);
         }
     }
     fn stopped(&self) -> bool {
         self.spent.load(Ordering::Relaxed)
+    }
+}
+
+/// How much of the thread's stack a search has left.
+mod stack {
+    /// Free stack below which a budgeted search stops: far more than a few plies of the
+    /// deepest search take between two expansions, in a debug build too.
+    const RED_ZONE: usize = 256 * 1024;
+
+    /// Whether this thread's stack has less than [`RED_ZONE`] left (on Linux; elsewhere the
+    /// platform is not asked, and this is never true).
+    #[inline]
+    pub fn nearly_full() -> bool {
+        #[cfg(target_os = "linux")]
+        {
+            let here = 0u8;
+            let sp = std::ptr::addr_of!(here) as usize;
+            lowest().is_some_and(|low| sp.saturating_sub(low) < RED_ZONE)
+        }
+        #[cfg(not(target_os = "linux"))]
+        false
+    }
+
+    /// The lowest address of this thread's stack, asked of the C library once a thread.
+    #[cfg(target_os = "linux")]
+    fn lowest() -> Option<usize> {
+        use std::cell::Cell;
+        thread_local! {
+            static LOWEST: Cell<Option<Option<usize>>> = const { Cell::new(None) };
+        }
+        LOWEST.with(|c| {
+            if c.get().is_none() {
+                c.set(Some(ask()));
+            }
+            c.get().flatten()
+        })
+    }
+
+    #[cfg(target_os = "linux")]
+    fn ask() -> Option<usize> {
+        // SAFETY: `attr` is initialised by pthread_getattr_np before it is read and destroyed
+        // once; the calls have no other preconditions.
+        unsafe {
+            let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+            if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+                return None;
+            }
+            let mut addr: *mut libc::c_void = std::ptr::null_mut();
+            let mut size: libc::size_t = 0;
+            let got = libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
+            libc::pthread_attr_destroy(&mut attr);
+            (got == 0 && !addr.is_null()).then_some(addr as usize)
+        }
     }
 }
 
