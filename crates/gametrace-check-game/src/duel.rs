@@ -113,28 +113,20 @@ struct Tabled<'t, G: Game> {
     table: &'t HashMap<StateKey, Estimate>,
 }
 
-impl<G: Game> Game for Tabled<'_, G> {
+/// Starts at `root` and estimates from the table; the rest is the reference game's.
+impl<G: Game> crate::game::Delegate for Tabled<'_, G> {
+    type Inner = G;
     type State = G::State;
-    type Move = G::Move;
     type Moves<'a>
         = G::Moves<'a>
     where
         Self: 'a;
 
+    fn inner(&self) -> &G {
+        self.game
+    }
     fn start(&self) -> G::State {
         self.root.clone()
-    }
-    fn player(&self, s: &G::State) -> Player {
-        self.game.player(s)
-    }
-    fn status(&self, s: &G::State) -> Status {
-        self.game.status(s)
-    }
-    fn moves<'a>(&'a self, s: &G::State) -> G::Moves<'a> {
-        self.game.moves(s)
-    }
-    fn play(&self, s: &G::State, mv: G::Move) -> G::State {
-        self.game.play(s, mv)
     }
     /// Every leaf a depth-limited search estimates was asked about before the search
     /// ([`leaves`]); a miss would be a bug here, and reads as a draw rather than a crash.
@@ -142,15 +134,6 @@ impl<G: Game> Game for Tabled<'_, G> {
         let found = self.table.get(&self.game.key(s)).copied();
         debug_assert!(found.is_some(), "a leaf the student was not asked about");
         found.unwrap_or(Estimate::Guess(0))
-    }
-    fn utility(&self, s: &G::State, outcome: Outcome) -> Estimate {
-        self.game.utility(s, outcome)
-    }
-    fn write_label(&self, s: &G::State, out: &mut String) {
-        self.game.write_label(s, out)
-    }
-    fn key(&self, s: &G::State) -> StateKey {
-        self.game.key(s)
     }
 }
 

@@ -33,6 +33,7 @@
 pub mod builtin;
 pub mod check;
 pub mod clock;
+pub mod course;
 pub mod diagnosis;
 pub mod diff;
 pub mod draw;

@@ -3,10 +3,11 @@
 //! each computer move with the time its search took.
 
 use crate::clock::Instant;
+use crate::course::{Course, Cs10, Csc148, Settings, S14};
 use crate::game::kalah::{Board, Kalah, Pit};
 use crate::game::{Estimator, Game, Outcome, Playable, Status};
 use crate::search::solve::{Database, Unsolved};
-use crate::search::{csc148, s14, Algorithm, NullSink};
+use crate::search::{csc148, Algorithm, NullSink};
 use crate::spec::GameDocument;
 use std::io::{self, BufRead, Write};
 
@@ -521,39 +522,37 @@ fn human_move<G: Playable>(
     }
 }
 
-/// A searching player's move (the first move for a player that does not search).
+/// A searching player's move (the first move for a player that does not search): each
+/// computer player is its course's searcher (15-150's S14, CSC148's strategies, CS10's
+/// negamax), searching from the position.
 fn computer_move<G: Playable>(game: &G, state: &G::State, player: Player) -> G::Move {
-    let index = match player {
+    let from_here = game.starting_at(state.clone());
+    let summary = match player {
         Player::Computer {
             algorithm,
             depth,
             estimator,
         } => {
-            let from_here = game.starting_at(state.clone()).estimating_with(estimator);
-            s14::search(&from_here, depth, algorithm, &mut NullSink).best_index
+            let estimating = from_here.estimating_with(estimator);
+            let how = Settings::new(algorithm, depth);
+            Some(S14.search(&estimating, &how, &mut NullSink))
         }
         Player::Negamax { window, depth } => {
-            let from_here = game.starting_at(state.clone());
             let algorithm = if window {
                 Algorithm::AlphaBeta
             } else {
                 Algorithm::Minimax
             };
-            let (summary, _) = crate::search::cs10::search(
-                &from_here,
-                depth,
-                algorithm,
-                Default::default(),
-                &mut NullSink,
-            );
-            summary.best_index
+            let how = Settings::new(algorithm, depth);
+            Some(Cs10.search(&from_here, &how, &mut NullSink))
         }
         Player::Strategy(strategy) => {
-            let from_here = game.starting_at(state.clone());
-            csc148::search(&from_here, strategy, &mut NullSink).best_index
+            let how = Settings::new(strategy.algorithm(), strategy.depth_searched());
+            Some(Csc148.search(&from_here, &how, &mut NullSink))
         }
         Player::Human | Player::Perfect | Player::Program => None,
     };
+    let index = summary.and_then(|s| s.best_index);
     game.moves(state)
         .nth(index.unwrap_or(0))
         .expect("a game in play has a move")

@@ -1,21 +1,15 @@
 //! Running one case of a spec: the tree or game, the case's searcher, the case's printer.
 
+use crate::course::{with_course, Course, Events, Settings};
 use crate::game::tree::{NodeId, TreeGame};
-use crate::game::{Estimate, Game, Playable, Player, Status};
-use crate::search::cs10;
-use crate::search::cs188;
-use crate::search::csc148::{self, Strategy};
+use crate::game::{Game, Playable, Player};
 use crate::search::deadline::{self, TimedOut};
 use crate::search::deepening::{self, Ordered};
-use crate::search::expectimax;
 use crate::search::mistakes::{Flaw, Flaws};
 use crate::search::Algorithm;
-use crate::search::{s12, s14, EventLog, NullSink, Parallel, Summary};
-use crate::spec::{Case, Deepening, GameCase, MoveOrder, Rules, Spec};
-use crate::trace::{
-    Cs10Printer, Cs188Printer, Csc148Printer, Dialect, ExpectimaxPrinter, LineSet, ReplPrinter,
-    S12Printer, S14Printer,
-};
+use crate::search::{EventLog, NullSink, Parallel, Sink, Summary};
+use crate::spec::{Case, Deepening, GameCase, MoveOrder, Spec};
+use crate::trace::{LineSet, Printer, Style};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -105,30 +99,11 @@ pub fn summarize_game<G: Game>(game: &G, case: &Case) -> Summary {
 
 fn summarize_once<G: Game>(game: &G, case: &Case) -> Summary {
     let ordered = Ordered::new(game, case.style.root_order());
-    let (depth, algorithm, sink) = (case.depth, case.algorithm, &mut NullSink);
-    let summary = if algorithm == Algorithm::GameStateTree {
+    let summary = if case.algorithm == Algorithm::GameStateTree {
         Summary::default()
     } else {
-        match (case.dialect, case.rules) {
-            (Dialect::Cs188, _) | (_, Rules::Cs188) => {
-                cs188::search(&ordered, depth, algorithm, case.cs188, sink)
-            }
-            (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
-                expectimax::search(&ordered, depth, algorithm, sink)
-            }
-            (Dialect::Csc148, _) | (_, Rules::Csc148) => {
-                csc148::search(&ordered, Strategy::of(algorithm, depth), sink)
-            }
-            (Dialect::Cs10, _) | (_, Rules::Cs10) => {
-                cs10::search(&ordered, depth, algorithm, case.cs10, sink).0
-            }
-            (Dialect::S14, _) | (Dialect::Repl, Rules::S14) => {
-                s14::search(&ordered, depth, algorithm, sink)
-            }
-            (Dialect::S12, _) | (Dialect::Repl, Rules::S12) => {
-                s12::search(&ordered, depth, algorithm, sink)
-            }
-        }
+        let how = case.settings();
+        with_course!(case, course => course.search(&ordered, &how, &mut NullSink))
     };
     in_game_order(case, summary)
 }
@@ -238,9 +213,7 @@ fn in_game_order(case: &Case, summary: Summary) -> Summary {
 
 /// [`trace_once`] on the game as ordered.
 fn trace_ordered<G: Game, W: Write>(game: &G, case: &Case, mut out: W) -> io::Result<(W, Summary)> {
-    let style = case.style.clone();
-    let (depth, algorithm) = (case.depth, case.algorithm);
-    if algorithm == Algorithm::GameStateTree {
+    if case.algorithm == Algorithm::GameStateTree {
         let report = crate::game::state_tree::report(
             game,
             &case.metrics,
@@ -249,50 +222,29 @@ fn trace_ordered<G: Game, W: Write>(game: &G, case: &Case, mut out: W) -> io::Re
         out.write_all(report.as_bytes())?;
         return Ok((out, Summary::default()));
     }
-    match (case.dialect, case.rules) {
-        (Dialect::Cs188, _) | (_, Rules::Cs188) => {
-            let mut p = Cs188Printer::new(game, out, style);
-            let summary = cs188::search(game, depth, algorithm, case.cs188, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
-            let mut p = ExpectimaxPrinter::new(game, out, style);
-            let summary = expectimax::search(game, depth, algorithm, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::Csc148, _) | (_, Rules::Csc148) => {
-            let strategy = Strategy::of(algorithm, depth);
-            let mut p = Csc148Printer::new(game, out, style, strategy);
-            let summary = csc148::search(game, strategy, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::Cs10, _) | (_, Rules::Cs10) => {
-            let windowed = algorithm != Algorithm::Minimax;
-            let mut p = Cs10Printer::new(game, out, style, windowed);
-            let (summary, _) = cs10::search(game, depth, algorithm, case.cs10, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::S14, _) => {
-            let mut p = S14Printer::new(game, out, style);
-            let summary = s14::search(game, depth, algorithm, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::S12, _) => {
-            let mut p = S12Printer::new(game, out, style);
-            let summary = s12::search(game, depth, algorithm, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::Repl, Rules::S14) => {
-            let mut p = ReplPrinter::new(game, out, style);
-            let summary = s14::search(game, depth, algorithm, &mut p);
-            Ok((p.finish()?, summary))
-        }
-        (Dialect::Repl, Rules::S12) => {
-            let mut p = ReplPrinter::new(game, out, style);
-            let summary = s12::search(game, depth, algorithm, &mut p);
-            Ok((p.finish()?, summary))
-        }
-    }
+    let (out, summary) = printed(game, case, case.style.clone(), Flaws::NONE, out);
+    Ok((out?, summary))
+}
+
+/// One search of `game` by the case's course (the catalogue's variant `flaws`; none is the
+/// reference), its events printed in the case's dialect with `style` to `out` as they come:
+/// the writer back (or its first error), and the search's summary.
+fn printed<G: Game, W: Write>(
+    game: &G,
+    case: &Case,
+    style: Style,
+    flaws: Flaws,
+    out: W,
+) -> (io::Result<W>, Summary) {
+    let how = Settings {
+        flaws,
+        ..case.settings()
+    };
+    with_course!(case, course => {
+        let mut p = course.printer(game, out, style, &how);
+        let summary = course.search(game, &how, &mut p);
+        (p.finish(), summary)
+    })
 }
 
 /// Searches `spec`'s tree as `case` says and writes the case's trace to `out`.
@@ -456,119 +408,94 @@ fn variant_lines_ordered<G: Game>(
 ) -> Option<(Vec<RefLine>, Summary)> {
     let mut style = case.style.clone();
     style.lines = lines;
-    let (depth, algorithm) = (case.depth, case.algorithm);
-    // `search` runs a searcher on `g` into `log`; `printer` prints the events it recorded.
-    macro_rules! located {
-        (|$g:ident, $log:ident| $search:expr, $printer:expr) => {{
-            let mut log = EventLog::default();
-            let summary = match limit {
-                Limit::Unlimited => {
-                    let ($g, $log) = (game, &mut log);
-                    $search
-                }
-                Limit::Expansions(b) => deadline::within_budget(game, b, |$g| {
-                    let mut log_b = EventLog::default();
-                    let summary = {
-                        let $log = &mut log_b;
-                        $search
-                    };
-                    log = log_b;
-                    summary
-                })
-                .ok()?,
-                // No clock in the browser (see `crate::clock`): the moment never comes, and
-                // the searches watched for it need not be built there.
-                #[cfg(target_arch = "wasm32")]
-                Limit::Until(_) => {
-                    let ($g, $log) = (game, &mut log);
-                    $search
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                Limit::Until(t) => {
-                    let left = t.saturating_duration_since(crate::clock::Instant::now());
-                    if left.is_zero() {
-                        return None;
-                    }
-                    deadline::within(game, left, |$g| {
-                        let mut log_t = EventLog::default();
-                        let summary = {
-                            let $log = &mut log_t;
-                            $search
-                        };
-                        log = log_t;
-                        summary
-                    })
-                    .ok()?
-                }
-            };
-            let mut p = $printer;
-            let mut owners = Vec::new();
-            let mut nesting = Nesting::default();
-            log.replay(|marks, event| {
-                nesting.mark(marks);
-                let Some(event) = event else { return };
-                let at = place(event.state());
-                let before = p.get_ref().len();
-                crate::search::Sink::event(&mut p, event);
-                let new_lines = p.get_ref()[before..]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count();
-                owners.extend(std::iter::repeat_n(
-                    (at, nesting.current.clone()),
-                    new_lines,
-                ));
-            });
-            let bytes = p.finish().expect("writing to memory cannot fail");
-            let text = String::from_utf8_lossy(&bytes);
-            let lines = text
-                .lines()
-                .zip(owners)
-                .map(|(t, (place, blocks))| RefLine {
-                    text: t.to_owned(),
-                    place,
-                    blocks,
-                })
-                .collect();
-            Some((lines, summary))
-        }};
-        ($searcher:ident, $printer:ident) => {
-            located!(
-                |g, log| $searcher::search_variant(g, depth, algorithm, flaws, log),
-                $printer::new(game, Vec::new(), style)
-            )
-        };
-    }
-    match (case.dialect, case.rules) {
-        (Dialect::Cs188, _) | (_, Rules::Cs188) => located!(
-            |g, log| cs188::search_variant(g, depth, algorithm, case.cs188, flaws, log),
-            Cs188Printer::new(game, Vec::new(), style)
-                .returning_value(flaws.has(Flaw::ReturnsValue))
-        ),
-        // The catalogue has no expectimax mistakes: `flaws` is always none here.
-        (Dialect::Expectimax, _) | (_, Rules::Expectimax) => located!(
-            |g, log| expectimax::search(g, depth, algorithm, log),
-            ExpectimaxPrinter::new(game, Vec::new(), style)
-        ),
-        (Dialect::Csc148, _) | (_, Rules::Csc148) => {
-            let strategy = Strategy::of(algorithm, depth);
-            located!(
-                |g, log| csc148::search_variant(g, strategy, flaws, log),
-                Csc148Printer::new(game, Vec::new(), style, strategy)
-            )
+    let how = Settings {
+        flaws,
+        ..case.settings()
+    };
+    with_course!(case, course => located(course, game, &how, style, place, limit))
+}
+
+/// A search by `course` as `how` says, stopped at `limit`, its events printed with `style`,
+/// each line with the place of its state.
+fn located<C: Course, G: Game>(
+    course: C,
+    game: &G,
+    how: &Settings,
+    style: Style,
+    place: impl Fn(&G::State) -> Place,
+    limit: Limit,
+) -> Option<(Vec<RefLine>, Summary)> {
+    let (log, summary) = logged(course, game, how, limit)?;
+    let mut p = course.printer(game, Vec::new(), style, how);
+    let mut owners = Vec::new();
+    let mut nesting = Nesting::default();
+    log.replay(|marks, event| {
+        nesting.mark(marks);
+        let Some(event) = event else { return };
+        let at = place(event.state());
+        let before = p.get_ref().len();
+        p.event(event);
+        let new_lines = p.get_ref()[before..]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        owners.extend(std::iter::repeat_n(
+            (at, nesting.current.clone()),
+            new_lines,
+        ));
+    });
+    let bytes = p.finish().expect("writing to memory cannot fail");
+    let text = String::from_utf8_lossy(&bytes);
+    let lines = text
+        .lines()
+        .zip(owners)
+        .map(|(t, (place, blocks))| RefLine {
+            text: t.to_owned(),
+            place,
+            blocks,
+        })
+        .collect();
+    Some((lines, summary))
+}
+
+/// The events of a search by `course` as `how` says, and its summary; `None` when it went past
+/// `limit`.
+fn logged<C: Course, G: Game>(
+    course: C,
+    game: &G,
+    how: &Settings,
+    limit: Limit,
+) -> Option<(EventLog<Events<C, G>>, Summary)> {
+    let mut log = EventLog::default();
+    let summary = match limit {
+        Limit::Unlimited => course.search(game, how, &mut log),
+        Limit::Expansions(b) => deadline::within_budget(game, b, |g| {
+            let mut log_b = EventLog::default();
+            let summary = course.search(g, how, &mut log_b);
+            log = log_b;
+            summary
+        })
+        .ok()?,
+        // No clock in the browser (see `crate::clock`): the moment never comes, and the
+        // searches watched for it need not be built there.
+        #[cfg(target_arch = "wasm32")]
+        Limit::Until(_) => course.search(game, how, &mut log),
+        #[cfg(not(target_arch = "wasm32"))]
+        Limit::Until(t) => {
+            let left = t.saturating_duration_since(crate::clock::Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            deadline::within(game, left, |g| {
+                let mut log_t = EventLog::default();
+                let summary = course.search(g, how, &mut log_t);
+                log = log_t;
+                summary
+            })
+            .ok()?
         }
-        (Dialect::Cs10, _) | (_, Rules::Cs10) => {
-            let windowed = algorithm != Algorithm::Minimax;
-            located!(
-                |g, log| cs10::search_variant(g, depth, algorithm, case.cs10, flaws, log).0,
-                Cs10Printer::new(game, Vec::new(), style, windowed)
-            )
-        }
-        (Dialect::S14, _) => located!(s14, S14Printer),
-        (Dialect::S12, _) => located!(s12, S12Printer),
-        (Dialect::Repl, Rules::S14) => located!(s14, ReplPrinter),
-        (Dialect::Repl, Rules::S12) => located!(s12, ReplPrinter),
-    }
+    };
+    Some((log, summary))
 }
 
 /// A tree case's reference lines, each placed at its node.
@@ -624,28 +551,33 @@ struct TrackedState<S> {
     path: Vec<usize>,
 }
 
-impl<G: Game> Game for Tracked<'_, G> {
+impl<S> std::borrow::Borrow<S> for TrackedState<S> {
+    fn borrow(&self) -> &S {
+        &self.state
+    }
+}
+
+/// The start, reached by no move.
+impl<S> From<S> for TrackedState<S> {
+    fn from(state: S) -> Self {
+        TrackedState {
+            state,
+            path: Vec::new(),
+        }
+    }
+}
+
+/// A state played remembers the move's index; the rest is the game's.
+impl<G: Game> crate::game::Delegate for Tracked<'_, G> {
+    type Inner = G;
     type State = TrackedState<G::State>;
-    type Move = G::Move;
     type Moves<'a>
         = G::Moves<'a>
     where
         Self: 'a;
 
-    fn start(&self) -> Self::State {
-        TrackedState {
-            state: self.0.start(),
-            path: Vec::new(),
-        }
-    }
-    fn player(&self, s: &Self::State) -> Player {
-        self.0.player(&s.state)
-    }
-    fn status(&self, s: &Self::State) -> Status {
-        self.0.status(&s.state)
-    }
-    fn moves<'a>(&'a self, s: &Self::State) -> G::Moves<'a> {
-        self.0.moves(&s.state)
+    fn inner(&self) -> &G {
+        self.0
     }
     fn play(&self, s: &Self::State, mv: G::Move) -> Self::State {
         let index = self.0.moves(&s.state).position(|m| m == mv).unwrap_or(0);
@@ -655,33 +587,6 @@ impl<G: Game> Game for Tracked<'_, G> {
             state: self.0.play(&s.state, mv),
             path,
         }
-    }
-    fn estimate(&self, s: &Self::State) -> Estimate {
-        self.0.estimate(&s.state)
-    }
-    fn has_estimate(&self, s: &Self::State) -> bool {
-        self.0.has_estimate(&s.state)
-    }
-    fn utility(&self, s: &Self::State, outcome: crate::game::Outcome) -> Estimate {
-        self.0.utility(&s.state, outcome)
-    }
-    fn chances(&self, s: &Self::State) -> Option<Vec<crate::game::Probability>> {
-        self.0.chances(&s.state)
-    }
-    fn write_label(&self, s: &Self::State, out: &mut String) {
-        self.0.write_label(&s.state, out)
-    }
-    fn write_move(&self, mv: G::Move, out: &mut String) {
-        self.0.write_move(mv, out)
-    }
-    fn key(&self, s: &Self::State) -> crate::game::StateKey {
-        self.0.key(&s.state)
-    }
-    fn final_score(&self, s: &Self::State) -> i64 {
-        self.0.final_score(&s.state)
-    }
-    fn player_name(&self, p: Player) -> &'static str {
-        self.0.player_name(p)
     }
 }
 
@@ -873,52 +778,10 @@ fn compare_ordered<G: Game, W: Write>(
 ) -> (W, Summary) {
     let mut style = case.style.clone();
     style.lines = lines;
-    let (depth, algorithm) = (case.depth, case.algorithm);
+    let (out, summary) = printed(g, case, style, flaws, out);
     // The writer cannot fail (it unwinds instead), so `finish` always gives it back.
-    macro_rules! compared {
-        ($p:expr, |$pr:ident| $search:expr) => {{
-            let mut $pr = $p;
-            let summary = $search;
-            (
-                $pr.finish()
-                    .unwrap_or_else(|_| unreachable!("in-memory writer")),
-                summary,
-            )
-        }};
-    }
-    match (case.dialect, case.rules) {
-        (Dialect::Cs188, _) | (_, Rules::Cs188) => compared!(
-            Cs188Printer::new(g, out, style).returning_value(flaws.has(Flaw::ReturnsValue)),
-            |p| cs188::search_variant(g, depth, algorithm, case.cs188, flaws, &mut p)
-        ),
-        (Dialect::Expectimax, _) | (_, Rules::Expectimax) => {
-            compared!(ExpectimaxPrinter::new(g, out, style), |p| {
-                expectimax::search(g, depth, algorithm, &mut p)
-            })
-        }
-        (Dialect::Csc148, _) | (_, Rules::Csc148) => {
-            let strategy = Strategy::of(algorithm, depth);
-            compared!(Csc148Printer::new(g, out, style, strategy), |p| {
-                csc148::search_variant(g, strategy, flaws, &mut p)
-            })
-        }
-        (Dialect::Cs10, _) | (_, Rules::Cs10) => {
-            let windowed = algorithm != Algorithm::Minimax;
-            compared!(Cs10Printer::new(g, out, style, windowed), |p| {
-                cs10::search_variant(g, depth, algorithm, case.cs10, flaws, &mut p).0
-            })
-        }
-        (Dialect::S14, _) => compared!(S14Printer::new(g, out, style), |p| {
-            s14::search_variant(g, depth, algorithm, flaws, &mut p)
-        }),
-        (Dialect::S12, _) => compared!(S12Printer::new(g, out, style), |p| {
-            s12::search_variant(g, depth, algorithm, flaws, &mut p)
-        }),
-        (Dialect::Repl, Rules::S14) => compared!(ReplPrinter::new(g, out, style), |p| {
-            s14::search_variant(g, depth, algorithm, flaws, &mut p)
-        }),
-        (Dialect::Repl, Rules::S12) => compared!(ReplPrinter::new(g, out, style), |p| {
-            s12::search_variant(g, depth, algorithm, flaws, &mut p)
-        }),
-    }
+    (
+        out.unwrap_or_else(|_| unreachable!("in-memory writer")),
+        summary,
+    )
 }

@@ -29,8 +29,8 @@ use gametrace_core::check::judge::{blank, case_json, judge_output, Options, MAX_
 use gametrace_core::diff::Palette;
 use gametrace_core::draw::{steps::Steps, svg, Picture};
 use gametrace_core::report::{check_text, for_students, CaseResult, Status};
-use gametrace_core::spec::{self, Case, Diagnostic, Document, Rules};
-use gametrace_core::trace::{Dialect, LineSet};
+use gametrace_core::spec::{self, Case, Diagnostic, Document};
+use gametrace_core::trace::LineSet;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -393,13 +393,9 @@ fn write(text: &str, path: &str) -> Value {
 /// S14 or S12 case is also printed as the SML REPL session shows it), with that dialect's
 /// every line.
 fn in_each_dialect(case: &Case) -> Vec<Case> {
-    let others: &[Dialect] = match case.rules {
-        Rules::S14 => &[Dialect::S14, Dialect::Repl],
-        Rules::S12 => &[Dialect::S12, Dialect::Repl],
-        _ => &[],
-    };
     let mut all = vec![case.clone()];
-    for &d in others.iter().filter(|&&d| d != case.dialect) {
+    let dialects = gametrace_core::course::dialects(case);
+    for &d in dialects.iter().filter(|&&d| d != case.dialect) {
         let mut c = case.clone();
         c.dialect = d;
         c.style.lines = LineSet::all_of(d);

@@ -1,10 +1,10 @@
 //! One case's search, node by node, read off the searcher's events.
 
+use crate::course::{with_course, Course};
 use crate::game::tree::{NodeId, Tree, TreeGame, TreeMove, TreeState};
 use crate::game::Estimate;
-use crate::search::{cs10, csc148, s12, s14, Event, EventLog};
+use crate::search::{Event, EventLog};
 use crate::spec::{Case, Rules, Spec};
-use num_traits::Signed;
 
 /// A bound as a drawing shows it: an estimate, or S12's `Pruned` (no bound yet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,166 +106,36 @@ fn read<V, R>(
     (visits, chosen, value, terminals)
 }
 
+/// What `course`'s search of `case` on the tree says: [`read`] with the course's way of
+/// drawing its values.
+fn searched<C: Course>(
+    course: C,
+    tree: &Tree,
+    case: &Case,
+) -> (Vec<Option<Visit>>, Option<usize>, Option<Estimate>, u64) {
+    let game = TreeGame::new(tree, case.root_player);
+    let how = case.settings();
+    let mut log = EventLog::default();
+    course.search(&game, &how, &mut log);
+    let mut found = read(
+        tree,
+        log.events,
+        |v| course.drawn_value(v, &how),
+        |r| course.drawn_verdict(r, &how),
+    );
+    if !course.draws_bounds() {
+        for v in found.0.iter_mut().flatten() {
+            v.bounds = None;
+        }
+    }
+    found
+}
+
 impl Overlay {
     pub fn of(spec: &Spec, case: &Case) -> Overlay {
-        let game = TreeGame::new(&spec.tree, case.root_player);
         let tree = &spec.tree;
         let (mut visits, chosen, value, terminals) =
-            match case.rules {
-                Rules::S14 => {
-                    let mut log = EventLog::default();
-                    s14::search(&game, case.depth, case.algorithm, &mut log);
-                    read(
-                        tree,
-                        log.events,
-                        |v: s14::Value<TreeMove>| Bound::Value(v.estimate()),
-                        |r: s14::Verdict<TreeMove>| {
-                            let value = r.value.estimate();
-                            (
-                                Outcome::Value {
-                                    value,
-                                    cut: r.pruned,
-                                },
-                                r.value.step(),
-                            )
-                        },
-                    )
-                }
-                Rules::S12 => {
-                    let mut log = EventLog::default();
-                    s12::search(&game, case.depth, case.algorithm, &mut log);
-                    read(
-                        tree,
-                        log.events,
-                        |v: s12::Value<TreeMove>| v.estimate().map_or(Bound::Pruned, Bound::Value),
-                        |r: s12::Verdict<TreeMove>| match r {
-                            s12::Verdict::Value(s12::Value::Edge(m, value)) => {
-                                (Outcome::Value { value, cut: false }, Some(m))
-                            }
-                            s12::Verdict::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
-                            s12::Verdict::ParentPrune => (Outcome::ParentPrune, None),
-                        },
-                    )
-                }
-                Rules::Csc148 => {
-                    let mut log = EventLog::default();
-                    let strategy = csc148::Strategy::of(case.algorithm, case.depth);
-                    csc148::search(&game, strategy, &mut log);
-                    // Scores are the mover's; drawn as -1, 0 or 1.
-                    let score = |s: csc148::Score| Estimate::Guess(s.as_f64() as i64);
-                    read(
-                        tree,
-                        log.events,
-                        |s| Bound::Value(score(s)),
-                        |r: csc148::Verdict<TreeMove>| match r {
-                            csc148::Verdict::Searched {
-                                score: s,
-                                best,
-                                pruned,
-                            } => (
-                                Outcome::Value {
-                                    value: score(s),
-                                    cut: pruned.is_some(),
-                                },
-                                Some(best),
-                            ),
-                            csc148::Verdict::Recalled { score: s } => (
-                                Outcome::Value {
-                                    value: score(s),
-                                    cut: false,
-                                },
-                                None,
-                            ),
-                        },
-                    )
-                }
-                Rules::Expectimax => {
-                    use crate::search::expectimax;
-                    let mut log = EventLog::default();
-                    expectimax::search(&game, case.depth, case.algorithm, &mut log);
-                    // Drawings show whole numbers: an expected value is rounded to the nearest.
-                    let whole =
-                        |v: &crate::game::Probability| {
-                            Estimate::Guess(
-                                i64::try_from(v.round().to_integer())
-                                    .unwrap_or(if v.is_positive() { i64::MAX } else { i64::MIN }),
-                            )
-                        };
-                    read(
-                        tree,
-                        log.events,
-                        |v: Option<crate::game::Probability>| match v {
-                            Some(v) => Bound::Value(whole(&v)),
-                            None => Bound::Value(Estimate::Guess(0)),
-                        },
-                        |r: expectimax::Verdict<TreeMove>| {
-                            let best = match &r {
-                                expectimax::Verdict::Chose { best, .. } => Some(best.1),
-                                _ => None,
-                            };
-                            (
-                                Outcome::Value {
-                                    value: whole(r.value()),
-                                    cut: false,
-                                },
-                                best,
-                            )
-                        },
-                    )
-                }
-                Rules::Cs188 => {
-                    use crate::search::cs188;
-                    let mut log = EventLog::default();
-                    cs188::search(&game, case.depth, case.algorithm, case.cs188, &mut log);
-                    let places = case.cs188.places;
-                    let est = move |v: f64| cs188::estimate_of(v, places);
-                    read(
-                        tree,
-                        log.events,
-                        |v: f64| Bound::Value(est(v)),
-                        |r: cs188::Verdict<TreeMove>| {
-                            let (cut, best) = match r {
-                                cs188::Verdict::Best { cut, best, .. } => {
-                                    (cut.is_some(), best.map(|b| b.1))
-                                }
-                                _ => (false, None),
-                            };
-                            (
-                                Outcome::Value {
-                                    value: est(r.value()),
-                                    cut,
-                                },
-                                best,
-                            )
-                        },
-                    )
-                }
-                Rules::Cs10 => {
-                    let mut log = EventLog::default();
-                    cs10::search(&game, case.depth, case.algorithm, case.cs10, &mut log);
-                    // A child's result comes from its parent, with the child's own value.
-                    read(
-                        tree,
-                        log.events,
-                        |v: i64| Bound::Value(Estimate::Guess(v.clamp(-(1 << 62), 1 << 62))),
-                        |r: cs10::Verdict| {
-                            (
-                                Outcome::Value {
-                                    value: Estimate::Guess(r.value),
-                                    cut: false,
-                                },
-                                None,
-                            )
-                        },
-                    )
-                }
-            };
-        // Expectimax has no bounds to show.
-        if case.rules == Rules::Expectimax {
-            for v in visits.iter_mut().flatten() {
-                v.bounds = None;
-            }
-        }
+            with_course!(case, course => searched(course, tree, case));
         // The root's best move is the one the search reports choosing.
         let root = tree.root();
         if let (Some(i), Some(v)) = (chosen, visits[root as usize].as_mut()) {

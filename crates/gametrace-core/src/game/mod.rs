@@ -17,6 +17,7 @@ pub mod tictactoe;
 pub mod tippy;
 pub mod tree;
 
+use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -216,6 +217,146 @@ pub trait Game: Sync {
             Status::Over(Outcome::Winner(Player::Minnie)) => -100,
             _ => 0,
         }
+    }
+}
+
+/// A game that is another game seen through a wrapper: a time limit or a budget
+/// (`search::deadline`), counters (`search::counts`), a reordered root (`search::deepening`),
+/// states that remember their path (`run`), a table of a student's estimates (`check-game`).
+/// Every method is the inner game's unless the wrapper says otherwise, so a wrapper writes
+/// only what it changes; [`Game`] is implemented for every `Delegate`.
+///
+/// Implement it by path (`impl game::Delegate for ...`) without importing it: where both
+/// traits are in scope, a wrapper's method calls name two methods.
+pub trait Delegate: Sync {
+    type Inner: Game;
+    /// The wrapper's states: the inner game's, or states that hold one (`Borrow`) and are made
+    /// from one (`From`: a default `start` or `play` makes them so).
+    type State: Clone
+        + Send
+        + Sync
+        + PartialEq
+        + fmt::Debug
+        + Borrow<<Self::Inner as Game>::State>
+        + From<<Self::Inner as Game>::State>;
+    /// The wrapper's move lists: the inner game's, or lists made from them.
+    type Moves<'a>: ExactSizeIterator<Item = <Self::Inner as Game>::Move>
+        + From<<Self::Inner as Game>::Moves<'a>>
+    where
+        Self: 'a;
+
+    fn inner(&self) -> &Self::Inner;
+
+    fn start(&self) -> Self::State {
+        self.inner().start().into()
+    }
+    fn player(&self, state: &Self::State) -> Player {
+        self.inner().player(state.borrow())
+    }
+    fn status(&self, state: &Self::State) -> Status {
+        self.inner().status(state.borrow())
+    }
+    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+        self.inner().moves(state.borrow()).into()
+    }
+    fn play(&self, state: &Self::State, mv: <Self::Inner as Game>::Move) -> Self::State {
+        self.inner().play(state.borrow(), mv).into()
+    }
+    fn estimate(&self, state: &Self::State) -> Estimate {
+        self.inner().estimate(state.borrow())
+    }
+    fn has_estimate(&self, state: &Self::State) -> bool {
+        self.inner().has_estimate(state.borrow())
+    }
+    fn utility(&self, state: &Self::State, outcome: Outcome) -> Estimate {
+        self.inner().utility(state.borrow(), outcome)
+    }
+    fn chances(&self, state: &Self::State) -> Option<Vec<Probability>> {
+        self.inner().chances(state.borrow())
+    }
+    fn write_label(&self, state: &Self::State, out: &mut String) {
+        self.inner().write_label(state.borrow(), out)
+    }
+    fn write_move(&self, mv: <Self::Inner as Game>::Move, out: &mut String) {
+        self.inner().write_move(mv, out)
+    }
+    fn key(&self, state: &Self::State) -> StateKey {
+        self.inner().key(state.borrow())
+    }
+    fn final_score(&self, state: &Self::State) -> i64 {
+        self.inner().final_score(state.borrow())
+    }
+    fn player_name(&self, p: Player) -> &'static str {
+        self.inner().player_name(p)
+    }
+}
+
+/// A wrapper is the game it wraps but for what it changes. `moves_in_play` and
+/// `no_moves_in_play` keep [`Game`]'s own definitions (through the wrapper's `moves`), so a
+/// wrapper that watches `moves` sees every node's.
+impl<D: Delegate> Game for D {
+    type State = D::State;
+    type Move = <D::Inner as Game>::Move;
+    type Moves<'a>
+        = D::Moves<'a>
+    where
+        Self: 'a;
+
+    #[inline]
+    fn start(&self) -> D::State {
+        Delegate::start(self)
+    }
+    #[inline]
+    fn player(&self, state: &D::State) -> Player {
+        Delegate::player(self, state)
+    }
+    #[inline]
+    fn status(&self, state: &D::State) -> Status {
+        Delegate::status(self, state)
+    }
+    #[inline]
+    fn moves<'a>(&'a self, state: &D::State) -> D::Moves<'a> {
+        Delegate::moves(self, state)
+    }
+    #[inline]
+    fn play(&self, state: &D::State, mv: Self::Move) -> D::State {
+        Delegate::play(self, state, mv)
+    }
+    #[inline]
+    fn estimate(&self, state: &D::State) -> Estimate {
+        Delegate::estimate(self, state)
+    }
+    #[inline]
+    fn has_estimate(&self, state: &D::State) -> bool {
+        Delegate::has_estimate(self, state)
+    }
+    #[inline]
+    fn utility(&self, state: &D::State, outcome: Outcome) -> Estimate {
+        Delegate::utility(self, state, outcome)
+    }
+    #[inline]
+    fn chances(&self, state: &D::State) -> Option<Vec<Probability>> {
+        Delegate::chances(self, state)
+    }
+    #[inline]
+    fn write_label(&self, state: &D::State, out: &mut String) {
+        Delegate::write_label(self, state, out)
+    }
+    #[inline]
+    fn write_move(&self, mv: Self::Move, out: &mut String) {
+        Delegate::write_move(self, mv, out)
+    }
+    #[inline]
+    fn key(&self, state: &D::State) -> StateKey {
+        Delegate::key(self, state)
+    }
+    #[inline]
+    fn final_score(&self, state: &D::State) -> i64 {
+        Delegate::final_score(self, state)
+    }
+    #[inline]
+    fn player_name(&self, p: Player) -> &'static str {
+        Delegate::player_name(self, p)
     }
 }
 

@@ -16,7 +16,7 @@
 //! and keeps the set of states generated. Every searcher generates a child exactly when it
 //! descends into it, so the counts hold for every searcher and rule set.
 
-use crate::game::{Estimate, Game, Outcome, Player, StateKey, Status};
+use crate::game::{Estimate, Game, Outcome, Player, StateKey};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -122,27 +122,19 @@ impl<'g, G: Game> Counted<'g, G> {
     }
 }
 
-impl<G: Game> Game for Counted<'_, G> {
+/// Counts what the search generates and evaluates; the rest is the game's.
+impl<G: Game> crate::game::Delegate for Counted<'_, G> {
+    type Inner = G;
     type State = G::State;
-    type Move = G::Move;
     type Moves<'a>
         = G::Moves<'a>
     where
         Self: 'a;
 
-    fn start(&self) -> Self::State {
-        self.game.start()
+    fn inner(&self) -> &G {
+        self.game
     }
-    fn player(&self, state: &Self::State) -> Player {
-        self.game.player(state)
-    }
-    fn status(&self, state: &Self::State) -> Status {
-        self.game.status(state)
-    }
-    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
-        self.game.moves(state)
-    }
-    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+    fn play(&self, state: &G::State, mv: G::Move) -> G::State {
         self.generated.fetch_add(1, Ordering::Relaxed);
         let next = self.game.play(state, mv);
         if let Ok(mut seen) = self.states.lock() {
@@ -150,34 +142,13 @@ impl<G: Game> Game for Counted<'_, G> {
         }
         next
     }
-    fn estimate(&self, state: &Self::State) -> Estimate {
+    fn estimate(&self, state: &G::State) -> Estimate {
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         self.game.estimate(state)
     }
-    fn has_estimate(&self, state: &Self::State) -> bool {
-        self.game.has_estimate(state)
-    }
-    fn utility(&self, state: &Self::State, outcome: Outcome) -> Estimate {
+    fn utility(&self, state: &G::State, outcome: Outcome) -> Estimate {
         self.evaluations.fetch_add(1, Ordering::Relaxed);
         self.game.utility(state, outcome)
-    }
-    fn chances(&self, state: &Self::State) -> Option<Vec<crate::game::Probability>> {
-        self.game.chances(state)
-    }
-    fn write_label(&self, state: &Self::State, out: &mut String) {
-        self.game.write_label(state, out)
-    }
-    fn write_move(&self, mv: Self::Move, out: &mut String) {
-        self.game.write_move(mv, out)
-    }
-    fn key(&self, state: &Self::State) -> StateKey {
-        self.game.key(state)
-    }
-    fn final_score(&self, state: &Self::State) -> i64 {
-        self.game.final_score(state)
-    }
-    fn player_name(&self, p: Player) -> &'static str {
-        self.game.player_name(p)
     }
 }
 

@@ -164,6 +164,21 @@ impl Strategy {
         }
     }
 
+    /// The case algorithm whose strategy this is (with [`Strategy::depth_searched`],
+    /// [`Strategy::of`] undone): memoize, prune, or minimax. No case memoizes and prunes.
+    pub fn algorithm(self) -> Algorithm {
+        match (self.memoize, self.prune) {
+            (true, _) => Algorithm::Memoize,
+            (_, true) => Algorithm::AlphaBeta,
+            _ => Algorithm::Minimax,
+        }
+    }
+
+    /// The case depth whose strategy this is: the myopic depth, or [`TO_THE_END`].
+    pub fn depth_searched(self) -> u32 {
+        self.depth.unwrap_or(TO_THE_END)
+    }
+
     /// The course's class name: `StrategyMinimaxPrune`.
     pub fn class_name(self) -> &'static str {
         match (self.memoize, self.prune, self.depth.is_some()) {

@@ -8,7 +8,7 @@
 //! carries the unwinding out of Jamboree's parallel branches.
 
 use crate::clock::Instant;
-use crate::game::{Estimate, Game, Player, Status};
+use crate::game::{Estimate, Game, Status};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
@@ -90,21 +90,19 @@ fn watched_run<T, P: std::any::Any + Send>(
     }
 }
 
-impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
+/// Ticks the watch at every expansion and estimate; the rest is the game's.
+impl<G: Game, W: Tick> crate::game::Delegate for Watched<'_, G, W> {
+    type Inner = G;
     type State = G::State;
-    type Move = G::Move;
     type Moves<'a>
         = G::Moves<'a>
     where
         Self: 'a;
 
-    fn start(&self) -> Self::State {
-        self.game.start()
+    fn inner(&self) -> &G {
+        self.game
     }
-    fn player(&self, state: &Self::State) -> Player {
-        self.game.player(state)
-    }
-    fn status(&self, state: &Self::State) -> Status {
+    fn status(&self, state: &G::State) -> Status {
         // In the browser a panic aborts, so a search past its limit is not unwound: every
         // state it reaches from then on is over, it ends within a few calls, and what it
         // found is thrown away.
@@ -114,40 +112,13 @@ impl<G: Game, W: Tick> Game for Watched<'_, G, W> {
             Status::Over(crate::game::Outcome::Draw)
         }
     }
-    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+    fn moves<'a>(&'a self, state: &G::State) -> G::Moves<'a> {
         self.watch.tick();
         self.game.moves(state)
     }
-    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
-        self.game.play(state, mv)
-    }
-    fn estimate(&self, state: &Self::State) -> Estimate {
+    fn estimate(&self, state: &G::State) -> Estimate {
         self.watch.tick();
         self.game.estimate(state)
-    }
-    fn has_estimate(&self, state: &Self::State) -> bool {
-        self.game.has_estimate(state)
-    }
-    fn utility(&self, state: &Self::State, outcome: crate::game::Outcome) -> Estimate {
-        self.game.utility(state, outcome)
-    }
-    fn chances(&self, state: &Self::State) -> Option<Vec<crate::game::Probability>> {
-        self.game.chances(state)
-    }
-    fn write_label(&self, state: &Self::State, out: &mut String) {
-        self.game.write_label(state, out)
-    }
-    fn write_move(&self, mv: Self::Move, out: &mut String) {
-        self.game.write_move(mv, out)
-    }
-    fn key(&self, state: &Self::State) -> crate::game::StateKey {
-        self.game.key(state)
-    }
-    fn final_score(&self, state: &Self::State) -> i64 {
-        self.game.final_score(state)
-    }
-    fn player_name(&self, p: Player) -> &'static str {
-        self.game.player_name(p)
     }
 }
 
@@ -319,6 +290,7 @@ pub fn within_budget<G: Game, T>(
 mod tests {
     use super::*;
     use crate::game::nim::Nim;
+    use crate::game::Player;
     use crate::search::{s14, Algorithm, NullSink};
 
     #[test]

@@ -6,7 +6,7 @@
 //! unchanged: the adapter lists the searched position's moves in the new order, and a move
 //! still prints as itself (`Step(1, ...)` names move 1 whatever its place in the order).
 
-use crate::game::{Estimate, Game, Player, Probability, StateKey, Status};
+use crate::game::{Estimate, Game, Player};
 
 /// The root's moves, by index in the game's move order, best first by their values searched
 /// `depth` deep (each exactly, with a full window: the values do not depend on the order or
@@ -50,16 +50,17 @@ impl<'g, G: Game> Ordered<'g, G> {
     }
 }
 
-/// The moves of a position under [`Ordered`]: the game's own, or the start's in the new order.
-pub enum OrderedMoves<'a, G: Game + 'a> {
-    Game(G::Moves<'a>),
-    Root(std::iter::Copied<std::slice::Iter<'a, G::Move>>),
+/// The moves of a position under [`Ordered`]: the game's own (`I`), or the start's in the
+/// new order.
+pub enum OrderedMoves<'a, I, M> {
+    Game(I),
+    Root(std::iter::Copied<std::slice::Iter<'a, M>>),
 }
 
-impl<'a, G: Game + 'a> Iterator for OrderedMoves<'a, G> {
-    type Item = G::Move;
+impl<I: Iterator<Item = M>, M: Copy> Iterator for OrderedMoves<'_, I, M> {
+    type Item = M;
     #[inline]
-    fn next(&mut self) -> Option<G::Move> {
+    fn next(&mut self) -> Option<M> {
         match self {
             OrderedMoves::Game(m) => m.next(),
             OrderedMoves::Root(m) => m.next(),
@@ -74,61 +75,33 @@ impl<'a, G: Game + 'a> Iterator for OrderedMoves<'a, G> {
     }
 }
 
-impl<'a, G: Game + 'a> ExactSizeIterator for OrderedMoves<'a, G> {}
+impl<I: ExactSizeIterator<Item = M>, M: Copy> ExactSizeIterator for OrderedMoves<'_, I, M> {}
 
-impl<G: Game> Game for Ordered<'_, G> {
+/// A position's moves in the game's order.
+impl<I, M> From<I> for OrderedMoves<'_, I, M> {
+    fn from(moves: I) -> Self {
+        OrderedMoves::Game(moves)
+    }
+}
+
+/// Lists the start's moves in the new order; the rest is the game's.
+impl<G: Game> crate::game::Delegate for Ordered<'_, G> {
+    type Inner = G;
     type State = G::State;
-    type Move = G::Move;
     type Moves<'a>
-        = OrderedMoves<'a, G>
+        = OrderedMoves<'a, G::Moves<'a>, G::Move>
     where
         Self: 'a;
 
-    fn start(&self) -> Self::State {
-        self.game.start()
+    fn inner(&self) -> &G {
+        self.game
     }
-    fn player(&self, state: &Self::State) -> Player {
-        self.game.player(state)
-    }
-    fn status(&self, state: &Self::State) -> Status {
-        self.game.status(state)
-    }
-    fn moves<'a>(&'a self, state: &Self::State) -> Self::Moves<'a> {
+    fn moves<'a>(&'a self, state: &G::State) -> Self::Moves<'a> {
         if !self.moves.is_empty() && *state == self.root {
             OrderedMoves::Root(self.moves.iter().copied())
         } else {
             OrderedMoves::Game(self.game.moves(state))
         }
-    }
-    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State {
-        self.game.play(state, mv)
-    }
-    fn estimate(&self, state: &Self::State) -> Estimate {
-        self.game.estimate(state)
-    }
-    fn has_estimate(&self, state: &Self::State) -> bool {
-        self.game.has_estimate(state)
-    }
-    fn utility(&self, state: &Self::State, outcome: crate::game::Outcome) -> Estimate {
-        self.game.utility(state, outcome)
-    }
-    fn chances(&self, state: &Self::State) -> Option<Vec<Probability>> {
-        self.game.chances(state)
-    }
-    fn write_label(&self, state: &Self::State, out: &mut String) {
-        self.game.write_label(state, out)
-    }
-    fn write_move(&self, mv: Self::Move, out: &mut String) {
-        self.game.write_move(mv, out)
-    }
-    fn key(&self, state: &Self::State) -> StateKey {
-        self.game.key(state)
-    }
-    fn final_score(&self, state: &Self::State) -> i64 {
-        self.game.final_score(state)
-    }
-    fn player_name(&self, p: Player) -> &'static str {
-        self.game.player_name(p)
     }
 }
 

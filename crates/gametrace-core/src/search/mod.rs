@@ -253,6 +253,36 @@ pub struct Summary {
     pub raised: bool,
 }
 
+/// Reports the end of a search (its `Done` event, with no table hits and no ties) and says
+/// what it found: `value` is the root's value as the searcher keeps it, `estimate` the same
+/// as an estimate.
+fn done<S, M: Copy, V, R, K: Sink<Event<S, M, V, R>>>(
+    sink: &mut K,
+    state: S,
+    player: Player,
+    value: V,
+    estimate: Option<Estimate>,
+    best: Option<(usize, M)>,
+    terminals: u64,
+) -> Summary {
+    sink.event(Event::Done {
+        state,
+        player,
+        value,
+        best,
+        terminals,
+        table_hits: 0,
+        ties: Vec::new(),
+    });
+    Summary {
+        value: estimate,
+        best_index: best.map(|(i, _)| i),
+        terminals,
+        table_hits: 0,
+        raised: false,
+    }
+}
+
 /// Children at this much remaining depth or more are searched on rayon's pool; below it the
 /// "parallel" children are searched one after another. Both give the same values and trace
 /// (the trace is assembled in move order either way); forking tiny subtrees only costs time.
@@ -273,6 +303,44 @@ fn with_own<V: Copy>(player: Player, (alpha, beta): (V, V), bound: V) -> (V, V) 
     match player {
         Player::Maxie => (bound, beta),
         Player::Minnie => (alpha, bound),
+    }
+}
+
+/// The bounds a node's children are searched with once `bound` is the node's own (either
+/// 15-150 year): its own bound replaced by `bound` (fail-soft: by the better of the two, as
+/// the year's `improve` keeps it), or, as a variant that never narrows them, the bounds the
+/// node was given.
+#[inline(always)]
+fn child_bounds<V: Copy>(
+    player: Player,
+    ab: (V, V),
+    bound: V,
+    flaws: impl Variant,
+    improve: impl Fn(V, V) -> V,
+) -> (V, V) {
+    if flaws.at(Flaw::OriginalBounds, player) {
+        ab
+    } else if flaws.at(Flaw::FailSoft, player) {
+        with_own(player, ab, improve(own(player, ab), bound))
+    } else {
+        with_own(player, ab, bound)
+    }
+}
+
+/// Where a parallel phase's fold starts (either 15-150 year): the node's bound, or, as a
+/// variant that forgets what the sequential share found, the bound the node was given.
+#[inline(always)]
+fn fold_start<V: Copy>(
+    player: Player,
+    ab: (V, V),
+    bound: V,
+    algorithm: Algorithm,
+    flaws: impl Variant,
+) -> V {
+    if flaws.has(Flaw::FoldFromStart) && algorithm != Algorithm::Minimax {
+        own(player, ab)
+    } else {
+        bound
     }
 }
 
@@ -303,10 +371,12 @@ trait Descend<G: Game, E>: Sync {
 type Searched<G, R, B> = (<G as Game>::Move, R, u64, B);
 
 /// Searches `moves` of `state`, all with the same bounds and `depth` left, as Jamboree's
-/// parallel phase and minimax do, and hands each child's result to `fold` in move order. Near the root the
-/// children run on rayon's pool, each reporting to its own branch of `sink`, and the branches
-/// are joined in move order; deeper down they run one after another (no allocation).
-/// Returns the terminals visited.
+/// parallel phase and minimax do, and hands each child's result to `fold` in move order (or,
+/// as a variant that folds them backwards, in the reverse order once all are in). Near the
+/// root the children run on rayon's pool, each reporting to its own branch of `sink`, and the
+/// branches are joined in move order; deeper down they run one after another (no
+/// allocation). Returns the terminals visited.
+#[allow(clippy::too_many_arguments)]
 fn search_together<G, E, K, D, I, F>(
     game: &G,
     state: &G::State,
@@ -314,6 +384,7 @@ fn search_together<G, E, K, D, I, F>(
     depth: u32,
     sink: &mut K,
     descend: &D,
+    flaws: impl Variant,
     mut fold: F,
 ) -> u64
 where
@@ -323,6 +394,15 @@ where
     I: ExactSizeIterator<Item = G::Move>,
     F: FnMut(G::Move, D::Out),
 {
+    let backwards = flaws.has(Flaw::FoldOutOfOrder);
+    let mut held = Vec::new();
+    let mut take = |mv, r| {
+        if backwards {
+            held.push((mv, r));
+        } else {
+            fold(mv, r);
+        }
+    };
     let mut terminals = 0;
     // One child is no phase: there is no order to choose.
     let marked = moves.len() > 1;
@@ -344,7 +424,7 @@ where
             sink.parallel(Parallel::Child);
             sink.join(branch);
             terminals += t;
-            fold(mv, r);
+            take(mv, r);
         }
     } else {
         for mv in moves {
@@ -353,14 +433,33 @@ where
             }
             let (r, t) = descend.descend(mv, &game.play(state, mv), depth, sink);
             terminals += t;
-            fold(mv, r);
+            take(mv, r);
         }
     }
     if marked {
         sink.parallel(Parallel::End);
     }
+    for (mv, r) in held.into_iter().rev() {
+        fold(mv, r);
+    }
     terminals
 }
+
+/// Runs a 15-150 searcher generic in its [`Variant`]: with no flaws as the reference, which
+/// compiles without its flaw tests; otherwise as the variant, which checks its flaws as it
+/// goes.
+macro_rules! reference_or_variant {
+    ($flaws:expr, |$variant:ident| $run:expr) => {
+        if $flaws.is_none() {
+            let $variant = $crate::search::mistakes::Reference;
+            $run
+        } else {
+            let $variant = $flaws;
+            $run
+        }
+    };
+}
+pub(crate) use reference_or_variant;
 
 /// How many of `n` moves Jamboree searches sequentially: floor(prune_percentage * n), as
 /// the handout computes it in floating point.

@@ -7,8 +7,8 @@
 
 use super::mistakes::{Flaw, Flaws, Reference, Variant};
 use super::{
-    child_depth, own, player_of, search_together, sequential_share, variant_stops_at, with_own,
-    Algorithm, Descend, Event, Sink, Summary,
+    child_bounds, child_depth, fold_start, own, player_of, search_together, sequential_share,
+    variant_stops_at, Algorithm, Descend, Event, Sink, Summary,
 };
 use crate::game::{Estimate, Game, Player};
 
@@ -153,36 +153,12 @@ where
     G: Game,
     K: Sink<super::S12Event<G>>,
 {
-    search_variant(game, depth, algorithm, Flaws::NONE, sink)
+    run(game, depth, algorithm, Reference, sink)
 }
 
-/// [`search`] with the catalogue's `flaws` (none is the reference).
-pub fn search_variant<G, K>(
-    game: &G,
-    depth: u32,
-    algorithm: Algorithm,
-    flaws: Flaws,
-    sink: &mut K,
-) -> Summary
-where
-    G: Game,
-    K: Sink<super::S12Event<G>>,
-{
-    // The reference compiles without its flaw tests; a variant checks its flaws as it goes.
-    if flaws.is_none() {
-        run(game, depth, algorithm, Reference, sink)
-    } else {
-        run(game, depth, algorithm, flaws, sink)
-    }
-}
-
-pub(super) fn run<G, K, F>(
-    game: &G,
-    depth: u32,
-    algorithm: Algorithm,
-    flaws: F,
-    sink: &mut K,
-) -> Summary
+/// [`search`] as the catalogue's variant `flaws` searches ([`Reference`] is none, and compiles
+/// without the flaw tests).
+pub fn run<G, K, F>(game: &G, depth: u32, algorithm: Algorithm, flaws: F, sink: &mut K) -> Summary
 where
     G: Game,
     K: Sink<super::S12Event<G>>,
@@ -219,22 +195,7 @@ where
         Value::Edge(m, _) => super::root_move(game, &root, m),
         Value::Pruned => None,
     };
-    sink.event(Event::Done {
-        state: root,
-        player,
-        value,
-        best,
-        terminals,
-        table_hits: 0,
-        ties: Vec::new(),
-    });
-    Summary {
-        value: value.estimate(),
-        best_index: best.map(|(i, _)| i),
-        terminals,
-        table_hits: 0,
-        raised: false,
-    }
+    super::done(sink, root, player, value, value.estimate(), best, terminals)
 }
 
 struct Searcher<'g, G, F> {
@@ -350,13 +311,9 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         let mut terminals = 0;
         for mv in moves {
             let child = self.game.play(state, mv);
-            let child_ab = if flaws.at(Flaw::OriginalBounds, player) {
-                ab
-            } else if fail_soft {
-                with_own(player, ab, improve(player, own(player, ab), bound, flaws))
-            } else {
-                with_own(player, ab, bound)
-            };
+            let child_ab = child_bounds(player, ab, bound, flaws, |b, v| {
+                improve(player, b, v, flaws)
+            });
             let (r, t) = self.evaluate(&child, child_depth(depth, flaws), child_ab, mv, sink);
             terminals += t;
             match r {
@@ -400,44 +357,26 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         moves: impl ExactSizeIterator<Item = G::Move>,
         depth: u32,
         ab: Bounds<G::Move>,
-        mut bound: Value<G::Move>,
+        bound: Value<G::Move>,
         sink: &mut K,
     ) -> (Scan<G::Move>, u64) {
         let flaws = self.flaws;
-        let bounds = if flaws.at(Flaw::OriginalBounds, player) {
-            ab
-        } else if flaws.at(Flaw::FailSoft, player) {
-            with_own(player, ab, improve(player, own(player, ab), bound, flaws))
-        } else {
-            with_own(player, ab, bound)
-        };
+        let better = |b, v| improve(player, b, v, flaws);
         let descend = Child {
             searcher: self,
-            bounds,
+            bounds: child_bounds(player, ab, bound, flaws, better),
         };
-        if flaws.has(Flaw::FoldFromStart) && self.algorithm != Algorithm::Minimax {
-            bound = own(player, ab);
-        }
+        let mut bound = fold_start(player, ab, bound, self.algorithm, flaws);
         let ignore_parent_prune = flaws.has(Flaw::ParallelParentPruneIgnored);
         let mut parent_prune = false;
-        let mut fold = |r: Verdict<G::Move>| match r {
-            Verdict::ParentPrune if ignore_parent_prune => {}
-            Verdict::ParentPrune => parent_prune = true,
-            Verdict::Value(v) => bound = improve(player, bound, v, flaws),
-        };
         let depth = child_depth(depth, flaws);
-        let terminals = if flaws.has(Flaw::FoldOutOfOrder) {
-            let mut results = Vec::new();
-            let t = search_together(self.game, state, moves, depth, sink, &descend, |_, r| {
-                results.push(r)
-            });
-            results.into_iter().rev().for_each(&mut fold);
-            t
-        } else {
-            search_together(self.game, state, moves, depth, sink, &descend, |_, r| {
-                fold(r)
-            })
-        };
+        let terminals = search_together(self.game, state, moves, depth, sink, &descend, flaws, {
+            |_, r| match r {
+                Verdict::ParentPrune if ignore_parent_prune => {}
+                Verdict::ParentPrune => parent_prune = true,
+                Verdict::Value(v) => bound = better(bound, v),
+            }
+        });
         let scan = if parent_prune {
             Scan::Stopped
         } else {

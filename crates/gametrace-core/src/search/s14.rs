@@ -4,10 +4,10 @@
 //! `(Leaf(Minnie wins!), Leaf(Maxie wins!))`. A Maxie node keeps `a := maxalpha(a, Step(i, r))`
 //! over its children and stops ("(* Pruned *)") once `a >= beta`; Minnie is dual.
 
-use super::mistakes::{Flaw, Flaws, Reference, Variant};
+use super::mistakes::{Flaw, Reference, Variant};
 use super::{
-    child_depth, own, player_of, search_together, sequential_share, variant_stops_at, with_own,
-    Algorithm, Descend, Event, Sink, Summary,
+    child_bounds, child_depth, fold_start, own, player_of, search_together, sequential_share,
+    variant_stops_at, Algorithm, Descend, Event, Sink, Summary,
 };
 use crate::game::{Estimate, Game, Player};
 use std::cmp::Ordering;
@@ -137,36 +137,12 @@ where
     G: Game,
     K: Sink<super::S14Event<G>>,
 {
-    search_variant(game, depth, algorithm, Flaws::NONE, sink)
+    run(game, depth, algorithm, Reference, sink)
 }
 
-/// [`search`] with the catalogue's `flaws` (none is the reference).
-pub fn search_variant<G, K>(
-    game: &G,
-    depth: u32,
-    algorithm: Algorithm,
-    flaws: Flaws,
-    sink: &mut K,
-) -> Summary
-where
-    G: Game,
-    K: Sink<super::S14Event<G>>,
-{
-    // The reference compiles without its flaw tests; a variant checks its flaws as it goes.
-    if flaws.is_none() {
-        run(game, depth, algorithm, Reference, sink)
-    } else {
-        run(game, depth, algorithm, flaws, sink)
-    }
-}
-
-pub(super) fn run<G, K, F>(
-    game: &G,
-    depth: u32,
-    algorithm: Algorithm,
-    flaws: F,
-    sink: &mut K,
-) -> Summary
+/// [`search`] as the catalogue's variant `flaws` searches ([`Reference`] is none, and compiles
+/// without the flaw tests).
+pub fn run<G, K, F>(game: &G, depth: u32, algorithm: Algorithm, flaws: F, sink: &mut K) -> Summary
 where
     G: Game,
     K: Sink<super::S14Event<G>>,
@@ -183,22 +159,16 @@ where
         .value
         .step()
         .and_then(|m| super::root_move(game, &root, m));
-    sink.event(Event::Done {
-        state: root.clone(),
-        player: player_of(game, &root, flaws),
-        value: verdict.value,
+    let (player, value) = (player_of(game, &root, flaws), verdict.value);
+    super::done(
+        sink,
+        root,
+        player,
+        value,
+        Some(value.estimate()),
         best,
         terminals,
-        table_hits: 0,
-        ties: Vec::new(),
-    });
-    Summary {
-        value: Some(verdict.value.estimate()),
-        best_index: best.map(|(i, _)| i),
-        terminals,
-        table_hits: 0,
-        raised: false,
-    }
+    )
 }
 
 struct Searcher<'g, G, F> {
@@ -333,13 +303,9 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                 kept_move = Some(mv);
             }
             let child = self.game.play(state, mv);
-            let child_ab = if flaws.at(Flaw::OriginalBounds, player) {
-                ab
-            } else if fail_soft {
-                with_own(player, ab, improve(player, own(player, ab), bound, flaws))
-            } else {
-                with_own(player, ab, bound)
-            };
+            let child_ab = child_bounds(player, ab, bound, flaws, |b, v| {
+                improve(player, b, v, flaws)
+            });
             let (r, t) = self.node(&child, child_depth(depth, flaws), child_ab, sink);
             terminals += t;
             if apart {
@@ -445,39 +411,20 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         moves: impl ExactSizeIterator<Item = G::Move>,
         depth: u32,
         ab: Bounds<G::Move>,
-        mut bound: Value<G::Move>,
+        bound: Value<G::Move>,
         sink: &mut K,
     ) -> (Verdict<G::Move>, u64) {
         let flaws = self.flaws;
-        let child_bounds = if flaws.at(Flaw::OriginalBounds, player) {
-            ab
-        } else if flaws.at(Flaw::FailSoft, player) {
-            with_own(player, ab, improve(player, own(player, ab), bound, flaws))
-        } else {
-            with_own(player, ab, bound)
-        };
+        let better = |b, v| improve(player, b, v, flaws);
         let descend = Child {
             searcher: self,
-            bounds: child_bounds,
+            bounds: child_bounds(player, ab, bound, flaws, better),
         };
+        let mut bound = fold_start(player, ab, bound, self.algorithm, flaws);
         let depth = child_depth(depth, flaws);
-        if flaws.has(Flaw::FoldFromStart) && self.algorithm != Algorithm::Minimax {
-            bound = own(player, ab);
-        }
-        let terminals = if flaws.has(Flaw::FoldOutOfOrder) {
-            let mut results = Vec::new();
-            let t = search_together(self.game, state, moves, depth, sink, &descend, |mv, r| {
-                results.push((mv, r))
-            });
-            for (mv, r) in results.into_iter().rev() {
-                bound = improve(player, bound, self.folded(player, mv, r), flaws);
-            }
-            t
-        } else {
-            search_together(self.game, state, moves, depth, sink, &descend, |mv, r| {
-                bound = improve(player, bound, self.folded(player, mv, r), flaws);
-            })
-        };
+        let terminals = search_together(self.game, state, moves, depth, sink, &descend, flaws, {
+            |mv, r| bound = better(bound, self.folded(player, mv, r))
+        });
         let pruned = cuts(player, bound, ab, flaws);
         (
             Verdict {

@@ -122,18 +122,7 @@ impl Document {
     /// (`StrategyMinimaxMemoize`) or a CS10 player (`ComputerKalahPlayerAB`). `None` for the
     /// other courses, whose programs are not told apart by class.
     pub fn course_class(&self, name: &str) -> Option<&'static str> {
-        let of = |c: &Case| -> Option<&'static str> {
-            use crate::search::Algorithm;
-            match (c.rules, c.algorithm) {
-                (Rules::Csc148, Algorithm::GameStateTree) => None,
-                (Rules::Csc148, a) => {
-                    Some(crate::search::csc148::Strategy::of(a, c.depth).class_name())
-                }
-                (Rules::Cs10, Algorithm::AlphaBeta) => Some("ComputerKalahPlayerAB"),
-                (Rules::Cs10, _) => Some("ComputerKalahPlayerGTS"),
-                _ => None,
-            }
-        };
+        let of = crate::course::class_name;
         match self {
             Document::Tree(s) => s.case(name).and_then(of),
             Document::Game(g) => {

@@ -2,13 +2,14 @@
 //! equally good move, and the counts. `run --format json` prints these for every case of a
 //! spec, and `stats` of a game spec for each search.
 
+use crate::course::{with_course, Course};
 use crate::game::state_tree::{self, Limits, Measures, MAX_DESCRIBED};
 use crate::game::{Estimate, Game, Player};
 use crate::search::counts::{Counted, Counts};
 use crate::search::csc148::{self, Score, Strategy};
 use crate::search::deadline::TimedOut;
 use crate::search::{Algorithm, Summary};
-use crate::spec::{Case, Rules};
+use crate::spec::Case;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -179,12 +180,15 @@ fn deepened<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFa
 }
 
 fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
-    let counted = Counted::new(game);
-    let root = game.start();
-    let player = game.player(&root);
-    let mut facts = SearchFacts {
+    with_course!(case, course => course.facts(game, case, limit))
+}
+
+/// What every course says alike of a search case, before it is searched.
+fn unsearched<G: Game>(game: &G, case: &Case) -> SearchFacts {
+    let player = game.player(&game.start());
+    SearchFacts {
         case: case.name.clone(),
-        algorithm: algorithm_name(case),
+        algorithm: crate::course::algorithm_name(case),
         rules: case.rules.name(),
         depth: (case.depth != csc148::TO_THE_END).then_some(case.written_depth()),
         depth_unit: (case.depth_unit == crate::spec::DepthUnit::Rounds)
@@ -204,61 +208,85 @@ fn search_once<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> Searc
         iterations: None,
         timed_out: false,
         position: None,
-    };
-    if case.rules == Rules::Cs10 {
-        return cs10_facts(game, case, limit, facts);
     }
-    if case.rules == Rules::Expectimax {
-        return expectimax_facts(game, case, limit, facts);
-    }
-    if case.rules == Rules::Cs188 {
-        return cs188_facts(game, case, limit, facts);
-    }
-    let searched = crate::run::summarize_game_within(&counted, case, limit);
-    let summary: Summary = match searched {
+}
+
+/// The root's move `i` (in move order) as the game writes it.
+fn move_text<G: Game>(game: &G, i: usize) -> Option<String> {
+    let m = game.moves(&game.start()).nth(i)?;
+    let mut s = String::new();
+    game.write_move(m, &mut s);
+    Some(s)
+}
+
+/// What the case's search finds, untraced and counted (within `limit`): its chosen move and
+/// counts, and what `fill` reads off its summary; only that it timed out where it did.
+fn summarized<G: Game>(
+    game: &G,
+    case: &Case,
+    limit: Option<Duration>,
+    fill: impl FnOnce(&mut SearchFacts, Summary),
+) -> SearchFacts {
+    let mut facts = unsearched(game, case);
+    let counted = Counted::new(game);
+    let summary = match crate::run::summarize_game_within(&counted, case, limit) {
         Ok(summary) => summary,
         Err(TimedOut { .. }) => {
             facts.timed_out = true;
             return facts;
         }
     };
-    let write = |i: usize| {
-        let m = game.moves(&root).nth(i)?;
-        let mut s = String::new();
-        game.write_move(m, &mut s);
-        Some(s)
-    };
     facts.best_move_index = summary.best_index;
-    facts.best_move = summary.best_index.and_then(write);
+    facts.best_move = summary.best_index.and_then(|i| move_text(game, i));
     facts.counts = Some(counted.counts());
-    if case.rules == Rules::Csc148 {
+    fill(&mut facts, summary);
+    facts
+}
+
+/// A 15-150 case's findings: the root's value as the year's traces write it (`write`), the
+/// terminals visited and every move as good as the best.
+pub(crate) fn handout_facts<G: Game>(
+    game: &G,
+    case: &Case,
+    limit: Option<Duration>,
+    write: fn(&mut String, Estimate),
+) -> SearchFacts {
+    summarized(game, case, limit, |facts, summary| {
+        facts.value = summary.value.map(|e| {
+            let mut s = String::new();
+            write(&mut s, e);
+            s
+        });
+        facts.terminals_visited = Some(summary.terminals);
+        facts.equally_good = crate::search::equally_good(game, case.depth)
+            .into_iter()
+            .filter_map(|i| move_text(game, i))
+            .collect();
+    })
+}
+
+/// A CSC148 case's findings: the score for the player to move, the positions searched (and
+/// answered from the table), and every move the strategy may suggest.
+pub(crate) fn csc148_facts<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
+    summarized(game, case, limit, |facts, summary| {
+        let player = game.player(&game.start());
         let score = summary.value.map(|e| Score::of_estimate(e, player));
         facts.value = score.map(|s| s.to_string());
         facts.score = score.map(Score::as_f64);
         facts.positions_searched = Some(summary.terminals);
         facts.table_hits = (case.algorithm == Algorithm::Memoize).then_some(summary.table_hits);
-        let strategy = Strategy::of(case.algorithm, case.depth);
-        let (_, ties) = csc148::best_moves(game, strategy);
-        facts.equally_good = ties.into_iter().filter_map(write).collect();
-    } else {
-        facts.value = summary.value.map(|e| estimate_text(case.rules, e));
-        facts.terminals_visited = Some(summary.terminals);
-        facts.equally_good = crate::search::equally_good(game, case.depth)
+        let (_, ties) = csc148::best_moves(game, Strategy::of(case.algorithm, case.depth));
+        facts.equally_good = ties
             .into_iter()
-            .filter_map(write)
+            .filter_map(|i| move_text(game, i))
             .collect();
-    }
-    facts
+    })
 }
 
 /// A CS10 case's findings: the negamax value for the player to move, and the counts.
-fn cs10_facts<G: Game>(
-    game: &G,
-    case: &Case,
-    limit: Option<Duration>,
-    mut facts: SearchFacts,
-) -> SearchFacts {
+pub(crate) fn cs10_facts<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
     use crate::search::cs10;
+    let mut facts = unsearched(game, case);
     let quiet = &mut crate::search::NullSink;
     let counted = Counted::new(game);
     let searched = match limit {
@@ -279,8 +307,7 @@ fn cs10_facts<G: Game>(
         facts.timed_out = true;
         return facts;
     };
-    let root = game.start();
-    let player = game.player(&root);
+    let player = game.player(&game.start());
     let value = match summary.value {
         Some(Estimate::Guess(n)) => Some(if player == Player::Maxie { n } else { -n }),
         _ => None,
@@ -291,12 +318,7 @@ fn cs10_facts<G: Game>(
         s
     });
     facts.best_move_index = summary.best_index;
-    facts.best_move = summary.best_index.and_then(|i| {
-        let m = game.moves(&root).nth(i)?;
-        let mut s = String::new();
-        game.write_move(m, &mut s);
-        Some(s)
-    });
+    facts.best_move = summary.best_index.and_then(|i| move_text(game, i));
     facts.equally_good = facts.best_move.iter().cloned().collect();
     facts.positions_searched = Some(counts.nodes);
     facts.positions_evaluated = Some(counts.evaluations);
@@ -306,12 +328,12 @@ fn cs10_facts<G: Game>(
 
 /// An expectimax case's findings: the exact value (as the case prints it) and every move
 /// whose exact value is the root's.
-fn expectimax_facts<G: Game>(
+pub(crate) fn expectimax_facts<G: Game>(
     game: &G,
     case: &Case,
     limit: Option<Duration>,
-    mut facts: SearchFacts,
 ) -> SearchFacts {
+    let mut facts = unsearched(game, case);
     use crate::search::expectimax;
     let found = match limit {
         Some(l) => crate::search::deadline::within(game, l, |g| {
@@ -324,13 +346,7 @@ fn expectimax_facts<G: Game>(
         facts.timed_out = true;
         return facts;
     };
-    let root = game.start();
-    let write = |i: usize| {
-        let m = game.moves(&root).nth(i)?;
-        let mut s = String::new();
-        game.write_move(m, &mut s);
-        Some(s)
-    };
+    let write = |i: usize| move_text(game, i);
     let mut text = String::new();
     expectimax::write_value(&mut text, &value, case.style.decimals);
     facts.value = Some(text);
@@ -352,12 +368,8 @@ fn expectimax_facts<G: Game>(
 
 /// A CS188 case's findings: the root's value as Python prints the float, the action chosen,
 /// and every action whose exact value (minimax's for alpha-beta) is the best.
-fn cs188_facts<G: Game>(
-    game: &G,
-    case: &Case,
-    limit: Option<Duration>,
-    mut facts: SearchFacts,
-) -> SearchFacts {
+pub(crate) fn cs188_facts<G: Game>(game: &G, case: &Case, limit: Option<Duration>) -> SearchFacts {
+    let mut facts = unsearched(game, case);
     use crate::search::cs188;
     let counted = Counted::new(game);
     let searched = crate::run::summarize_game_within(&counted, case, limit);
@@ -373,13 +385,7 @@ fn cs188_facts<G: Game>(
         facts.timed_out = true;
         return facts;
     };
-    let root = game.start();
-    let write = |i: usize| {
-        let m = game.moves(&root).nth(i)?;
-        let mut s = String::new();
-        game.write_move(m, &mut s);
-        Some(s)
-    };
+    let write = |i: usize| move_text(game, i);
     let mut text = String::new();
     cs188::write_float(&mut text, value);
     facts.value = Some(text);
@@ -392,36 +398,6 @@ fn cs188_facts<G: Game>(
     facts.terminals_visited = Some(summary.terminals);
     facts.counts = Some(counted.counts());
     facts
-}
-
-/// An estimate as the rules' traces write it (`Guess: 3` in S14, `Guess:3` in S12).
-fn estimate_text(rules: Rules, e: Estimate) -> String {
-    match (rules, e) {
-        (_, Estimate::MaxieWins) => "Maxie wins!".to_owned(),
-        (_, Estimate::MinnieWins) => "Minnie wins!".to_owned(),
-        (Rules::S12, Estimate::Guess(n)) => format!("Guess:{}", sml(n)),
-        (Rules::S12, Estimate::Draw) => "It's a draw!".to_owned(),
-        (_, Estimate::Guess(0) | Estimate::Draw) => "It's a draw!".to_owned(),
-        (_, Estimate::Guess(n)) => format!("Guess: {}", sml(n)),
-    }
-}
-
-fn sml(n: i64) -> String {
-    let mut s = String::new();
-    crate::game::write_sml_int(&mut s, n);
-    s
-}
-
-/// The algorithm as the case's course names it: CSC148's `prune` and `myopic` are alpha-beta
-/// and minimax to a depth under its rules.
-pub fn algorithm_name(case: &Case) -> &'static str {
-    match (case.rules, case.algorithm) {
-        (Rules::Cs10, Algorithm::AlphaBeta) => "negamax_ab",
-        (Rules::Cs10, _) => "negamax",
-        (Rules::Csc148, Algorithm::AlphaBeta) => "prune",
-        (Rules::Csc148, Algorithm::Minimax) if case.depth != csc148::TO_THE_END => "myopic",
-        (_, a) => a.name(),
-    }
 }
 
 /// Is this case a search (not a game-state tree)?

@@ -56,11 +56,24 @@
 mod print;
 
 pub use print::{
-    Cs10Printer, Cs188Printer, Csc148Printer, ExpectimaxPrinter, ReplPrinter, S12Printer,
-    S14Printer,
+    push_s12_estimate, push_s14_estimate, Cs10Printer, Cs188Printer, Csc148Printer,
+    ExpectimaxPrinter, ReplPrinter, S12Printer, S14Printer,
 };
 
 use std::fmt;
+use std::io;
+
+/// What every printer is besides a sink of its course's events: made for a search, what it
+/// wrote so far, and its writer back when the search is over.
+pub trait Printer<'g, G, W>: Sized {
+    /// The printer of a search of `game` as `how` says (a CSC148 strategy, a CS10 window, a
+    /// CS188 agent's mistake), writing the line kinds of `style` to `writer`.
+    fn for_search(game: &'g G, writer: W, style: Style, how: &crate::course::Settings) -> Self;
+    /// What was written so far.
+    fn get_ref(&self) -> &W;
+    /// Flushes and returns the writer, or the first write error.
+    fn finish(self) -> io::Result<W>;
+}
 
 /// A trace dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,13 +1,14 @@
 //! The printers. Each is a [`Sink`] that writes one line per event it was asked to print;
 //! parallel branches are recorded and replayed in move order when joined.
 
-use super::{LineKind, Style};
+use super::{LineKind, Printer, Style};
+use crate::course::Settings;
 use crate::game::{write_sml_int, Estimate, Game, Player};
 use crate::search::cs10::{self, Cs10Event};
 use crate::search::cs188::{self, Cs188Event};
 use crate::search::csc148::{self, Csc148Event, Score, Strategy};
 use crate::search::expectimax::{self, ExpectEvent};
-use crate::search::{s12, s14, EventLog, S12Event, S14Event, Sink};
+use crate::search::{s12, s14, Event, EventLog, S12Event, S14Event, Sink};
 use std::io::{self, Write};
 
 /// The part every printer shares: the game (for labels), the writer, the line filter, and the
@@ -140,7 +141,7 @@ impl<'g, G: Game, W: Write> Out<'g, G, W> {
 }
 
 /// `Guess: 3`, `Guess: ~2`, `It's a draw!` (0 is the draw in S14), `Maxie wins!`.
-fn push_s14_estimate(out: &mut String, e: Estimate) {
+pub fn push_s14_estimate(out: &mut String, e: Estimate) {
     match e {
         Estimate::Guess(0) | Estimate::Draw => out.push_str("It's a draw!"),
         Estimate::Guess(n) => {
@@ -170,7 +171,7 @@ fn push_s14_value<G: Game>(game: &G, out: &mut String, v: &s14::Value<G::Move>) 
 }
 
 /// `Guess:3`, `Guess:~2`, `Guess:0`, `It's a draw!`.
-fn push_s12_estimate(out: &mut String, e: Estimate) {
+pub fn push_s12_estimate(out: &mut String, e: Estimate) {
     match e {
         Estimate::Guess(n) => {
             out.push_str("Guess:");
@@ -989,10 +990,10 @@ impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
 /// one after another (see [`Sink::forks`]); a branch, were one made, is recorded and printed
 /// when it is joined (in move order).
 macro_rules! replaying_sink {
-    ($printer:ident, $event:ident) => {
-        impl<G: Game, W: Write> Sink<$event<G>> for $printer<'_, G, W> {
-            type Branch = EventLog<$event<G>>;
-            fn event(&mut self, event: $event<G>) {
+    ($printer:ident, $event:ty $(, $value:ident)*) => {
+        impl<G: Game, W: Write $(, $value: Send)*> Sink<$event> for $printer<'_, G, W> {
+            type Branch = EventLog<$event>;
+            fn event(&mut self, event: $event) {
                 self.print(event);
             }
             fn branch(&self) -> Self::Branch {
@@ -1010,14 +1011,60 @@ macro_rules! replaying_sink {
     };
 }
 
-replaying_sink!(S14Printer, S14Event);
-replaying_sink!(S12Printer, S12Event);
-replaying_sink!(ReplPrinter, S14Event);
-replaying_sink!(ReplPrinter, S12Event);
-replaying_sink!(Csc148Printer, Csc148Event);
-replaying_sink!(Cs10Printer, Cs10Event);
-replaying_sink!(ExpectimaxPrinter, ExpectEvent);
-replaying_sink!(Cs188Printer, Cs188Event);
+replaying_sink!(S14Printer, S14Event<G>);
+replaying_sink!(S12Printer, S12Event<G>);
+// The REPL prints the estimates and the choice of either year's search.
+replaying_sink!(ReplPrinter, Event<G::State, G::Move, V, R>, V, R);
+replaying_sink!(Csc148Printer, Csc148Event<G>);
+replaying_sink!(Cs10Printer, Cs10Event<G>);
+replaying_sink!(ExpectimaxPrinter, ExpectEvent<G>);
+replaying_sink!(Cs188Printer, Cs188Event<G>);
+
+/// Every printer is a [`Printer`] through its own `get_ref` and `finish`; `$made` makes one
+/// for a search from `game`, `writer`, `style` and `how`.
+macro_rules! printer_trait {
+    ($printer:ident, |$game:ident, $writer:ident, $style:ident, $how:ident| $made:expr) => {
+        impl<'g, G: Game, W: Write> Printer<'g, G, W> for $printer<'g, G, W> {
+            fn for_search($game: &'g G, $writer: W, $style: Style, $how: &Settings) -> Self {
+                $made
+            }
+            fn get_ref(&self) -> &W {
+                $printer::get_ref(self)
+            }
+            fn finish(self) -> io::Result<W> {
+                $printer::finish(self)
+            }
+        }
+    };
+}
+
+printer_trait!(S14Printer, |game, writer, style, _how| S14Printer::new(
+    game, writer, style
+));
+printer_trait!(S12Printer, |game, writer, style, _how| S12Printer::new(
+    game, writer, style
+));
+printer_trait!(ReplPrinter, |game, writer, style, _how| ReplPrinter::new(
+    game, writer, style
+));
+printer_trait!(ExpectimaxPrinter, |game, writer, style, _how| {
+    ExpectimaxPrinter::new(game, writer, style)
+});
+// A strategy's trace says what it is (pruning, myopic).
+printer_trait!(Csc148Printer, |game, writer, style, how| {
+    let strategy = Strategy::of(how.algorithm, how.depth);
+    Csc148Printer::new(game, writer, style, strategy)
+});
+// Negamax with a window prints the window.
+printer_trait!(Cs10Printer, |game, writer, style, how| {
+    let windowed = how.algorithm != crate::search::Algorithm::Minimax;
+    Cs10Printer::new(game, writer, style, windowed)
+});
+// A mistaken agent's `getAction` may return its value where the action belongs.
+printer_trait!(Cs188Printer, |game, writer, style, how| {
+    let returns_value = how.flaws.has(crate::search::mistakes::Flaw::ReturnsValue);
+    Cs188Printer::new(game, writer, style).returning_value(returns_value)
+});
 
 #[cfg(test)]
 mod tests {
