@@ -167,7 +167,7 @@ impl Ran {
             Ran::TimedOut {
                 after, wall: true, ..
             } => Some(format!(
-                "the implementation was still running after {} s of wall-clock time (--wall-time), waiting rather than computing, and was killed (with everything it started)",
+                "the implementation was still running after {} s of wall-clock time (--wall-time; the time it waited for a CPU on a loaded machine not counted), waiting rather than computing, and was killed (with everything it started)",
                 after.as_secs_f64()
             )),
             Ran::OutputLimit { cap, .. } => Some(format!(
@@ -740,7 +740,7 @@ pub fn run(job: &Job) -> Ran {
 
     let started = Instant::now();
     // The CPU time is the limit; the wall clock only a backstop (see `Limits`).
-    let deadline = started + limits.wall;
+    let mut backstop = Backstop::new(started, limits.wall);
     let mut stdout = Vec::new();
     let mut stderr: Vec<u8> = Vec::new();
     let mut total = 0usize;
@@ -758,7 +758,7 @@ pub fn run(job: &Job) -> Ran {
     let mut measured = started;
     let stop = loop {
         let now = Instant::now();
-        if exited.is_none() && now >= deadline {
+        if exited.is_none() && now >= backstop.deadline() {
             break Stop::Timeout(true);
         }
         if now.duration_since(measured) >= DISK_EVERY {
@@ -769,8 +769,10 @@ pub fn run(job: &Job) -> Ran {
             if exited.is_none() && cpu.used() > limits.timeout {
                 break Stop::Timeout(false);
             }
+            backstop.update(&cpu);
         }
-        let wait = deadline
+        let wait = backstop
+            .deadline()
             .saturating_duration_since(now)
             .min(Duration::from_millis(20));
         match rx.recv_timeout(wait) {
@@ -1014,6 +1016,9 @@ impl Disk {
 pub(super) struct Cpu {
     who: Who,
     tick: f64,
+    /// At the last [`Cpu::used`]: how long the run's live processes have waited on the
+    /// kernel's run queue for a CPU (`/proc/PID/schedstat`), together.
+    queued: std::cell::Cell<Duration>,
 }
 
 #[cfg(target_os = "linux")]
@@ -1032,7 +1037,15 @@ impl Cpu {
         Cpu {
             who: owner_of(job, pid, uid).map_or(Who::Group(pid), Who::Owner),
             tick: 1.0 / if hz > 0 { hz as f64 } else { 100.0 },
+            queued: std::cell::Cell::new(Duration::ZERO),
         }
+    }
+
+    /// How long, at the last [`Cpu::used`], the run's live processes had waited for a CPU
+    /// that others held: on a loaded machine, time neither computed nor chosen to wait, by
+    /// which the wall-clock backstop moves (see [`Backstop`]).
+    pub(super) fn queued(&self) -> Duration {
+        self.queued.get()
     }
 
     /// The CPU time used so far.
@@ -1041,6 +1054,7 @@ impl Cpu {
             return Duration::ZERO;
         };
         let mut ticks: u64 = 0;
+        let mut queued_ns: u64 = 0;
         for p in procs.flatten() {
             let name = p.file_name();
             if !name
@@ -1072,8 +1086,49 @@ impl Cpu {
             ticks += f
                 .get(11..15)
                 .map_or(0, |t| t.iter().filter_map(|x| x.parse::<u64>().ok()).sum());
+            // schedstat: time on a CPU, time waiting on a run queue, time slices (ns).
+            queued_ns += std::fs::read_to_string(path.join("schedstat"))
+                .ok()
+                .and_then(|t| t.split_ascii_whitespace().nth(1)?.parse::<u64>().ok())
+                .unwrap_or(0);
         }
+        self.queued.set(Duration::from_nanos(queued_ns));
         Duration::from_secs_f64(ticks as f64 * self.tick)
+    }
+}
+
+/// The wall-clock backstop of a run or an answer: `wall` past its start, moved on by the time
+/// its processes waited for a CPU on a loaded machine. A program that computes is judged by
+/// its CPU time; the backstop catches one that waits (sleeps, reads a pipe no one writes),
+/// and a loaded machine must not make a computing program look like one: two busy loops
+/// beside a Connect 4 check had its SML estimator "still running after 32 s of wall-clock
+/// time" with 10 s of CPU time not yet used.
+pub(super) struct Backstop {
+    base: Instant,
+    /// The processes' queued time when first read (a run's processes start near 0).
+    queued_from: Option<Duration>,
+    deadline: Instant,
+}
+
+impl Backstop {
+    pub(super) fn new(start: Instant, wall: Duration) -> Backstop {
+        Backstop {
+            base: start + wall,
+            queued_from: None,
+            deadline: start + wall,
+        }
+    }
+
+    /// Moves the backstop by the queued time `cpu` last read. Never earlier: a process that
+    /// ended takes its queued time with it.
+    pub(super) fn update(&mut self, cpu: &Cpu) {
+        let queued = cpu.queued();
+        let from = *self.queued_from.get_or_insert(queued);
+        self.deadline = self.deadline.max(self.base + queued.saturating_sub(from));
+    }
+
+    pub(super) fn deadline(&self) -> Instant {
+        self.deadline
     }
 }
 

@@ -139,15 +139,15 @@ impl<'a> Session<'a> {
         is_answer: impl Fn(&str) -> bool,
         wait: Duration,
     ) -> Result<String, Ran> {
-        let deadline = Instant::now() + super::wall_for(wait);
+        let mut backstop = super::run::Backstop::new(Instant::now(), super::wall_for(wait));
         self.waited = wait;
         let mut cpu_from: Option<Duration> = None;
         loop {
             if !self.out_open {
-                return Err(self.ended(deadline));
+                return Err(self.ended(backstop.deadline()));
             }
             let now = Instant::now();
-            if now >= deadline {
+            if now >= backstop.deadline() {
                 return Err(self.stop(Stop::Timeout(true)));
             }
             if now.duration_since(self.measured) >= super::run::DISK_EVERY {
@@ -163,8 +163,12 @@ impl<'a> Session<'a> {
                     }
                     Some(_) => {}
                 }
+                backstop.update(&self.cpu);
             }
-            let wait = (deadline - now).min(super::run::DISK_EVERY);
+            let wait = backstop
+                .deadline()
+                .saturating_duration_since(now)
+                .min(super::run::DISK_EVERY);
             match self.events.recv_timeout(wait) {
                 Ok(Event::Line(bytes)) => {
                     let text = String::from_utf8_lossy(&bytes);

@@ -289,6 +289,11 @@ impl Cpu {
     pub(crate) fn used(&self) -> std::time::Duration {
         self.started.elapsed()
     }
+
+    /// Not read here: the wall clock is the measure.
+    pub(crate) fn queued(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
 }
 
 /// No disk quota holds here.
