@@ -8,9 +8,11 @@ use super::trace::{
     agreement, agrees_in_any_parallel_order, chosen_move_item, Agreement, Mode, Reading, Subject,
 };
 pub use crate::diagnosis::{Diagnosis, Finding, Named, Separation};
-use crate::run::{line_counts, Want};
+use crate::run::{line_counts, RefLine, Want};
 use crate::search::mistakes::{bugs_for, Bug, Flaws};
+use crate::search::Summary;
 use crate::spec::Unordered;
+use crate::trace::{LineKind, LineSet};
 use std::fmt::Write as _;
 
 /// Calls its second argument with the spec's case of that name, if there is one.
@@ -123,6 +125,9 @@ fn closer(a: &Agreement, b: &Agreement) -> bool {
 /// explains it when its trace begins with every line printed; nothing is named when the
 /// reference's does too (what was printed is right as far as it goes), nor in the modes
 /// that compare whole searches.
+///
+/// In phases: the reference and what the output is held to; each variant measured against
+/// it (one mistake, then pairs); the evidence of a missing `(* Pruned *)` mark; the verdict.
 pub fn diagnose(
     subject: &dyn Subject,
     reading: &Reading,
@@ -152,16 +157,7 @@ pub fn diagnose(
     if case.unordered == Unordered::None
         && agrees_in_any_parallel_order(subject, reading, &ref_lines, ref_summary)
     {
-        return Some(Diagnosis {
-            finding: Finding::Reordered,
-            explanations: Vec::new(),
-            matched: None,
-            of: None,
-            reference_matched: None,
-            tried: 0,
-            separated_by: Vec::new(),
-            text: "diagnosis: this output is the reference's with the children of parallel phases printed in another order, as a parallel implementation may print them; `unordered: parallel` in the case accepts that\n".to_owned(),
-        });
+        return Some(reordered());
     }
     // A variant may search far more than the reference (never decreasing the depth in a real
     // game): it stops once it has done much more than either side printed.
@@ -175,64 +171,16 @@ pub fn diagnose(
         .as_ref()
         .filter(|_| any_order)
         .map(|(want, _)| line_counts(want));
-    let normalise = |t: &str| {
-        if reading.exact() {
-            t.to_owned()
-        } else {
-            crate::diff::normalize(t).into_owned()
-        }
-    };
-    // A student's own tracing may print no `(* Pruned *)` mark at all (its search keeps no
-    // such flag): the variants are then held to the output without it.
-    let unmarked = sequence
-        .as_ref()
-        .is_some_and(|(want, _)| !want.iter().any(|l| l.contains(crate::run::PRUNED_MARK)))
-        && ref_lines
-            .iter()
-            .any(|r| r.text.contains(crate::run::PRUNED_MARK));
-    let ref_want: Vec<String> = ref_lines
-        .iter()
-        .map(|r| {
-            let t = normalise(&r.text);
-            if unmarked {
-                t.strip_suffix(crate::run::PRUNED_MARK)
-                    .map_or(t.clone(), str::to_owned)
-            } else {
-                t
-            }
-        })
-        .collect();
+    let (ref_want, unmarked) = reference_wanted(reading, sequence.as_ref(), &ref_lines);
     let ref_last = sequence
         .as_ref()
         .and_then(|(_, last)| last.map(|_| chosen_move_item(subject, ref_summary)));
-    let measure = |flaws: Flaws, want: Want, last: Option<&str>| {
-        let p = subject.variant_prefix(kinds, flaws, budget, want)?;
-        let mut prefix = p.matched;
-        let mut exact = false;
-        if cut {
-            // Every line printed, from the start: as far as the output goes, this is it.
-            exact = !want.lines.is_empty() && p.matched == want.lines.len();
-        } else if let Some(summary) = p.finished.filter(|_| p.matched == want.lines.len()) {
-            match last {
-                None => exact = true,
-                Some(m) if chosen_move_item(subject, summary) == m => {
-                    exact = true;
-                    prefix += 1;
-                }
-                Some(_) => {}
-            }
-        }
-        if exact && want.any_order.is_some() {
-            let (lines, summary) =
-                subject.variant(kinds, flaws, crate::run::Limit::Expansions(budget))?;
-            exact = agreement(subject, reading, &lines, summary).exact;
-        }
-        Some(Agreement {
-            exact,
-            prefix: Some(prefix),
-            total: want.lines.len() + usize::from(last.is_some()),
-            mismatches: 0,
-        })
+    let measuring = Measuring {
+        subject,
+        reading,
+        kinds,
+        budget,
+        cut,
     };
     let output_want = sequence.as_ref().map(|(want, last)| {
         (
@@ -250,7 +198,7 @@ pub fn diagnose(
         // that stop where it stopped (a CS188 agent that raises): see the runner below.
         match output_want {
             Some((want, _)) => {
-                let as_printed = measure(Flaws::NONE, want, None)?;
+                let as_printed = measuring.measure(Flaws::NONE, want, None)?;
                 if as_printed.exact || any_order {
                     return None;
                 }
@@ -263,15 +211,18 @@ pub fn diagnose(
     let output_want = output_want.map(|(want, last)| (want, if cut { None } else { last }));
     // Against the output as the variants are measured, so that "closer" compares like with
     // like.
-    let reference = match output_want {
-        Some((want, last)) if any_order => measure(Flaws::NONE, want, last).unwrap_or(Agreement {
-            exact: false,
-            prefix: Some(0),
-            total: want.lines.len(),
-            mismatches: 0,
-        }),
-        _ => agreement(subject, reading, &ref_lines, ref_summary),
-    };
+    let reference =
+        match output_want {
+            Some((want, last)) if any_order => measuring
+                .measure(Flaws::NONE, want, last)
+                .unwrap_or(Agreement {
+                    exact: false,
+                    prefix: Some(0),
+                    total: want.lines.len(),
+                    mismatches: 0,
+                }),
+            _ => agreement(subject, reading, &ref_lines, ref_summary),
+        };
     let run: Runner = match output_want {
         // Sequence modes: each variant runs only until its first line that differs.
         Some((want, last)) => {
@@ -281,148 +232,27 @@ pub fn diagnose(
                 any_order: None,
                 without_pruned_mark: unmarked,
             };
-            let ref_last = ref_last.as_deref();
-            let measure = &measure;
-            let late = &late;
-            Box::new(move |bugs: Vec<Bug>| {
-                if late() {
-                    return Tried {
-                        bugs,
-                        agreement: None,
-                        differs: false,
-                    };
-                }
-                let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                let agreement = measure(flaws, want, last);
-                // Worth pairing only if it changes the trace at all (variants print in move
-                // order, as the reference does).
-                let differs = agreement.is_none()
-                    || measure(flaws, ref_want, ref_last).is_none_or(|a| !a.exact);
-                Tried {
-                    bugs,
-                    agreement,
-                    differs,
-                }
-            })
+            measuring.in_sequence((want, last), (ref_want, ref_last.as_deref()), &late)
         }
         // Set modes compare whole searches.
-        None => {
-            let ref_texts: Vec<&str> = ref_lines.iter().map(|r| r.text.as_str()).collect();
-            let late = &late;
-            Box::new(move |bugs: Vec<Bug>| {
-                if late() {
-                    return Tried {
-                        bugs,
-                        agreement: None,
-                        differs: false,
-                    };
-                }
-                let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                match subject.variant(kinds, flaws, crate::run::Limit::Expansions(budget)) {
-                    Some((lines, summary)) => {
-                        let differs = summary.best_index != ref_summary.best_index
-                            || summary.raised != ref_summary.raised
-                            || lines.len() != ref_texts.len()
-                            || lines.iter().zip(&ref_texts).any(|(l, r)| l.text != *r);
-                        let mut agreed = agreement(subject, reading, &lines, summary);
-                        // A program that stopped is explained only by a search that stops
-                        // where it did (and one that ran to its end by one that does too).
-                        if summary.raised != cut {
-                            agreed.exact = false;
-                            agreed.mismatches = agreed.mismatches.max(1);
-                        }
-                        Tried {
-                            agreement: Some(agreed),
-                            bugs,
-                            differs,
-                        }
-                    }
-                    None => Tried {
-                        bugs,
-                        agreement: None,
-                        differs: true,
-                    },
-                }
-            })
+        None => Whole {
+            measuring: &measuring,
+            ref_texts: ref_lines.iter().map(|r| r.text.as_str()).collect(),
+            ref_summary,
         }
+        .runner(&late),
     };
-    let mut tried: Vec<Tried> = crate::par::map(singles.clone(), |b| run(vec![b]));
-    if !tried.iter().any(exact) {
-        // Pairs of different mistakes (a mistake at Maxie's and at Minnie's nodes is the
-        // mistake everywhere, already tried) of which at least one changes the trace: the
-        // other may change nothing alone and still change what the first does (a root that
-        // never prunes shows bounds that are never raised).
-        let changes: Vec<bool> = tried.iter().map(|t| t.differs).collect();
-        let mut pairs = Vec::new();
-        for (i, a) in singles.iter().enumerate() {
-            for (j, b) in singles.iter().enumerate().skip(i + 1) {
-                if a.mistake != b.mistake && (changes[i] || changes[j]) {
-                    pairs.push(vec![*a, *b]);
-                }
-            }
-        }
-        let more: Vec<Tried> = crate::par::map(pairs, &run);
-        tried.extend(more);
-    }
+    let mut tried = try_all(&singles, &run);
     // Held to an output without marks, a mistake that prunes somewhere and one that never
     // prunes can read alike; where some of them print the output exactly, its having no
     // mark included, that evidence decides: only those are named.
-    let mut unmarked = unmarked;
-    if unmarked && !cut {
-        let marked: Vec<bool> = crate::par::map(
-            tried.iter().map(|t| (exact(t), t.bugs.clone())).collect(),
-            |(matched, bugs): (bool, Vec<Bug>)| {
-                let flaws = bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()));
-                matched
-                    && subject
-                        .variant(reading.kinds, flaws, crate::run::Limit::Expansions(budget))
-                        .is_some_and(|(lines, summary)| {
-                            agreement(subject, reading, &lines, summary).exact
-                        })
-            },
-        );
-        if marked.iter().any(|m| *m) {
-            for (t, m) in tried.iter_mut().zip(marked) {
-                if let Some(a) = t.agreement.as_mut().filter(|_| !m) {
-                    a.exact = false;
-                }
-            }
-            unmarked = false;
-        }
-    }
+    let unmarked = unmarked && (cut || !marks_decide(&measuring, &mut tried));
     if ran_out.load(std::sync::atomic::Ordering::Relaxed) {
-        // What was tried in time says too little: a name must come from every variant.
-        return Some(Diagnosis {
-            finding: Finding::Unexplained,
-            explanations: Vec::new(),
-            matched: None,
-            of: None,
-            reference_matched: None,
-            tried: tried.iter().filter(|t| t.agreement.is_some()).count(),
-            separated_by: Vec::new(),
-            text: "diagnosis: not made: trying the catalogue of mistakes on this output ran past the case's time limit (--time-limit); run `gametrace check` with a larger one to name the mistake\n".to_owned(),
-        });
+        return Some(ran_past_the_limit(&tried));
     }
     let mut d = conclude(reading.mode, &tried, &reference, any_order);
     if d.finding == Finding::Exact && (unmarked || !unprinted.is_empty()) {
-        let mut left = Vec::new();
-        if unmarked {
-            left.push("no `(* Pruned *)` mark".to_owned());
-        }
-        if !unprinted.is_empty() {
-            let names: Vec<&str> = unprinted.iter().map(|k| k.name()).collect();
-            left.push(format!("no {} line", names.join(" or ")));
-        }
-        let note = format!(
-            "  (the output prints {} anywhere: the traces are compared without them)\n",
-            left.join(" and ")
-        );
-        let at = d.text.find('\n').map_or(d.text.len(), |i| i + 1);
-        if at == d.text.len() && !d.text.ends_with('\n') {
-            d.text.push('\n');
-        }
-        let at = at.min(d.text.len());
-        d.text.insert_str(at, &note);
+        note_compared_without(&mut d, unmarked, &unprinted);
     }
     if cut {
         if d.finding != Finding::Exact {
@@ -436,6 +266,296 @@ pub fn diagnose(
         );
     }
     Some(d)
+}
+
+/// The flaws of a variant's mistakes together.
+fn flaws_of(bugs: &[Bug]) -> Flaws {
+    bugs.iter().fold(Flaws::NONE, |f, b| f.union(b.flaws()))
+}
+
+impl Tried {
+    /// A variant not run: the diagnosis ran past its time.
+    fn late(bugs: Vec<Bug>) -> Tried {
+        Tried {
+            bugs,
+            agreement: None,
+            differs: false,
+        }
+    }
+}
+
+/// The diagnosis of an output that is the reference's with parallel phases reordered.
+fn reordered() -> Diagnosis {
+    Diagnosis {
+        finding: Finding::Reordered,
+        explanations: Vec::new(),
+        matched: None,
+        of: None,
+        reference_matched: None,
+        tried: 0,
+        separated_by: Vec::new(),
+        text: "diagnosis: this output is the reference's with the children of parallel phases printed in another order, as a parallel implementation may print them; `unordered: parallel` in the case accepts that\n".to_owned(),
+    }
+}
+
+/// The diagnosis not made: what was tried in time says too little, and a name must come from
+/// every variant.
+fn ran_past_the_limit(tried: &[Tried]) -> Diagnosis {
+    Diagnosis {
+        finding: Finding::Unexplained,
+        explanations: Vec::new(),
+        matched: None,
+        of: None,
+        reference_matched: None,
+        tried: tried.iter().filter(|t| t.agreement.is_some()).count(),
+        separated_by: Vec::new(),
+        text: "diagnosis: not made: trying the catalogue of mistakes on this output ran past the case's time limit (--time-limit); run `gametrace check` with a larger one to name the mistake\n".to_owned(),
+    }
+}
+
+/// The reference's lines as the output is read (normalised unless exact), and whether they
+/// are held to it without S14's `(* Pruned *)` mark: a student's own tracing may print no
+/// mark at all (its search keeps no such flag).
+fn reference_wanted(
+    reading: &Reading,
+    sequence: Option<&(Vec<String>, Option<&str>)>,
+    ref_lines: &[RefLine],
+) -> (Vec<String>, bool) {
+    let normalise = |t: &str| {
+        if reading.exact() {
+            t.to_owned()
+        } else {
+            crate::diff::normalize(t).into_owned()
+        }
+    };
+    let unmarked = sequence
+        .is_some_and(|(want, _)| !want.iter().any(|l| l.contains(crate::run::PRUNED_MARK)))
+        && ref_lines
+            .iter()
+            .any(|r| r.text.contains(crate::run::PRUNED_MARK));
+    let ref_want: Vec<String> = ref_lines
+        .iter()
+        .map(|r| {
+            let t = normalise(&r.text);
+            if unmarked {
+                t.strip_suffix(crate::run::PRUNED_MARK)
+                    .map_or(t.clone(), str::to_owned)
+            } else {
+                t
+            }
+        })
+        .collect();
+    (ref_want, unmarked)
+}
+
+/// What a variant is measured with in the sequence modes.
+struct Measuring<'a> {
+    subject: &'a dyn Subject,
+    reading: &'a Reading,
+    kinds: LineSet,
+    budget: u64,
+    cut: bool,
+}
+
+impl Measuring<'_> {
+    /// How far the variant with `flaws` agrees with `want` from the start (and with `last`,
+    /// the chosen move, after); `None` when it went past the budget.
+    fn measure(&self, flaws: Flaws, want: Want, last: Option<&str>) -> Option<Agreement> {
+        let subject = self.subject;
+        let p = subject.variant_prefix(self.kinds, flaws, self.budget, want)?;
+        let mut prefix = p.matched;
+        let mut exact = false;
+        if self.cut {
+            // Every line printed, from the start: as far as the output goes, this is it.
+            exact = !want.lines.is_empty() && p.matched == want.lines.len();
+        } else if let Some(summary) = p.finished.filter(|_| p.matched == want.lines.len()) {
+            match last {
+                None => exact = true,
+                Some(m) if chosen_move_item(subject, summary) == m => {
+                    exact = true;
+                    prefix += 1;
+                }
+                Some(_) => {}
+            }
+        }
+        if exact && want.any_order.is_some() {
+            let budget = crate::run::Limit::Expansions(self.budget);
+            let (lines, summary) = subject.variant(self.kinds, flaws, budget)?;
+            exact = agreement(subject, self.reading, &lines, summary).exact;
+        }
+        Some(Agreement {
+            exact,
+            prefix: Some(prefix),
+            total: want.lines.len() + usize::from(last.is_some()),
+            mismatches: 0,
+        })
+    }
+}
+
+/// Whether the diagnosis has run past its time (then no more variant is run).
+type Late<'a> = &'a (dyn Fn() -> bool + Sync);
+
+impl<'a> Measuring<'a> {
+    /// The sequence modes' runner: each variant measured against `output` (its lines and
+    /// chosen move), and, to tell whether it changes the trace at all, against the
+    /// `reference`'s.
+    fn in_sequence(
+        &'a self,
+        output: (Want<'a>, Option<&'a str>),
+        reference: (Want<'a>, Option<&'a str>),
+        late: Late<'a>,
+    ) -> Runner<'a> {
+        Box::new(move |bugs: Vec<Bug>| {
+            if late() {
+                return Tried::late(bugs);
+            }
+            let flaws = flaws_of(&bugs);
+            let agreement = self.measure(flaws, output.0, output.1);
+            // Worth pairing only if it changes the trace at all (variants print in move
+            // order, as the reference does).
+            let differs = agreement.is_none()
+                || self
+                    .measure(flaws, reference.0, reference.1)
+                    .is_none_or(|a| !a.exact);
+            Tried {
+                bugs,
+                agreement,
+                differs,
+            }
+        })
+    }
+}
+
+/// A variant measured in the set modes: its whole search against the output's.
+struct Whole<'a> {
+    measuring: &'a Measuring<'a>,
+    ref_texts: Vec<&'a str>,
+    ref_summary: Summary,
+}
+
+impl<'a> Whole<'a> {
+    /// The set modes' runner.
+    fn runner(self, late: Late<'a>) -> Runner<'a> {
+        Box::new(move |bugs: Vec<Bug>| {
+            if late() {
+                return Tried::late(bugs);
+            }
+            self.tried(bugs)
+        })
+    }
+
+    fn tried(&self, bugs: Vec<Bug>) -> Tried {
+        let Measuring {
+            subject,
+            reading,
+            kinds,
+            budget,
+            cut,
+        } = *self.measuring;
+        let (ref_texts, ref_summary) = (&self.ref_texts, self.ref_summary);
+        match subject.variant(
+            kinds,
+            flaws_of(&bugs),
+            crate::run::Limit::Expansions(budget),
+        ) {
+            Some((lines, summary)) => {
+                let differs = summary.best_index != ref_summary.best_index
+                    || summary.raised != ref_summary.raised
+                    || lines.len() != ref_texts.len()
+                    || lines.iter().zip(ref_texts).any(|(l, r)| l.text != *r);
+                let mut agreed = agreement(subject, reading, &lines, summary);
+                // A program that stopped is explained only by a search that stops where it
+                // did (and one that ran to its end by one that does too).
+                if summary.raised != cut {
+                    agreed.exact = false;
+                    agreed.mismatches = agreed.mismatches.max(1);
+                }
+                Tried {
+                    agreement: Some(agreed),
+                    bugs,
+                    differs,
+                }
+            }
+            None => Tried {
+                bugs,
+                agreement: None,
+                differs: true,
+            },
+        }
+    }
+}
+
+/// Every single mistake, and, when none prints the output exactly, pairs of different
+/// mistakes (a mistake at Maxie's and at Minnie's nodes is the mistake everywhere, already
+/// tried) of which at least one changes the trace: the other may change nothing alone and
+/// still change what the first does (a root that never prunes shows bounds that are never
+/// raised).
+fn try_all(singles: &[Bug], run: &Runner) -> Vec<Tried> {
+    let mut tried: Vec<Tried> = crate::par::map(singles.to_vec(), |b| run(vec![b]));
+    if !tried.iter().any(exact) {
+        let changes: Vec<bool> = tried.iter().map(|t| t.differs).collect();
+        let mut pairs = Vec::new();
+        for (i, a) in singles.iter().enumerate() {
+            for (j, b) in singles.iter().enumerate().skip(i + 1) {
+                if a.mistake != b.mistake && (changes[i] || changes[j]) {
+                    pairs.push(vec![*a, *b]);
+                }
+            }
+        }
+        let more: Vec<Tried> = crate::par::map(pairs, run);
+        tried.extend(more);
+    }
+    tried
+}
+
+/// Held to an output without `(* Pruned *)` marks, do the marks decide? When some variants
+/// print the output exactly with its lack of marks included, only those stay exact in
+/// `tried`.
+fn marks_decide(m: &Measuring, tried: &mut [Tried]) -> bool {
+    let marked: Vec<bool> = crate::par::map(
+        tried.iter().map(|t| (exact(t), t.bugs.clone())).collect(),
+        |(matched, bugs): (bool, Vec<Bug>)| {
+            let budget = crate::run::Limit::Expansions(m.budget);
+            matched
+                && m.subject
+                    .variant(m.reading.kinds, flaws_of(&bugs), budget)
+                    .is_some_and(|(lines, summary)| {
+                        agreement(m.subject, m.reading, &lines, summary).exact
+                    })
+        },
+    );
+    if !marked.iter().any(|m| *m) {
+        return false;
+    }
+    for (t, m) in tried.iter_mut().zip(marked) {
+        if let Some(a) = t.agreement.as_mut().filter(|_| !m) {
+            a.exact = false;
+        }
+    }
+    true
+}
+
+/// Says under an exact diagnosis's first line what the traces were compared without (no
+/// `(* Pruned *)` mark, no summary line of a kind).
+fn note_compared_without(d: &mut Diagnosis, unmarked: bool, unprinted: &[LineKind]) {
+    let mut left = Vec::new();
+    if unmarked {
+        left.push("no `(* Pruned *)` mark".to_owned());
+    }
+    if !unprinted.is_empty() {
+        let names: Vec<&str> = unprinted.iter().map(|k| k.name()).collect();
+        left.push(format!("no {} line", names.join(" or ")));
+    }
+    let note = format!(
+        "  (the output prints {} anywhere: the traces are compared without them)\n",
+        left.join(" and ")
+    );
+    let at = d.text.find('\n').map_or(d.text.len(), |i| i + 1);
+    if at == d.text.len() && !d.text.ends_with('\n') {
+        d.text.push('\n');
+    }
+    let at = at.min(d.text.len());
+    d.text.insert_str(at, &note);
 }
 
 fn exact(t: &Tried) -> bool {

@@ -76,25 +76,75 @@ fn escape(s: &str) -> String {
     out
 }
 
-pub fn draw(p: &Picture) -> String {
+/// Where everything goes: each node's lines of text and column, the levels' spacing, the
+/// legend, and the picture's size.
+struct Layout {
+    labels: Vec<Vec<String>>,
+    x: Vec<f64>,
+    /// The root's centre line, and the distance from one level's to the next.
+    top: f64,
+    level_gap: f64,
+    width: f64,
+    height: f64,
+    legend_y: f64,
+    legend: Vec<(Legend, f64)>,
+}
+
+impl Layout {
+    fn of(p: &Picture) -> Layout {
+        let tree = p.tree;
+        let n = tree.len();
+        let labels: Vec<Vec<String>> = (0..n as NodeId).map(|id| labels(p, id)).collect();
+        let widest = labels
+            .iter()
+            .flatten()
+            .map(|l| text_width(l, SMALL))
+            .chain((0..n as NodeId).filter_map(|id| {
+                tree.leaf_value(id)
+                    .map(|v| text_width(&p.value_text(crate::game::Estimate::Guess(v)), FONT) + 8.0)
+            }))
+            .fold(2.0 * GLYPH, f64::max);
+        let column = widest + 12.0;
+        let lines_below = labels.iter().map(Vec::len).max().unwrap_or(1) as f64;
+        let level_gap = 2.0 * GLYPH + lines_below * LINE + 44.0;
+        let (x, columns) = columns(p, column);
+        let header = match (p.title, &p.search) {
+            (None, None) => 0.0,
+            (Some(_), None) | (None, Some(_)) => 1.0,
+            (Some(_), Some(_)) => 2.0,
+        } * 18.0;
+        let top = MARGIN + header + GLYPH;
+        let height_levels = p.levels.iter().copied().max().unwrap_or(0);
+        let width = 2.0 * MARGIN + columns.max(1) as f64 * column;
+        let legend_y =
+            top + f64::from(height_levels) * level_gap + GLYPH + lines_below * LINE + 24.0;
+        let legend = legend(p);
+        let width = width.max(2.0 * MARGIN + legend.iter().map(|(_, w)| w).sum::<f64>());
+        let height = legend_y + GLYPH + MARGIN;
+        Layout {
+            labels,
+            x,
+            top,
+            level_gap,
+            width,
+            height,
+            legend_y,
+            legend,
+        }
+    }
+
+    /// The centre line of node `id`'s level.
+    fn y(&self, p: &Picture, id: NodeId) -> f64 {
+        self.top + f64::from(p.levels[id as usize]) * self.level_gap
+    }
+}
+
+/// Each node's x, and how many columns the leaves take: leaves in preorder take successive
+/// columns of width `column`; parents centre over their children (children have higher ids,
+/// so a reverse sweep sees them first).
+fn columns(p: &Picture, column: f64) -> (Vec<f64>, usize) {
     let tree = p.tree;
     let n = tree.len();
-    let all_labels: Vec<Vec<String>> = (0..n as NodeId).map(|id| labels(p, id)).collect();
-    let widest = all_labels
-        .iter()
-        .flatten()
-        .map(|l| text_width(l, SMALL))
-        .chain((0..n as NodeId).filter_map(|id| {
-            tree.leaf_value(id)
-                .map(|v| text_width(&p.value_text(crate::game::Estimate::Guess(v)), FONT) + 8.0)
-        }))
-        .fold(2.0 * GLYPH, f64::max);
-    let column = widest + 12.0;
-    let lines_below = all_labels.iter().map(Vec::len).max().unwrap_or(1) as f64;
-    let level_gap = 2.0 * GLYPH + lines_below * LINE + 44.0;
-
-    // x: leaves in preorder take successive columns; parents centre over their children
-    // (children have higher ids, so a reverse sweep sees them first).
     let mut x = vec![0.0f64; n];
     let mut next_column = 0usize;
     let mut stack = vec![tree.root()];
@@ -110,21 +160,19 @@ pub fn draw(p: &Picture) -> String {
             x[id as usize] = (x[first as usize] + x[last as usize]) / 2.0;
         }
     }
-    let header = match (p.title, &p.search) {
-        (None, None) => 0.0,
-        (Some(_), None) | (None, Some(_)) => 1.0,
-        (Some(_), Some(_)) => 2.0,
-    } * 18.0;
-    let top = MARGIN + header + GLYPH;
-    let y = |id: NodeId| top + f64::from(p.levels[id as usize]) * level_gap;
-    let height_levels = p.levels.iter().copied().max().unwrap_or(0);
-    let width = 2.0 * MARGIN + next_column.max(1) as f64 * column;
-    let legend_y = top + f64::from(height_levels) * level_gap + GLYPH + lines_below * LINE + 24.0;
-    let legend = legend(p);
-    let width = width.max(2.0 * MARGIN + legend.iter().map(|(_, w)| w).sum::<f64>());
-    let height = legend_y + GLYPH + MARGIN;
+    (x, next_column)
+}
 
+/// Did the search reach node `id` (every node, without a search)?
+fn reached(p: &Picture, id: NodeId) -> bool {
+    p.search.as_ref().is_none_or(|o| o.visited(id).is_some())
+}
+
+pub fn draw(p: &Picture) -> String {
+    let at = Layout::of(p);
+    let n = p.tree.len();
     let mut s = String::with_capacity(n * 420 + 1024);
+    let (width, height) = (at.width, at.height);
     let _ = write!(
         s,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
@@ -132,6 +180,23 @@ pub fn draw(p: &Picture) -> String {
 <style>.halo {{ paint-order: stroke; stroke: white; stroke-width: 3px; stroke-linejoin: round; }}</style>
 "##
     );
+    header(&mut s, p);
+    // Edges first, so nodes and labels sit on top of them.
+    s.push_str("<g stroke-linecap=\"round\">\n");
+    for id in 0..n as NodeId {
+        edges(&mut s, p, &at, id);
+    }
+    s.push_str("</g>\n");
+    for id in 0..n as NodeId {
+        node(&mut s, p, &at, id);
+    }
+    legend_row(&mut s, &at);
+    s.push_str("</g>\n</svg>\n");
+    s
+}
+
+/// The title, and the search's outcome.
+fn header(s: &mut String, p: &Picture) {
     let mut header_y = MARGIN + 12.0;
     if let Some(t) = p.title {
         let _ = writeln!(
@@ -156,162 +221,193 @@ pub fn draw(p: &Picture) -> String {
             escape(&p.chosen_name(o.chosen)),
             o.terminals,
             o.nodes_visited(),
-            n
+            p.tree.len()
         );
     }
-    let reached = |id: NodeId| p.search.as_ref().is_none_or(|o| o.visited(id).is_some());
+}
 
-    // Edges first, so nodes and labels sit on top of them.
-    s.push_str("<g stroke-linecap=\"round\">\n");
-    for id in 0..n as NodeId {
-        for (i, c) in tree.children(id).iter().enumerate() {
-            // From under the parent's labels, so no edge crosses a label.
-            let below = all_labels[id as usize].len() as f64 * LINE + 6.0;
-            let (x1, y1, x2, y2) = (
-                x[id as usize],
-                y(id) + GLYPH + below,
-                x[c as usize],
-                y(c) - GLYPH,
-            );
-            let parallel = p
-                .search
-                .as_ref()
-                .is_some_and(|o| o.in_parallel(i, tree.children(id).len()));
-            let dash = if parallel {
-                r#" stroke-dasharray="6 4""#
-            } else {
-                ""
-            };
-            let (colour, w) = if p.on_path(id) && p.on_path(c) {
-                (PATH_COLOUR, 3.0)
-            } else if reached(c) {
-                ("#333333", 1.2)
-            } else {
-                (GREY, 1.2)
-            };
-            let _ = writeln!(
-                s,
-                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{w}"{dash}/>"#
-            );
-            // The move label halfway down, beside the edge.
-            let (lx, ly) = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5 + 3.0);
-            let _ = writeln!(
-                s,
-                r#"<text class="halo" x="{:.1}" y="{ly:.1}" font-size="{SMALL}" fill="{}" text-anchor="middle">{}</text>"#,
-                lx + if x2 >= x1 { 7.0 } else { -7.0 },
-                if reached(c) { "#555555" } else { GREY },
-                escape(&p.move_label(id, i))
-            );
-        }
-    }
-    s.push_str("</g>\n");
-
-    for id in 0..n as NodeId {
-        let (cx, cy) = (x[id as usize], y(id));
-        let on = reached(id);
-        let stroke = if p.on_path(id) {
-            PATH_COLOUR
-        } else if on {
-            "#222222"
-        } else {
-            GREY
-        };
-        let ink = if on { "#000000" } else { GREY };
-        let sw = if p.on_path(id) { 2.5 } else { 1.3 };
-        // A check's marks go under the node: a ring where the output first parts from the
-        // reference, a light disc under each node the output named.
-        let class = if p.current == Some(id) {
-            r#" class="current""#
-        } else if p.marked_divergence(id) {
-            r#" class="divergence""#
-        } else if p.marked_visited(id) {
-            r#" class="visited""#
+/// The edges from node `id` to its children, each with its move's label halfway down.
+fn edges(s: &mut String, p: &Picture, at: &Layout, id: NodeId) {
+    let tree = p.tree;
+    for (i, c) in tree.children(id).iter().enumerate() {
+        // From under the parent's labels, so no edge crosses a label.
+        let below = at.labels[id as usize].len() as f64 * LINE + 6.0;
+        let (x1, y1, x2, y2) = (
+            at.x[id as usize],
+            at.y(p, id) + GLYPH + below,
+            at.x[c as usize],
+            at.y(p, c) - GLYPH,
+        );
+        let parallel = p
+            .search
+            .as_ref()
+            .is_some_and(|o| o.in_parallel(i, tree.children(id).len()));
+        let dash = if parallel {
+            r#" stroke-dasharray="6 4""#
         } else {
             ""
         };
+        let (colour, w) = if p.on_path(id) && p.on_path(c) {
+            (PATH_COLOUR, 3.0)
+        } else if reached(p, c) {
+            ("#333333", 1.2)
+        } else {
+            (GREY, 1.2)
+        };
         let _ = writeln!(
             s,
-            r#"<g id="node-{id}"{class}><title>{}</title>"#,
-            escape(&tree.name(id))
+            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{w}"{dash}/>"#
         );
-        if p.current == Some(id) {
-            let _ = writeln!(
-                s,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{CURRENT_FILL}" stroke="{CURRENT_STROKE}" stroke-width="3"/>"#,
-                GLYPH * 2.3
-            );
-        } else if p.marked_divergence(id) {
-            let _ = writeln!(
-                s,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{DIVERGENCE_FILL}" stroke="{DIVERGENCE_STROKE}" stroke-width="3"/>"#,
-                GLYPH * 2.3
-            );
-        } else if p.marked_visited(id) {
-            let _ = writeln!(
-                s,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{VISITED_FILL}"/>"#,
-                GLYPH * 1.8
-            );
-        }
-        match tree.leaf_value(id) {
-            Some(v) => {
-                let value = p.value_text(crate::game::Estimate::Guess(v));
-                let half = (text_width(&value, FONT) + 8.0).max(2.0 * GLYPH) / 2.0;
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="white" stroke="{stroke}" stroke-width="{sw}"/><text x="{cx:.1}" y="{:.1}" font-size="{FONT}" text-anchor="middle" fill="{ink}">{value}</text>"#,
-                    cx - half,
-                    cy - GLYPH,
-                    2.0 * half,
-                    2.0 * GLYPH,
-                    cy + FONT * 0.35,
-                );
-            }
-            None => {
-                let (apex, base) = match p.player(id) {
-                    Player::Maxie => (cy - GLYPH, cy + GLYPH),
-                    Player::Minnie => (cy + GLYPH, cy - GLYPH),
-                };
-                let fill = match (p.player(id), on) {
-                    (Player::Maxie, true) => "#dbe9f7",
-                    (Player::Minnie, true) => "#f7e3d4",
-                    (_, false) => "#f2f2f2",
-                };
-                let _ = writeln!(
-                    s,
-                    r#"<polygon points="{cx:.1},{apex:.1} {:.1},{base:.1} {:.1},{base:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"/>"#,
-                    cx - GLYPH * 1.15,
-                    cx + GLYPH * 1.15,
-                );
-            }
-        }
-        for (k, line) in all_labels[id as usize].iter().enumerate() {
-            let colour = if !on {
-                GREY
-            } else if line.contains('✂') || line.contains("Prune") {
-                "#b35900"
-            } else if k == 0 {
-                "#000000"
-            } else {
-                "#444444"
-            };
-            let weight = if k == 0 { "bold" } else { "normal" };
-            let _ = writeln!(
-                s,
-                r#"<text class="halo" x="{cx:.1}" y="{:.1}" font-size="{SMALL}" font-weight="{weight}" fill="{colour}" text-anchor="middle">{}</text>"#,
-                cy + GLYPH + 4.0 + (k as f64 + 1.0) * LINE - 2.0,
-                escape(line)
-            );
-        }
-        s.push_str("</g>\n");
+        // The move label halfway down, beside the edge.
+        let (lx, ly) = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5 + 3.0);
+        let _ = writeln!(
+            s,
+            r#"<text class="halo" x="{:.1}" y="{ly:.1}" font-size="{SMALL}" fill="{}" text-anchor="middle">{}</text>"#,
+            lx + if x2 >= x1 { 7.0 } else { -7.0 },
+            if reached(p, c) { "#555555" } else { GREY },
+            escape(&p.move_label(id, i))
+        );
     }
-    // The legend: one row along the bottom.
+}
+
+/// Node `id`: a check's mark under it, its shape, and its lines of text.
+fn node(s: &mut String, p: &Picture, at: &Layout, id: NodeId) {
+    let tree = p.tree;
+    let (cx, cy) = (at.x[id as usize], at.y(p, id));
+    let on = reached(p, id);
+    let stroke = if p.on_path(id) {
+        PATH_COLOUR
+    } else if on {
+        "#222222"
+    } else {
+        GREY
+    };
+    let ink = if on { "#000000" } else { GREY };
+    let sw = if p.on_path(id) { 2.5 } else { 1.3 };
+    // A check's marks go under the node: a ring where the output first parts from the
+    // reference, a light disc under each node the output named.
+    let class = if p.current == Some(id) {
+        r#" class="current""#
+    } else if p.marked_divergence(id) {
+        r#" class="divergence""#
+    } else if p.marked_visited(id) {
+        r#" class="visited""#
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        s,
+        r#"<g id="node-{id}"{class}><title>{}</title>"#,
+        escape(&tree.name(id))
+    );
+    if p.current == Some(id) {
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{CURRENT_FILL}" stroke="{CURRENT_STROKE}" stroke-width="3"/>"#,
+            GLYPH * 2.3
+        );
+    } else if p.marked_divergence(id) {
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{DIVERGENCE_FILL}" stroke="{DIVERGENCE_STROKE}" stroke-width="3"/>"#,
+            GLYPH * 2.3
+        );
+    } else if p.marked_visited(id) {
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{VISITED_FILL}"/>"#,
+            GLYPH * 1.8
+        );
+    }
+    match tree.leaf_value(id) {
+        Some(v) => {
+            let value = p.value_text(crate::game::Estimate::Guess(v));
+            let half = (text_width(&value, FONT) + 8.0).max(2.0 * GLYPH) / 2.0;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="white" stroke="{stroke}" stroke-width="{sw}"/><text x="{cx:.1}" y="{:.1}" font-size="{FONT}" text-anchor="middle" fill="{ink}">{value}</text>"#,
+                cx - half,
+                cy - GLYPH,
+                2.0 * half,
+                2.0 * GLYPH,
+                cy + FONT * 0.35,
+            );
+        }
+        None => {
+            let (apex, base) = match p.player(id) {
+                Player::Maxie => (cy - GLYPH, cy + GLYPH),
+                Player::Minnie => (cy + GLYPH, cy - GLYPH),
+            };
+            let fill = match (p.player(id), on) {
+                (Player::Maxie, true) => "#dbe9f7",
+                (Player::Minnie, true) => "#f7e3d4",
+                (_, false) => "#f2f2f2",
+            };
+            let _ = writeln!(
+                s,
+                r#"<polygon points="{cx:.1},{apex:.1} {:.1},{base:.1} {:.1},{base:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"/>"#,
+                cx - GLYPH * 1.15,
+                cx + GLYPH * 1.15,
+            );
+        }
+    }
+    for (k, line) in at.labels[id as usize].iter().enumerate() {
+        let colour = if !on {
+            GREY
+        } else if line.contains('✂') || line.contains("Prune") {
+            "#b35900"
+        } else if k == 0 {
+            "#000000"
+        } else {
+            "#444444"
+        };
+        let weight = if k == 0 { "bold" } else { "normal" };
+        let _ = writeln!(
+            s,
+            r#"<text class="halo" x="{cx:.1}" y="{:.1}" font-size="{SMALL}" font-weight="{weight}" fill="{colour}" text-anchor="middle">{}</text>"#,
+            cy + GLYPH + 4.0 + (k as f64 + 1.0) * LINE - 2.0,
+            escape(line)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The legend: one row along the bottom (its group left open for `draw` to close).
+fn legend_row(s: &mut String, at: &Layout) {
     let _ = writeln!(s, r#"<g id="legend" font-size="{SMALL}">"#);
     let mut lx = MARGIN;
-    for (item, w) in &legend {
-        let (cx, cy) = (lx + GLYPH * 0.8, legend_y);
+    for (item, w) in &at.legend {
+        let (cx, cy) = (lx + GLYPH * 0.8, at.legend_y);
         let tx = lx + 2.0 * GLYPH;
-        let mark = match *item {
+        let _ = writeln!(
+            s,
+            r#"{}<text x="{tx:.1}" y="{:.1}">{}</text>"#,
+            item.mark(cx, cy),
+            cy + 3.5,
+            escape(item.text())
+        );
+        lx += w;
+    }
+}
+
+/// What the legend explains.
+#[derive(Clone, Copy)]
+enum Legend {
+    Maxie,
+    Minnie,
+    Leaf,
+    Path,
+    Unreached,
+    Parallel,
+    Visited,
+    Divergence,
+    Current,
+}
+
+impl Legend {
+    /// The legend's mark for the item, centred at (`cx`, `cy`).
+    fn mark(self, cx: f64, cy: f64) -> String {
+        match self {
             Legend::Maxie => format!(
                 r##"<polygon points="{cx:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#dbe9f7" stroke="#222222"/>"##,
                 cy - 7.0,
@@ -357,34 +453,9 @@ pub fn draw(p: &Picture) -> String {
                 cx - 12.0,
                 cx + 12.0
             ),
-        };
-        let _ = writeln!(
-            s,
-            r#"{mark}<text x="{tx:.1}" y="{:.1}">{}</text>"#,
-            cy + 3.5,
-            escape(item.text())
-        );
-        lx += w;
+        }
     }
-    s.push_str("</g>\n</svg>\n");
-    s
-}
 
-/// What the legend explains.
-#[derive(Clone, Copy)]
-enum Legend {
-    Maxie,
-    Minnie,
-    Leaf,
-    Path,
-    Unreached,
-    Parallel,
-    Visited,
-    Divergence,
-    Current,
-}
-
-impl Legend {
     fn text(self) -> &'static str {
         match self {
             Legend::Maxie => "Maxie (=v: minimax value)",

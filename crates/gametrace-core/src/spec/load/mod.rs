@@ -536,6 +536,56 @@ enum Target<'t> {
     Game(Player, Option<u32>),
 }
 
+impl<'t> Target<'t> {
+    /// The tree searched, if it is a tree and it loaded.
+    fn tree(self) -> Option<&'t Tree> {
+        match self {
+            Target::Tree(tree) => tree,
+            Target::Game(..) => None,
+        }
+    }
+}
+
+/// A case's search as its keys say; each part `None` where its key had a problem (noted).
+#[derive(Clone, Copy)]
+struct CaseSearch {
+    algorithm: Option<Algorithm>,
+    dialect: Option<Dialect>,
+    rules: Option<Rules>,
+    /// In moves.
+    depth: Option<u32>,
+    depth_unit: Option<DepthUnit>,
+    prune_on: Option<crate::search::cs188::PruneOn>,
+    decimals: Option<Option<u8>>,
+    /// CS188's agents: the tree's, or Pacman and one ghost.
+    agents: u32,
+}
+
+/// How a case is shown.
+struct CaseShown {
+    lines: Option<LineSet>,
+    move_names: Vec<String>,
+    sml_structure: String,
+    root_player: Player,
+}
+
+/// How a case is graded.
+struct CaseGraded {
+    exact: bool,
+    mode: Mode,
+    unordered: Unordered,
+    points: f64,
+    visibility: Visibility,
+    time_limit: Option<std::time::Duration>,
+}
+
+/// A case's settings of one algorithm or course.
+struct CaseExtras {
+    metrics: Vec<&'static str>,
+    cs10: crate::search::cs10::Options,
+    deepening: Deepening,
+}
+
 /// Top-level defaults that cases may override.
 #[derive(Default)]
 pub(super) struct Defaults {
@@ -1875,16 +1925,88 @@ impl Loader<'_> {
             .collect())
     }
 
-    /// One case, or `None` with every problem in it noted: each key is checked on its own.
+    /// One case, or `None` with every problem in it noted: each key is checked on its own,
+    /// the search's first (its algorithm, dialect and rules, then its depth), then how it is
+    /// shown, how it is graded, and the settings of one course or algorithm.
     fn case(&self, key: &Node, v: &Node, target: Target, defaults: &Defaults) -> Option<Case> {
         let name = self.soft(self.case_name(key))?;
         let what = format!("case `{name}`");
         let entries = self.soft(self.map(v, &what))?;
         self.keys(entries, &what);
-        let get = |k: &str| entry(entries, k);
-        let (tree, known) = match target {
-            Target::Tree(tree) => (tree, CASE_KEYS),
-            Target::Game(..) => (None, game::GAME_CASE_KEYS),
+        self.case_keys(entries, target, &what);
+        let search = self.case_search(key, entries, &what, target, defaults)?;
+        let shown = self.case_shown(entries, target, defaults, search.dialect);
+        let graded = self.case_graded(entries, search.algorithm);
+        let extras = self.case_extras(entries, &what, target, &search);
+        let (
+            Some(algorithm),
+            Some(dialect),
+            Some(rules),
+            Some(depth),
+            Some(depth_unit),
+            Some(prune_on),
+            Some(shown),
+            Some(graded),
+            Some(extras),
+        ) = (
+            search.algorithm,
+            search.dialect,
+            search.rules,
+            search.depth,
+            search.depth_unit,
+            search.prune_on,
+            shown,
+            graded,
+            extras,
+        )
+        else {
+            return None;
+        };
+        let tree = target.tree();
+        let mut style = Style::new(dialect);
+        if let Some(lines) = shown.lines {
+            style.lines = lines;
+        }
+        style.move_names = shown.move_names;
+        style.sml_structure = shown.sml_structure;
+        style.decimals = search.decimals.flatten();
+        let places = tree.map_or(0, Tree::places);
+        style.places = places;
+        let root_player = match tree.and_then(|t| t.agents().first()) {
+            Some(&first) => first,
+            None => shown.root_player,
+        };
+        Some(Case {
+            name: name.to_owned(),
+            algorithm,
+            depth,
+            dialect,
+            rules,
+            root_player,
+            style,
+            exact: graded.exact,
+            mode: graded.mode,
+            unordered: graded.unordered,
+            points: graded.points,
+            visibility: graded.visibility,
+            time_limit: graded.time_limit,
+            metrics: extras.metrics,
+            cs10: extras.cs10,
+            deepening: extras.deepening,
+            depth_unit,
+            cs188: crate::search::cs188::Options {
+                agents: search.agents.min(u32::from(u8::MAX)) as u8,
+                prune_on,
+                places,
+            },
+        })
+    }
+
+    /// A case's keys: each one known for its target (a tree's or a game's search).
+    fn case_keys(&self, entries: &[(Node, Node)], target: Target, what: &str) {
+        let known = match target {
+            Target::Tree(_) => CASE_KEYS,
+            Target::Game(..) => game::GAME_CASE_KEYS,
         };
         for (k, _) in entries {
             let key = k.scalar().unwrap_or("");
@@ -1896,10 +2018,24 @@ impl Loader<'_> {
                         .hint("a game position says who moves with `to_move`, and its moves have names of their own"),
                 );
             } else if !known.contains(&key) {
-                self.problem(self.unknown_key(k, known, &what));
+                self.problem(self.unknown_key(k, known, what));
             }
         }
-        let algorithm = self.soft(self.case_algorithm(key, &what, entries));
+    }
+
+    /// A case's search: its algorithm, dialect and rules (`None` where they do not fit
+    /// together or with the tree), its depth and the settings that go with them.
+    fn case_search(
+        &self,
+        key: &Node,
+        entries: &[(Node, Node)],
+        what: &str,
+        target: Target,
+        defaults: &Defaults,
+    ) -> Option<CaseSearch> {
+        let get = |k: &str| entry(entries, k);
+        let tree = target.tree();
+        let algorithm = self.soft(self.case_algorithm(key, what, entries));
         let alg_name = get("algorithm").and_then(|(_, a)| a.scalar()).unwrap_or("");
         let default_dialect = if CSC148_ALGORITHMS.contains(&alg_name) {
             Dialect::Csc148
@@ -1924,7 +2060,7 @@ impl Loader<'_> {
             }
         }
         if let (Some(r), Some(d), Some(tree)) = (rules, dialect, tree) {
-            if !self.tree_fits_dialect(tree, r, d, &what, entries) {
+            if !self.tree_fits_dialect(tree, r, d, what, entries) {
                 return None;
             }
         }
@@ -1969,8 +2105,41 @@ impl Loader<'_> {
                     })
             }
         };
+        let mut search = CaseSearch {
+            algorithm,
+            dialect,
+            rules,
+            depth: None,
+            depth_unit,
+            prune_on,
+            decimals,
+            agents,
+        };
+        search.depth = self.case_search_depth(key, entries, what, target, &search);
+        Some(search)
+    }
+
+    /// A case's depth in moves, as `search`'s algorithm, rules and unit read its `depth:`.
+    fn case_search_depth(
+        &self,
+        key: &Node,
+        entries: &[(Node, Node)],
+        what: &str,
+        target: Target,
+        search: &CaseSearch,
+    ) -> Option<u32> {
+        let get = |k: &str| entry(entries, k);
+        let tree = target.tree();
+        let alg_name = get("algorithm").and_then(|(_, a)| a.scalar()).unwrap_or("");
+        let CaseSearch {
+            algorithm,
+            rules,
+            depth_unit,
+            agents,
+            ..
+        } = *search;
         let csc148 = rules == Some(Rules::Csc148);
-        let depth = match (target, get("depth")) {
+        match (target, get("depth")) {
             (Target::Game(..), None) if csc148 && alg_name == "myopic" => {
                 self.problem(
                         self.error(key.pos, format!("{what} is myopic and has no `depth`"))
@@ -2019,7 +2188,19 @@ impl Loader<'_> {
             _ => {
                 depth_unit.and_then(|unit| self.soft(self.case_depth(tree, entries, unit, agents)))
             }
-        };
+        }
+    }
+
+    /// How a case is shown: its line kinds, move names, SML structure and root player.
+    fn case_shown(
+        &self,
+        entries: &[(Node, Node)],
+        target: Target,
+        defaults: &Defaults,
+        dialect: Option<Dialect>,
+    ) -> Option<CaseShown> {
+        let get = |k: &str| entry(entries, k);
+        let tree = target.tree();
         let lines = match (get("lines"), dialect) {
             (Some((_, l)), Some(d)) => self.soft(self.lines(l, d)).map(Some),
             _ => Some(None),
@@ -2047,6 +2228,22 @@ impl Loader<'_> {
             (_, Some((_, p))) => self.soft(self.player(p)),
             (_, None) => Some(defaults.root_player.unwrap_or(Player::Maxie)),
         };
+        Some(CaseShown {
+            lines: lines?,
+            move_names: move_names?,
+            sml_structure: sml_structure?,
+            root_player: root_player?,
+        })
+    }
+
+    /// How a case is graded: compared exactly or not, in which mode, which blocks in any
+    /// order, its points, who sees it, its time limit.
+    fn case_graded(
+        &self,
+        entries: &[(Node, Node)],
+        algorithm: Option<Algorithm>,
+    ) -> Option<CaseGraded> {
+        let get = |k: &str| entry(entries, k);
         let exact = match get("exact") {
             Some((_, e)) => self.soft(self.case_exact(e)),
             None => Some(false),
@@ -2069,6 +2266,33 @@ impl Loader<'_> {
             Some((_, t)) => self.soft(self.time_limit(t).map(Some)),
             None => Some(None),
         };
+        Some(CaseGraded {
+            exact: exact?,
+            mode: mode?,
+            unordered: unordered?,
+            points: points?,
+            visibility: visibility?,
+            time_limit: time_limit?,
+        })
+    }
+
+    /// The settings of one algorithm or course: a game-state tree's metrics, CS10's options,
+    /// iterative deepening.
+    fn case_extras(
+        &self,
+        entries: &[(Node, Node)],
+        what: &str,
+        target: Target,
+        search: &CaseSearch,
+    ) -> Option<CaseExtras> {
+        let get = |k: &str| entry(entries, k);
+        let tree = target.tree();
+        let CaseSearch {
+            algorithm,
+            rules,
+            depth,
+            ..
+        } = *search;
         let metrics = match (get("metrics"), algorithm) {
             (None, _) => Some(crate::game::state_tree::METRICS.to_vec()),
             (Some((k, _)), Some(a)) if a != Algorithm::GameStateTree => {
@@ -2109,86 +2333,10 @@ impl Loader<'_> {
                         .map(Deepening::Iterative),
                 }),
         };
-        let (
-            Some(algorithm),
-            Some(dialect),
-            Some(rules),
-            Some(depth),
-            Some(lines),
-            Some(move_names),
-            Some(sml_structure),
-            Some(root_player),
-            Some(exact),
-            Some(mode),
-            Some(unordered),
-            Some(points),
-            Some(visibility),
-            Some(time_limit),
-            Some(metrics),
-            Some(cs10),
-            Some(deepening),
-            Some(depth_unit),
-            Some(prune_on),
-        ) = (
-            algorithm,
-            dialect,
-            rules,
-            depth,
-            lines,
-            move_names,
-            sml_structure,
-            root_player,
-            exact,
-            mode,
-            unordered,
-            points,
-            visibility,
-            time_limit,
-            metrics,
-            cs10,
-            deepening,
-            depth_unit,
-            prune_on,
-        )
-        else {
-            return None;
-        };
-        let mut style = Style::new(dialect);
-        if let Some(lines) = lines {
-            style.lines = lines;
-        }
-        style.move_names = move_names;
-        style.sml_structure = sml_structure;
-        style.decimals = decimals.flatten();
-        let places = tree.map_or(0, Tree::places);
-        style.places = places;
-        let root_player = match tree.and_then(|t| t.agents().first()) {
-            Some(&first) => first,
-            None => root_player,
-        };
-        Some(Case {
-            name: name.to_owned(),
-            algorithm,
-            depth,
-            dialect,
-            rules,
-            root_player,
-            style,
-            exact,
-            mode,
-            unordered,
-            points,
-            visibility,
-            time_limit,
-            metrics,
-            cs10,
-            deepening,
-            depth_unit,
-            cs188: crate::search::cs188::Options {
-                agents: agents.min(u32::from(u8::MAX)) as u8,
-                prune_on,
-                places,
-            },
+        Some(CaseExtras {
+            metrics: metrics?,
+            cs10: cs10?,
+            deepening: deepening?,
         })
     }
 
