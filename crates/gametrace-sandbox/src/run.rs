@@ -167,7 +167,7 @@ impl Ran {
             Ran::TimedOut {
                 after, wall: true, ..
             } => Some(format!(
-                "the implementation was still running after {} s of wall-clock time (--wall-time; the time it waited for a CPU on a loaded machine not counted), waiting rather than computing, and was killed (with everything it started)",
+                "the implementation was still running after {} s of wall-clock time (--wall-time), waiting rather than computing (the time it waited for a CPU others held not counted), and was killed (with everything it started)",
                 after.as_secs_f64()
             )),
             Ran::OutputLimit { cap, .. } => Some(format!(
