@@ -218,6 +218,7 @@ impl Tick for Budget {
 mod stack {
     /// Free stack below which a budgeted search stops: far more than a few plies of the
     /// deepest search take between two expansions, in a debug build too.
+    #[cfg(target_os = "linux")]
     const RED_ZONE: usize = 256 * 1024;
 
     /// Whether this thread's stack has less than [`RED_ZONE`] left (on Linux; elsewhere the
