@@ -35,7 +35,7 @@ fuzz_target!(|bytes: &[u8]| {
                 );
                 if !r.passed {
                     let reading = read(&subject, mode, &output, false).unwrap();
-                    let d = diagnose(&subject, &reading, false).unwrap();
+                    let d = diagnose(&subject, &reading, false, None).unwrap();
                     if d.finding == Finding::Exact {
                         for e in &d.explanations {
                             let flaws = e.iter().fold(Default::default(), |f: gametrace::search::mistakes::Flaws, n| {
