@@ -86,6 +86,10 @@ test ! -e specs && test ! -e adapters
 echo "== the built-in specs"
 expect 0 gametrace specs csc148
 case $out in *"csc148/subtract-square-grading"*) ;; *) fail "the CSC148 specs are not built in" ;; esac
+echo "== gametrace test: every built-in spec, by the release build the wheel ships"
+set +e; out=$(gametrace test --color never 2>&1); got=$?; set -e
+echo "$out" | tail -n 1
+[ "$got" = 0 ] || { echo "$out" | grep -v '^PASS' >&2; fail "the built-in suite exited $got"; }
 
 echo "== grading a CSC148 strategy with the installed adapter (the CSC148 chapter)"
 spec=csc148/subtract-square-grading

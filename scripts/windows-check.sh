@@ -6,6 +6,7 @@
 # a Windows Python cannot be fetched here), the one "no sandbox" warning, and `grade`
 # refusing without --no-sandbox.
 # Usage: scripts/windows-check.sh [WORKDIR]   (CI runs it; it needs wine and mingw-w64)
+# GAMETRACE_WINDOWS_PROFILE=cross builds it unoptimised (CI, for time); the default is release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -14,9 +15,10 @@ target=x86_64-pc-windows-gnu
 if ! rustup target list --installed 2>/dev/null | grep -q "^$target\$"; then
   rustup target add "$target"
 fi
-echo "== cargo build --release --target $target"
-cargo build --release --locked --quiet --target "$target" --bin gametrace
-exe="target/$target/release/gametrace.exe"
+profile=${GAMETRACE_WINDOWS_PROFILE:-release}
+echo "== cargo build --profile $profile --target $target"
+cargo build --profile "$profile" --locked --quiet --target "$target" --bin gametrace
+exe="target/$target/$profile/gametrace.exe"
 
 bin="$work/bin"
 ta="$work/ta"
