@@ -92,7 +92,7 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
         "{} autograder.py -t test_cases/{question}/{name} --no-graphics",
         python(program)
     );
-    let course = Program {
+    let mut course = Program {
         flag: "--project",
         line: line.clone(),
         shell: false,
@@ -100,6 +100,16 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
         submission: None,
         ..program.clone()
     };
+    // It runs in the project's copy, not in the submission: the submission's classmates
+    // stay hidden all the same (as `Program::for_case` hides them).
+    if let Some(sub) = &program.submission {
+        if !course.sandbox.writable.iter().any(|w| sub.starts_with(w)) {
+            course
+                .sandbox
+                .hidden
+                .extend(crate::sandbox::classmates(sub));
+        }
+    }
     let left_out = [project.join("test_cases"), project.join(STUDENT_FILE)];
     let run = match course.in_course_copy(test, project, &left_out) {
         Ok(r) => r,
