@@ -769,3 +769,189 @@ fn the_driver_takes_the_courses_own_modules_with_project() {
         .code(1)
         .stdout(contains("--project tests has no util.py"));
 }
+
+/// A folder of the course's layout, `test_cases/q2`: gametrace's own q2 trees with their
+/// CONFIG, and the stand-in project's Pacman game.
+fn q2_with_game(dir: &Path) -> String {
+    let q2 = dir.join("test_cases/q2");
+    fs::create_dir_all(&q2).unwrap();
+    for from in [format!("{TESTS}/q2"), format!("{PROJECT}/test_cases/q2")] {
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            fs::copy(entry.path(), q2.join(entry.file_name())).unwrap();
+        }
+    }
+    q2.to_str().unwrap().to_owned()
+}
+
+/// gametrace's stand-in for the course's project folder: an autograder.py that plays a
+/// PacmanGameTreeTest under rules that refuse a move its mover may not make.
+const PROJECT: &str = "tests/fixtures/cs188/project";
+
+/// CS188 gives a question its weight (its CONFIG's max_points) only when every test of it
+/// passes (PassAllTestsQuestion), the Pacman game included. A student who expands each
+/// state with the next agent's index passes every tree (the tree ignores the index) and
+/// fails the game; with --project the game is played by the course's autograder and the
+/// question gets 0, in every report; without it, the question says its points may be 0.
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_question_gets_its_points_only_when_every_test_passes_the_game_included() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let q2 = q2_with_game(dir.path());
+    let slip = "tests/fixtures/cs188/next-agent-index/multiAgents.py";
+    // The right file: every test, the game too, and the question's 5 points.
+    gametrace_no_color()
+        .args([
+            "test",
+            &q2,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver(STUDENT),
+        ])
+        .assert()
+        .success()
+        .stdout(contains(
+            "PASS    ".to_owned()
+                + &q2
+                + "/9-pacman-game.test 9-pacman-game: the course's autograder passes the game",
+        ))
+        .stdout(contains(
+            "q2: 5 / 5: all 6 tests run pass\n6 passed, 0 failed; score 5 / 5\n",
+        ));
+    // The slip: 5 trees pass, the game stops on the illegal move, and q2 is worth 0.
+    gametrace_no_color()
+        .args([
+            "test",
+            &q2,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver(slip),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains("CRASHED 9-pacman-game").not())
+        .stdout(contains("9-pacman-game: the game stopped on an exception"))
+        .stdout(contains("Exception: Illegal action North"))
+        .stdout(contains(
+            "q2: 0 / 5: 1 of 6 tests failed (9-pacman-game); PassAllTestsQuestion",
+        ))
+        .stdout(contains("5 passed, 1 failed; score 0 / 5\n"));
+    // Without --project: the trees' 5 points, said to depend on the game not run.
+    gametrace_no_color()
+        .args(["test", &q2, "--against", &driver(slip)])
+        .assert()
+        .success()
+        .stdout(contains("q2: 5 / 5: all 5 tests run pass; not run: 9-pacman-game (the autograder runs it too: where it fails, the question gets 0"))
+        .stdout(contains("5 passed, 0 failed, 1 skipped; score 5 / 5\n"));
+    // Gradescope: one test per question, the failing game under it.
+    let out = gametrace_no_color()
+        .args([
+            "test",
+            &q2,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver(slip),
+        ])
+        .args(["--format", "gradescope"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1, "{json}");
+    assert_eq!(tests[0]["name"], "q2");
+    assert_eq!(
+        (tests[0]["score"].as_f64(), tests[0]["max_score"].as_f64()),
+        (Some(0.0), Some(5.0))
+    );
+    assert_eq!(
+        (json["score"].as_f64(), json["max_score"].as_f64()),
+        (Some(0.0), Some(5.0))
+    );
+    let output = tests[0]["output"].as_str().unwrap();
+    assert!(
+        output.contains("9-pacman-game: the game stopped"),
+        "{output}"
+    );
+    assert!(
+        !output.contains("PASS "),
+        "passing tests are not listed: {output}"
+    );
+    // The other formats carry the question too.
+    for (format, said) in [
+        ("json", "\"questions\""),
+        ("junit", "<property name=\"question q2\" value=\"0 / 5"),
+        ("tap", "# q2: 0 / 5"),
+        ("autolab", "{\"scores\":{\"q2\":0.0}}"),
+        ("prairielearn", "\"name\": \"q2\""),
+        ("html", "<li class=\"fail\">q2: 0 / 5"),
+    ] {
+        gametrace_no_color()
+            .args([
+                "test",
+                &q2,
+                "--project",
+                PROJECT,
+                "--against",
+                &driver(slip),
+            ])
+            .args(["--format", format])
+            .assert()
+            .code(1)
+            .stdout(contains(said));
+    }
+    // A class: the gradebook has the question's column, each submission its points.
+    let class = dir.path().join("class");
+    for (who, file) in [("alice", STUDENT), ("bob", slip)] {
+        fs::create_dir_all(class.join(who)).unwrap();
+        fs::copy(file, class.join(who).join("multiAgents.py")).unwrap();
+    }
+    let driver_path = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
+    gametrace_no_color()
+        .args([
+            "grade",
+            class.to_str().unwrap(),
+            "--specs",
+            &q2,
+            "--project",
+            PROJECT,
+        ])
+        .arg("--out")
+        .arg(dir.path().join("grades"))
+        .args([
+            "--against",
+            &format!("python3 {driver_path} multiAgents.py {{tree_json}}"),
+        ])
+        .assert()
+        .success();
+    let csv = fs::read_to_string(dir.path().join("grades/gradebook.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("submission,score,max_score,q2,"),
+        "{csv}"
+    );
+    assert!(lines.next().unwrap().starts_with("alice,5,5,5,"), "{csv}");
+    assert!(lines.next().unwrap().starts_with("bob,0,5,0,"), "{csv}");
+}
+
+#[test]
+fn project_must_be_the_courses_folder() {
+    gametrace_no_color()
+        .args([
+            "test",
+            TESTS,
+            "--project",
+            "tests",
+            "--against",
+            &driver(STUDENT),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("error: --project tests has no autograder.py"));
+}

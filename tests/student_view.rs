@@ -407,6 +407,7 @@ fn student_report(text: &str, name: &str, output: &Path) -> (String, Vec<String>
     let report = Report {
         cases: vec![r],
         sandbox: None,
+        questions: Vec::new(),
     };
     let palette = gametrace::diff::Palette { color: false };
     let all = FORMATS

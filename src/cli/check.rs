@@ -141,6 +141,7 @@ fn check(
             Source::Command(cmd) => Some(crate::report::sandbox_note(&cmd.sandbox)),
             Source::File(_) => None,
         },
+        questions: Vec::new(),
     };
     let text = match report.format {
         // One case: the verdict, the details, and the one-line summary last.

@@ -60,6 +60,11 @@ pub struct Args {
     /// command run there; the original is only read
     #[arg(long, value_name = "DIR", value_parser = super::check_game::existing_dir)]
     pub course_dir: Option<PathBuf>,
+    /// With --against, CS188's course folder (with autograder.py): its Pacman-game tests are
+    /// played by the course's own autograder, with each submission's multiAgents.py, in the
+    /// sandbox
+    #[arg(long, value_name = "DIR", requires = "against")]
+    pub project: Option<PathBuf>,
     /// Where a submission's files go inside the course folder (a path relative to it, such
     /// as `hw/11/code`)
     #[arg(
@@ -306,9 +311,18 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
         eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
         2
     })?;
+    let project = match a.project.as_deref().map(crate::grade::cs188::project) {
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return Err(2);
+        }
+        Some(Ok(p)) => Some(p),
+        None => None,
+    };
     // Without --against only the students' games are graded.
     let (specs, others) = if a.against.is_some() {
-        let (specs, others) = super::common::specs_and_others(a.specs.clone())?;
+        let (specs, others) =
+            super::common::specs_and_others_played(a.specs.clone(), project.is_some())?;
         if let Some(code) = nothing_selected(&specs, &select) {
             return Err(code);
         }
@@ -338,7 +352,8 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
         return Err(2);
     }
     let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref())
-        .not_running(others, &select);
+        .not_running(others, &select)
+        .with_project(project);
     super::test::note_left_out(&suite);
     Ok((suite, games))
 }

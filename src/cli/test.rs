@@ -35,6 +35,10 @@ pub struct Args {
     /// {submission})
     #[arg(long, value_name = "DIR", requires = "against")]
     pub submission: Option<PathBuf>,
+    /// With --against, CS188's course folder (with autograder.py): its Pacman-game tests are
+    /// played by the course's own autograder, with the student's multiAgents.py, in the sandbox
+    #[arg(long, value_name = "DIR", requires = "against")]
+    pub project: Option<PathBuf>,
     /// What to compare with --against (default: each case's `check:`, else full)
     #[arg(long, value_enum, value_name = "MODE", requires = "against")]
     pub mode: Option<Mode>,
@@ -77,9 +81,18 @@ pub fn execute(a: Args) -> i32 {
             return code;
         }
     }
+    let project = match a.project.as_deref().map(crate::grade::cs188::project) {
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+        Some(Ok(p)) => Some(p),
+        None => None,
+    };
     match a.against {
         Some(line) => against(
             a.paths,
+            project,
             match submission(a.submission) {
                 Ok(dir) => Program {
                     submission: dir,
@@ -130,13 +143,14 @@ fn submission(dir: Option<PathBuf>) -> Result<Option<PathBuf>, i32> {
 /// `jobs` cases at a time.
 fn against(
     paths: Vec<PathBuf>,
+    project: Option<PathBuf>,
     cmd: Program,
     options: case::Options,
     jobs: usize,
     select: &suite::Selection,
     args: &ReportArgs,
 ) -> i32 {
-    let (specs, others) = match super::common::specs_and_others(paths) {
+    let (specs, others) = match super::common::specs_and_others_played(paths, project.is_some()) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -148,8 +162,9 @@ fn against(
         sandbox: Some(crate::report::sandbox_note(&cmd.sandbox)),
         ..Report::default()
     };
-    let suite =
-        crate::grade::Suite::load_for(&specs, select, Some(&cmd.line)).not_running(others, select);
+    let suite = crate::grade::Suite::load_for(&specs, select, Some(&cmd.line))
+        .not_running(others, select)
+        .with_project(project);
     note_left_out(&suite);
     // Every spec of the run and its answers are hidden from each case's program, not only
     // its own case's.
@@ -200,9 +215,10 @@ fn against(
             }
         }
     }
+    questions(&mut report);
     let code = report.exit_code();
     if human {
-        let summary = format!("{}\n", report.summary(true));
+        let summary = format!("{}{}\n", report.questions_text(), report.summary(true));
         if let Err(e) = stdout
             .write_all(summary.as_bytes())
             .and_then(|()| stdout.flush())
@@ -217,6 +233,16 @@ fn against(
     drop(stdout);
     let text = crate::report::render(&report, args.format, true, palette);
     emit(&text, args, &report.summary(true), code)
+}
+
+/// The report's CS188 tests grouped into the course's questions (their points the
+/// course's rule gives), with a note on stderr for each folder of tests that is no question.
+pub(super) fn questions(report: &mut Report) {
+    let (questions, notes) = gametrace_core::spec::cs188::questions::questions(&report.cases);
+    for n in notes {
+        eprintln!("note: {n}");
+    }
+    report.questions = questions;
 }
 
 /// Says on stderr that `test` removed what an interrupted run left behind.

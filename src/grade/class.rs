@@ -447,9 +447,24 @@ pub struct Row {
     pub score: f64,
     pub max_score: f64,
     pub cases: Vec<Cell>,
+    /// The course's questions and their points, where it grades by question (CS188).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<QuestionCell>,
     /// The command and the cases it was graded with: a resumed run grades again what was
     /// graded with something else.
     pub graded_with: String,
+}
+
+/// What the gradebook keeps of one question of a submission (CS188).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct QuestionCell {
+    /// `q2`
+    pub question: String,
+    pub points: f64,
+    pub max_points: f64,
+    /// Some test of it was not run (a Pacman game without --project) and none failed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
 }
 
 impl Row {
@@ -459,6 +474,16 @@ impl Row {
             score: report.score(),
             max_score: report.max_score(),
             cases: report.cases.iter().map(cell).collect(),
+            questions: report
+                .questions
+                .iter()
+                .map(|q| QuestionCell {
+                    question: q.name.clone(),
+                    points: q.points,
+                    max_points: q.max_points,
+                    provisional: q.provisional,
+                })
+                .collect(),
             graded_with: graded_with.to_owned(),
         }
     }
@@ -545,6 +570,9 @@ pub fn graded_with(suite: &Suite, options: &Options) -> String {
             .map_or("each case's".to_owned(), |m| m.to_string()),
         cases.join(", ")
     );
+    if let Some(project) = suite.project() {
+        let _ = write!(with, " | project {}", project.display());
+    }
     if let Some(g) = &options.games {
         let specs: Vec<String> = g
             .specs
@@ -725,11 +753,13 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
 fn finish(
     s: &Submission,
     layout: &Layout,
-    report: Report,
+    mut report: Report,
     options: &Options,
     with: &str,
     started: std::time::Instant,
 ) -> Graded {
+    // A course that grades by question (CS188) gives its points per question.
+    report.questions = gametrace_core::spec::cs188::questions::questions(&report.cases).0;
     let row = Row::of(&s.name, &report, with);
     let palette = crate::diff::Palette { color: false };
     let text = crate::report::render(&report, options.format, true, palette);
@@ -818,6 +848,20 @@ impl Gradebook {
         out
     }
 
+    /// The course's questions (CS188), as the columns name them, with their points: every
+    /// question any row has, in the order the rows first list them (none for other courses).
+    fn question_columns(&self) -> Vec<(&str, f64)> {
+        let mut out: Vec<(&str, f64)> = Vec::new();
+        for r in &self.rows {
+            for q in &r.questions {
+                if !out.iter().any(|(n, _)| *n == q.question) {
+                    out.push((q.question.as_str(), q.max_points));
+                }
+            }
+        }
+        out
+    }
+
     /// Writes `gradebook.csv`, `gradebook.json` and `summary.txt` into `out`, each whole.
     pub fn write_to(&self, out: &Path) -> Result<(), String> {
         for (name, text) in [
@@ -840,6 +884,8 @@ impl Gradebook {
             "max_score".to_owned(),
         ];
         let columns = self.columns();
+        let questions = self.question_columns();
+        header.extend(questions.iter().map(|(q, _)| spreadsheet_safe(q)));
         header.extend(columns.iter().map(|(c, _)| spreadsheet_safe(c)));
         header.push("problems".to_owned());
         let _ = w.write_record(&header);
@@ -854,6 +900,12 @@ impl Gradebook {
                 .iter()
                 .map(|c| (c.case.as_str(), c.points))
                 .collect();
+            record.extend(questions.iter().map(|(name, _)| {
+                r.questions
+                    .iter()
+                    .find(|q| q.question == *name)
+                    .map_or_else(String::new, |q| number(q.points))
+            }));
             record.extend(
                 columns
                     .iter()
@@ -877,12 +929,20 @@ impl Gradebook {
             .iter()
             .map(|(c, p)| serde_json::json!({"case": c, "max_points": p}))
             .collect();
-        let doc = serde_json::json!({
+        let mut doc = serde_json::json!({
             "format": "gametrace-gradebook",
             "version": 1,
             "cases": columns,
             "submissions": self.rows,
         });
+        let questions: Vec<serde_json::Value> = self
+            .question_columns()
+            .iter()
+            .map(|(q, p)| serde_json::json!({"question": q, "max_points": p}))
+            .collect();
+        if !questions.is_empty() {
+            doc["questions"] = serde_json::Value::Array(questions);
+        }
         let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
         s.push('\n');
         s
@@ -1091,6 +1151,7 @@ mod tests {
             score: points.iter().map(|p| p.0).sum(),
             max_score: 2.0 * points.len() as f64,
             cases,
+            questions: Vec::new(),
             graded_with: String::new(),
         }
     }

@@ -4,6 +4,7 @@
 //! put in the suite's order before anything is written.
 
 pub mod class;
+pub mod cs188;
 pub mod players;
 
 use crate::check::case::{self, Options, Source};
@@ -26,6 +27,8 @@ pub struct Suite {
     notes: Vec<String>,
     /// Tests found beside the specs that gametrace does not run (CS188's Pacman games).
     others: Vec<Skipped>,
+    /// The course's project (`--project DIR`): CS188's Pacman games are played by it.
+    project: Option<PathBuf>,
 }
 
 /// The course classes a spec's cases are written for (a CSC148 strategy, a CS10 player).
@@ -70,7 +73,7 @@ fn command_classes(command: &str) -> Vec<(&'static str, String)> {
 }
 
 /// What a test gametrace does not run may change, said in its report.
-const NOT_RUN: &str = "gametrace checks the course's game-tree tests only. CS188's autograder runs this test too and gives the question's points only when every one of its tests passes: where this test would fail (an illegal action, a crash in the game), the autograder's points for the question are 0 whatever gametrace's say. Run the course's autograder.py for this question to know.";
+const NOT_RUN: &str = "gametrace checks the course's game-tree tests only. CS188's autograder runs this test too and gives the question's points only when every one of its tests passes: where this test would fail (an illegal action, a crash in the game), the autograder's points for the question are 0 whatever gametrace's say. Give --project DIR (the course's folder, with autograder.py) to have it played as the autograder plays it.";
 
 /// A CS188 test's name: its file's stem (`8-pacman-game`).
 fn test_name(path: &std::path::Path) -> String {
@@ -161,6 +164,7 @@ impl Suite {
             left_out,
             notes,
             others: Vec::new(),
+            project: None,
         }
     }
 
@@ -178,6 +182,26 @@ impl Suite {
             }
         }
         self
+    }
+
+    /// The suite with CS188's Pacman games played by the course's own project (`--project
+    /// DIR`, checked with [`cs188::project`]) instead of reported SKIPPED.
+    pub fn with_project(mut self, project: Option<PathBuf>) -> Suite {
+        self.project = project;
+        self
+    }
+
+    /// A test gametrace does not run itself: played by the course's project when there is
+    /// one and a program to play it with, else SKIPPED.
+    fn other_result(&self, other: usize, source: &Source) -> CaseResult {
+        match (&self.project, source) {
+            (Some(project), Source::Command(program))
+                if self.others[other].why.starts_with("PacmanGameTreeTest") =>
+            {
+                cs188::play(program, project, &self.others[other].path)
+            }
+            _ => self.not_run_result(other),
+        }
     }
 
     fn not_run_result(&self, other: usize) -> CaseResult {
@@ -234,7 +258,7 @@ impl Suite {
     /// The `i`th result: the case checked against what `source` gives.
     pub fn check(&self, i: usize, source: &Source, options: Options) -> CaseResult {
         match self.items[i] {
-            Item::NotRun { other } => self.not_run_result(other),
+            Item::NotRun { other } => self.other_result(other, source),
             Item::Unloadable { spec } => {
                 let (path, doc) = &self.specs[spec];
                 let why = doc.as_ref().err().map(ToString::to_string);
@@ -280,6 +304,11 @@ impl Suite {
         r.status = status;
         r.points = 0.0;
         r.message(message.to_owned())
+    }
+
+    /// The course's project the Pacman games are played by (`--project`), if any.
+    pub fn project(&self) -> Option<&std::path::Path> {
+        self.project.as_deref()
     }
 
     /// The paths of the suite's specs.

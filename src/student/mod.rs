@@ -153,6 +153,31 @@ impl Program {
         self.run_with(spec, Vec::new(), scratch, hidden, Some(dir))
     }
 
+    /// The run of a course's own program in a private copy of the course's folder, at the
+    /// copy's top (CS188's `autograder.py`, for a test gametrace does not play itself):
+    /// `left_out` is never copied; the caller puts the student's files in the copy.
+    pub fn in_course_copy(
+        &self,
+        spec: &Path,
+        course: &Path,
+        left_out: &[PathBuf],
+    ) -> Result<Run, Diagnostic> {
+        let scratch = scratch(spec)?;
+        let cannot = |e: String| {
+            Diagnostic::new(
+                course,
+                format!("cannot copy the course folder for the student's program: {e}"),
+            )
+            .hint("check the folder: only regular files, folders and links are copied, within --disk-limit")
+        };
+        let real = std::fs::canonicalize(course).map_err(|e| cannot(e.to_string()))?;
+        let copy = scratch
+            .copy_in_without(&real, self.limits.disk, left_out)
+            .map_err(|e| cannot(e.to_string()))?;
+        let hidden = sandbox::grader_paths(spec);
+        self.run_with(spec, Vec::new(), scratch, hidden, Some(copy))
+    }
+
     fn run_with(
         &self,
         spec: &Path,

@@ -659,6 +659,7 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
         Report {
             cases: self.cases,
             sandbox: Some(crate::report::sandbox_note(self.driver.job.policy)),
+            questions: Vec::new(),
         }
     }
 }
@@ -713,6 +714,7 @@ fn unstarted<G: Checkable>(
     Report {
         cases,
         sandbox: Some(crate::report::sandbox_note(driver.job.policy)),
+        questions: Vec::new(),
     }
 }
 
@@ -1074,6 +1076,7 @@ fn unsteady<G: Checkable>(
     Report {
         cases,
         sandbox: Some(crate::report::sandbox_note(policy)),
+        questions: Vec::new(),
     }
 }
 
@@ -1098,6 +1101,7 @@ fn dead<G: Checkable>(
     Report {
         cases,
         sandbox: Some(crate::report::sandbox_note(policy)),
+        questions: Vec::new(),
     }
 }
 

@@ -65,7 +65,7 @@ details pre { background: #f8f9fa; border: 1px solid var(--line); padding: 0.5re
 "#;
 
 /// Text for HTML: `<`, `&` and quotes escaped, control characters made visible.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -95,6 +95,18 @@ pub fn page(report: &Report, graded: bool) -> String {
         escape(&summary),
         escape(&summary)
     );
+    if !report.questions.is_empty() {
+        out.push_str("<section class=\"questions\" id=\"questions\">\n<ul>\n");
+        for q in &report.questions {
+            let _ = writeln!(
+                out,
+                "<li class=\"{}\">{}</li>",
+                if q.passed() { "pass" } else { "fail" },
+                escape(&q.line())
+            );
+        }
+        out.push_str("</ul>\n</section>\n");
+    }
     for (i, c) in report.cases.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -287,6 +299,7 @@ mod tests {
             &Report {
                 cases: vec![c],
                 sandbox: None,
+                questions: Vec::new(),
             },
             true,
         );

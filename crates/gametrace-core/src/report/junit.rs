@@ -43,6 +43,21 @@ fn write(w: &mut Writer<Vec<u8>>, report: &Report) -> io::Result<()> {
         .with_attribute(("errors", count(&all, true).as_str()))
         .with_attributes(extra)
         .write_inner_content(|w| {
+            // The course's questions (CS188), with their points: only where there are any.
+            if !report.questions.is_empty() {
+                w.create_element("properties").write_inner_content(|w| {
+                    for q in &report.questions {
+                        w.create_element("property")
+                            .with_attribute((
+                                "name",
+                                clean(&format!("question {}", q.name)).as_str(),
+                            ))
+                            .with_attribute(("value", clean(&q.message).as_str()))
+                            .write_empty()?;
+                    }
+                    Ok(())
+                })?;
+            }
             for (spec, cases) in &suites {
                 w.create_element("testsuite")
                     .with_attribute(("name", clean(spec).as_str()))

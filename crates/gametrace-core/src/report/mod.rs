@@ -179,6 +179,49 @@ pub struct Report {
     pub cases: Vec<CaseResult>,
     /// How student code was run, when the report judged a command's output.
     pub sandbox: Option<SandboxNote>,
+    /// The course's questions, where it grades by question (CS188: see
+    /// [`crate::spec::cs188::questions`]): then the score is theirs, and the reports show
+    /// them. Empty for every other course, whose reports are unchanged.
+    #[serde(skip)]
+    pub questions: Vec<Question>,
+}
+
+/// A question of a course that gives points per question, not per test (CS188's
+/// `PassAllTestsQuestion`): its tests among the report's cases and the points the course's
+/// rule gives them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Question {
+    /// `q2`: the folder of its tests.
+    pub name: String,
+    /// The course's class for it (`PassAllTestsQuestion`).
+    pub class: String,
+    pub points: f64,
+    pub max_points: f64,
+    /// Some test was not run and none failed: the course's points may be lower.
+    pub provisional: bool,
+    /// How many tests it has (run or not).
+    pub tests: usize,
+    /// The tests that failed (by name).
+    pub failed: Vec<String>,
+    /// The tests that were not run (a Pacman game without `--project`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_run: Vec<String>,
+    /// One line: the points and why.
+    pub message: String,
+    /// Its tests: indices into the report's cases.
+    #[serde(skip)]
+    pub cases: Vec<usize>,
+}
+
+impl Question {
+    /// `q2: 5 / 5: all 33 tests run pass`
+    pub fn line(&self) -> String {
+        format!("{}: {}", self.name, self.message)
+    }
+
+    pub fn passed(&self) -> bool {
+        self.points >= self.max_points
+    }
 }
 
 /// What the sandbox gave the commands a report judged (see `gametrace doctor`).
@@ -212,12 +255,39 @@ impl Report {
         self.cases.iter().filter(|c| c.status.skipped()).count()
     }
 
+    /// The points: each question's where the course grades by question, each other case's.
     pub fn score(&self) -> f64 {
-        self.cases.iter().map(|c| c.points).sum()
+        self.questions.iter().map(|q| q.points).sum::<f64>()
+            + self.loose().map(|c| c.points).sum::<f64>()
     }
 
     pub fn max_score(&self) -> f64 {
-        self.cases.iter().map(|c| c.max_points).sum()
+        self.questions.iter().map(|q| q.max_points).sum::<f64>()
+            + self.loose().map(|c| c.max_points).sum::<f64>()
+    }
+
+    /// Is case `i` a test of some question?
+    pub fn in_question(&self, i: usize) -> bool {
+        self.questions.iter().any(|q| q.cases.contains(&i))
+    }
+
+    /// The cases that are no question's tests (every case, for a course without questions).
+    pub fn loose(&self) -> impl Iterator<Item = &CaseResult> {
+        self.cases
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.in_question(*i))
+            .map(|(_, c)| c)
+    }
+
+    /// The course's questions, one line each (empty without questions), for a human report
+    /// before its summary.
+    pub fn questions_text(&self) -> String {
+        let mut out = String::new();
+        for q in &self.questions {
+            let _ = writeln!(out, "{}", q.line());
+        }
+        out
     }
 
     /// 0 all passed, 2 something could not be judged, 1 something failed.
@@ -378,6 +448,9 @@ struct JsonReport<'a> {
     max_score: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     sandbox: Option<&'a SandboxNote>,
+    /// The course's questions, where it grades by question (CS188); absent otherwise.
+    #[serde(skip_serializing_if = "<[Question]>::is_empty")]
+    questions: &'a [Question],
     cases: &'a [CaseResult],
 }
 
@@ -511,6 +584,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                 .iter()
                 .map(|c| human_case(c, palette))
                 .collect();
+            out.push_str(&report.questions_text());
             out.push_str(&report.summary(graded));
             out.push('\n');
             out
@@ -525,6 +599,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                 score: report.score(),
                 max_score: report.max_score(),
                 sandbox: report.sandbox.as_ref(),
+                questions: &report.questions,
                 cases: &report.cases,
             };
             let mut s = serde_json::to_string_pretty(&r).expect("a report serialises");
@@ -543,9 +618,10 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                     .as_ref()
                     .map(|s| serde_json::json!({ "sandbox": s })),
                 tests: report
-                    .cases
+                    .questions
                     .iter()
-                    .map(|c| GradescopeTest {
+                    .map(|q| gradescope_question(report, q, format))
+                    .chain(report.loose().map(|c| GradescopeTest {
                         name: c.name(),
                         score: c.points,
                         max_score: c.max_points,
@@ -567,7 +643,7 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
                             _ => None,
                         },
                         visibility: c.visibility.name(),
-                    })
+                    }))
                     .collect(),
             };
             let mut s = serde_json::to_string_pretty(&g).expect("a report serialises");
@@ -580,7 +656,10 @@ pub fn render(report: &Report, format: Format, graded: bool, palette: Palette) -
             // Autolab shows the whole output as feedback and reads the scores from its last line.
             let mut out = render(report, Format::Human, true, Palette { color: false });
             let mut scores = serde_json::Map::new();
-            for c in &report.cases {
+            for q in &report.questions {
+                scores.insert(q.name.clone(), serde_json::json!(q.points));
+            }
+            for c in report.loose() {
                 scores.insert(c.name(), serde_json::json!(c.points));
             }
             let line = serde_json::json!({ "scores": scores });
@@ -632,21 +711,86 @@ fn prairielearn(report: &Report) -> String {
                 .collect()
         },
         tests: report
-            .cases
+            .questions
             .iter()
-            .map(|c| PrairieLearnTest {
+            .map(|q| PrairieLearnTest {
+                name: q.name.clone(),
+                description: clean(&q.line()),
+                points: q.points,
+                max_points: q.max_points,
+                message: clean(&q.message),
+                output: cap(clean(&question_output(report, q, Palette { color: false }))),
+            })
+            .chain(report.loose().map(|c| PrairieLearnTest {
                 name: c.name(),
                 description: format!("{}: {}", c.status.word(), clean(&c.message)),
                 points: c.points,
                 max_points: c.max_points,
                 message: clean(&c.message),
                 output: cap(clean(&c.details)),
-            })
+            }))
             .collect(),
     };
     let mut s = serde_json::to_string_pretty(&r).expect("a report serialises");
     s.push('\n');
     s
+}
+
+/// What a question's test says: the rule's line, then each test that failed or was not run,
+/// as a human report shows it (the named mistake with it).
+fn question_output(report: &Report, q: &Question, palette: Palette) -> String {
+    let mut out = format!("{}\n", q.line());
+    for &i in &q.cases {
+        let c = &report.cases[i];
+        if !c.status.passed() {
+            out.push_str(&human_case(c, palette));
+        }
+    }
+    out
+}
+
+/// A question as one Gradescope test: its points, and its failing tests in its output.
+fn gradescope_question(report: &Report, q: &Question, format: Format) -> GradescopeTest {
+    let output = match format {
+        Format::GradescopeHtml => {
+            let mut out = format!("<p>{}</p>\n", html::escape(&q.line()));
+            for &i in &q.cases {
+                if !report.cases[i].status.passed() {
+                    out.push_str(&html::case_fragment(&report.cases[i]));
+                }
+            }
+            out
+        }
+        Format::GradescopeMd => {
+            let mut out = format!("**{}** {}\n\n", q.name, q.message);
+            for &i in &q.cases {
+                if !report.cases[i].status.passed() {
+                    out.push_str(&markdown_case(&report.cases[i]));
+                }
+            }
+            out
+        }
+        _ => clean(&question_output(report, q, Palette { color: false })),
+    };
+    // A question's tests are shown together: it is visible when every test is.
+    let hidden = q
+        .cases
+        .iter()
+        .map(|&i| report.cases[i].visibility)
+        .find(|v| *v != crate::spec::Visibility::Visible);
+    GradescopeTest {
+        name: q.name.clone(),
+        score: q.points,
+        max_score: q.max_points,
+        status: if q.passed() { "passed" } else { "failed" },
+        output,
+        output_format: match format {
+            Format::GradescopeHtml => Some("html"),
+            Format::GradescopeMd => Some("md"),
+            _ => None,
+        },
+        visibility: hidden.unwrap_or(crate::spec::Visibility::Visible).name(),
+    }
 }
 
 /// A case for Gradescope's Markdown output: the verdict, the message, the details as code.
@@ -705,6 +849,10 @@ fn tap(report: &Report) -> String {
         }
         out.push_str("  ...\n");
     }
+    // The course's questions, as comments (a TAP consumer counts the test points).
+    for q in &report.questions {
+        let _ = writeln!(out, "# {}", clean(&q.line()).replace('\n', " "));
+    }
     out
 }
 
@@ -724,6 +872,7 @@ mod tests {
                     .message("ran past the 10 s timeout"),
             ],
             sandbox: None,
+            questions: Vec::new(),
         }
     }
 
@@ -746,6 +895,7 @@ mod tests {
                     .message("not replayed: its position # cannot be reached"),
             ],
             sandbox: None,
+            questions: Vec::new(),
         };
         r.cases[1].max_points = 0.0;
         assert_eq!((r.passed(), r.failed(), r.skipped()), (1, 0, 1));
@@ -781,6 +931,63 @@ mod tests {
         assert_eq!(gs["tests"][1]["max_score"], 0.0);
     }
 
+    /// A course that grades by question: the score is the questions', Gradescope gets one
+    /// test a question (its failing tests in its output), and a report without questions is
+    /// as it always was.
+    #[test]
+    fn a_question_is_one_gradescope_test_worth_its_points() {
+        let mut r = Report {
+            cases: vec![
+                CaseResult::new("t/q2/a.test", "a", Status::Pass, 1.0),
+                CaseResult::new("t/q2/b.test", "b", Status::Fail, 1.0)
+                    .message("visited: 1 missing"),
+                CaseResult::new("specs/x.yaml", "ab", Status::Pass, 2.0),
+            ],
+            sandbox: None,
+            questions: Vec::new(),
+        };
+        let plain = Palette { color: false };
+        let before = render(&r, Format::Gradescope, true, plain);
+        assert_eq!((r.score(), r.max_score()), (3.0, 4.0));
+        r.questions = vec![Question {
+            name: "q2".to_owned(),
+            class: "PassAllTestsQuestion".to_owned(),
+            points: 0.0,
+            max_points: 5.0,
+            provisional: false,
+            tests: 2,
+            failed: vec!["b".to_owned()],
+            not_run: Vec::new(),
+            message: "0 / 5: 1 of 2 tests failed (b)".to_owned(),
+            cases: vec![0, 1],
+        }];
+        assert_eq!((r.score(), r.max_score()), (2.0, 7.0));
+        let gs: serde_json::Value =
+            serde_json::from_str(&render(&r, Format::Gradescope, true, plain)).unwrap();
+        let tests = gs["tests"].as_array().unwrap();
+        assert_eq!(tests.len(), 2, "{gs}");
+        assert_eq!(tests[0]["name"], "q2");
+        assert_eq!(tests[0]["score"], 0.0);
+        assert_eq!(tests[0]["max_score"], 5.0);
+        assert_eq!(tests[0]["status"], "failed");
+        let output = tests[0]["output"].as_str().unwrap();
+        assert!(
+            output.contains("FAIL    t/q2/b.test b: visited: 1 missing"),
+            "{output}"
+        );
+        assert!(!output.contains("t/q2/a.test"), "{output}");
+        assert_eq!(tests[1]["name"], "specs/x.yaml ab");
+        assert_eq!(gs["score"], 2.0);
+        let human = render(&r, Format::Human, true, plain);
+        assert!(
+            human
+                .ends_with("q2: 0 / 5: 1 of 2 tests failed (b)\n2 passed, 1 failed; score 2 / 7\n"),
+            "{human}"
+        );
+        r.questions.clear();
+        assert_eq!(render(&r, Format::Gradescope, true, plain), before);
+    }
+
     #[test]
     fn a_programs_noncharacters_never_reach_xml_or_yaml() {
         // U+FFFE and U+FFFF may appear in neither XML nor YAML: a program that printed them
@@ -790,6 +997,7 @@ mod tests {
                 .message("crashed")
                 .details("stderr: \u{fffe}\u{ffff}\u{fdd0}\u{10ffff}")],
             sandbox: None,
+            questions: Vec::new(),
         };
         for format in [Format::Junit, Format::Tap] {
             let text = render(&report, format, true, Palette { color: false });

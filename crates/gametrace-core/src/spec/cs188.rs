@@ -16,6 +16,8 @@
 //! the file, in the cs188 dialect, checked as the autograder checks (`visited`: the states
 //! generated and the action). Every problem is reported at its place in the `.test` file.
 
+pub mod questions;
+
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::yaml::Pos;
 use std::collections::{BTreeMap, HashMap, HashSet};
