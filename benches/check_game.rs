@@ -76,6 +76,7 @@ fn playouts(c: &mut Criterion) {
             limits: Limits::default(),
             submission: None,
             sandbox: Policy::default(),
+            serve: false,
         };
         let run = program.for_driver(None).unwrap();
         let driver = run.driver(Vec::new());

@@ -24,10 +24,11 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Every command line a case may be handed: one placeholder at a time (a kind of spec
 /// refuses the ones it has not), and all of a kind's together.
-const LINES: [&str; 6] = [
+const LINES: [&str; 7] = [
     "prog {spec} {case}",
     "prog {depth}",
     "prog {tree_json}",
+    "prog {trees}",
     "prog {position_json}",
     "prog {spec} {case} {depth} {tree_json}",
     "prog {spec} {case} {depth} {position_json}",
@@ -54,6 +55,20 @@ fn shipped() -> Vec<PathBuf> {
         &mut out,
     );
     out
+}
+
+/// A command that serves every tree from one process (`{trees}`).
+fn serving() -> gametrace::student::Program {
+    gametrace::student::Program {
+        flag: "--against",
+        line: "prog {trees}".to_owned(),
+        shell: false,
+        stdin: None,
+        limits: gametrace::sandbox::Limits::default(),
+        submission: None,
+        sandbox: gametrace::sandbox::Policy::default(),
+        serve: true,
+    }
 }
 
 /// Every handout of case `name` (`None` where the kind of spec refuses the line).
@@ -199,6 +214,21 @@ fn a_programs_handout_is_the_same_whatever_the_answer() {
                 )
             });
             let after = handouts(&other, name, &changed);
+            // A serving command (`{trees}`) is sent the tree the same way, whatever the answer.
+            let served = |d: &Document| serving().served_tree(d, name).ok();
+            if matches!(doc, Document::Tree(_)) {
+                assert!(
+                    served(&doc).is_some(),
+                    "{} {name}: no tree served",
+                    path.display()
+                );
+            }
+            assert_eq!(
+                served(&doc),
+                served(&other),
+                "{} {name}: a served tree holds something of the answer",
+                path.display()
+            );
             for (i, (b, a)) in before.iter().zip(&after).enumerate() {
                 assert_eq!(
                     b,

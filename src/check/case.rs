@@ -53,9 +53,28 @@ pub fn check_case(
         },
         Source::Command(cmd) => {
             let ran = cmd.for_case(doc, name)?.run();
-            judge_run(doc, name, cmd, &ran, options, result)
+            judge_ran(doc, name, cmd, &ran, options)
         }
     }
+}
+
+/// The verdict on case `name` of `doc` from what a run of `cmd` came to: a run of its own,
+/// or a tree a serving command answered ([`crate::sandbox::served`]).
+pub fn judge_ran(
+    doc: &Document,
+    name: &str,
+    cmd: &Program,
+    ran: &Ran,
+    options: Options,
+) -> Result<CaseResult, Diagnostic> {
+    let blank = blank(doc, name);
+    let result = |status: Status| {
+        let mut r = blank.clone();
+        r.status = status;
+        r.points = if status.passed() { r.max_points } else { 0.0 };
+        r
+    };
+    judge_run(doc, name, cmd, ran, options, result)
 }
 
 /// INPUT-TOO-LARGE: an output past `--max-input` is never judged.

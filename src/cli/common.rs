@@ -26,6 +26,10 @@ pub(super) struct RunArgs {
     /// Run the command through `sh -c` (placeholders are shell-quoted)
     #[arg(long)]
     pub shell: bool,
+    /// Run a `{trees}` command once per case, the case's tree file in place of `{trees}`,
+    /// instead of once serving every tree (the reports are the same; it is slower)
+    #[arg(long)]
+    pub per_case: bool,
     /// Feed this file to the command's stdin (default: empty stdin)
     #[arg(long, value_name = "FILE")]
     pub stdin: Option<PathBuf>,
@@ -208,6 +212,7 @@ impl RunArgs {
             limits: self.limits(),
             submission: None,
             sandbox: self.sandbox(Vec::new()),
+            serve: !self.per_case,
         }
     }
 }

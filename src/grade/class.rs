@@ -716,14 +716,14 @@ pub fn grade(suite: &Suite, s: &Submission, options: &Options, with: &str) -> Gr
     against.submission = Some(dir.clone());
     staged.apply(&mut against.sandbox);
     let source = Source::Command(Box::new(against));
-    // One submission's cases one after another: the jobs are spread over submissions.
-    for i in 0..suite.len() {
-        let mut r = suite.check(i, &source, options.check);
+    // One submission's cases one after another (a serving command started once for them):
+    // the jobs are spread over submissions.
+    suite.check_all(&source, options.check, 1, |_, mut r| {
         if options.for_students {
             crate::report::for_students(&mut r);
         }
         report.cases.push(r);
-    }
+    });
     if let Some(games) = &options.games {
         for mut r in games.check(&s.name, &dir, &staged) {
             if options.for_students {

@@ -6,6 +6,7 @@
 pub mod class;
 pub mod cs188;
 pub mod players;
+mod served;
 
 use crate::check::case::{self, Options, Source};
 use crate::report::{CaseResult, Status};
@@ -343,6 +344,8 @@ impl Suite {
     }
 
     /// Every result against `source`, `jobs` at a time, handed to `emit` in the suite's order.
+    /// A command that serves its trees ([`crate::student::Program::serves`]) is started once
+    /// a job, not once a case ([`served`]).
     pub fn check_all(
         &self,
         source: &Source,
@@ -350,6 +353,11 @@ impl Suite {
         jobs: usize,
         emit: impl FnMut(usize, CaseResult),
     ) {
+        if let Source::Command(program) = source {
+            if program.serves() {
+                return self.check_all_served(program, source, options, jobs, emit);
+            }
+        }
         in_order(
             (0..self.len()).collect(),
             jobs,

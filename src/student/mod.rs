@@ -44,6 +44,9 @@ pub struct Program {
     /// The grader's sandbox settings (`--no-sandbox`, `--sandbox-read`, `--sandbox-env`, what
     /// stays hidden; a staged course copy's folder to write).
     pub sandbox: Policy,
+    /// A `{trees}` command is started once and serves every tree ([`Program::serves`]);
+    /// `false` (`--per-case`) runs it once a case, the tree's file in place of `{trees}`.
+    pub serve: bool,
 }
 
 /// One run of a [`Program`], ready to start: its words filled in, its private folder made
@@ -109,6 +112,42 @@ impl Program {
         let values = hand_over(&handout, &scratch, spec)?;
         let dir = self.submission.clone();
         self.run_with(spec, values, scratch, sandbox::grader_paths(spec), dir)
+    }
+
+    /// Is this a command that serves every tree of a run from one process: `{trees}` in its
+    /// line, and nothing else of a case's (`{case}`, `{depth}`, `{spec}`, `{tree_json}`), no
+    /// `--stdin` file (its stdin carries the trees), not `--per-case`?
+    pub fn serves(&self) -> bool {
+        let per_case = [
+            "{spec}",
+            "{case}",
+            "{depth}",
+            "{tree_json}",
+            "{position_json}",
+        ];
+        self.serve
+            && self.stdin.is_none()
+            && self.line.contains("{trees}")
+            && !per_case.iter().any(|p| self.line.contains(p))
+    }
+
+    /// The run of a command that serves trees ([`Program::serves`]): `{trees}` is `-`, its
+    /// stdin the requests; `hidden` the grading files of every spec it serves; `shown` the
+    /// path messages name.
+    pub fn for_serving(&self, shown: &Path, hidden: Vec<PathBuf>) -> Result<Run, Diagnostic> {
+        let scratch = scratch(shown)?;
+        let values = vec![("trees", "-".to_owned())];
+        self.run_with(shown, values, scratch, hidden, self.submission.clone())
+    }
+
+    /// What a serving command is sent for case `name` of `doc`: the case's tree and settings
+    /// as `{tree_json}` hands them (the handout of a `{trees}` line: the public part alone),
+    /// as one JSON value.
+    pub fn served_tree(&self, doc: &Document, name: &str) -> Result<serde_json::Value, Diagnostic> {
+        let handout = crate::spec::public::handout(doc, name, "{trees}", None)?;
+        let json = handout.tree_json.unwrap_or_default();
+        serde_json::from_str(&json)
+            .map_err(|e| Diagnostic::new(doc.path(), format!("cannot serve the case's tree: {e}")))
     }
 
     /// The run of a driver that speaks for the student's game or player (`check-game`, `grade
@@ -311,6 +350,8 @@ fn hand_over(
             .write("tree.json", json.as_bytes())
             .map_err(|e| unwritable(spec, "the tree for {tree_json}", &e))?;
         values.push(("tree_json", path.display().to_string()));
+        // A case run alone: `{trees}` is its tree's file too.
+        values.push(("trees", path.display().to_string()));
     }
     if let Some(json) = &h.position_json {
         values.push(("position_json", json.clone()));

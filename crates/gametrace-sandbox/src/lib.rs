@@ -40,7 +40,7 @@ mod unconfined;
 pub use probe::{protections, Layer, Protections};
 #[cfg(target_os = "linux")]
 pub use run::{clean_up_on_interrupt, install_interrupt_handler};
-pub use run::{run, split, substitute, Limit, Ran};
+pub use run::{run, served, split, substitute, Limit, Ran};
 pub use session::Session;
 #[cfg(not(target_os = "linux"))]
 pub use unconfined::{

@@ -873,6 +873,51 @@ pub fn run(job: &Job) -> Ran {
     }
 }
 
+/// What a tree served by a long-lived driver came to, as [`run`] would have said it of a run
+/// of its own that exited with `code` after printing `stdout` and `stderr` (the driver ran it
+/// in a process of its own and caught both): `Exited` or `Crashed`, the stderr's tail as a run
+/// keeps it. `None` where only a run of its own can say: past the output cap, or a failure
+/// whose stderr speaks of a limit (a run of its own weighs that against what the sandbox
+/// measured of it).
+pub fn served(code: i32, stdout: Vec<u8>, stderr: &[u8], limits: &super::Limits) -> Option<Ran> {
+    served_as(code, stdout, stderr, limits)
+}
+
+#[cfg(target_os = "linux")]
+fn served_as(code: i32, stdout: Vec<u8>, stderr: &[u8], limits: &Limits) -> Option<Ran> {
+    use std::os::unix::process::ExitStatusExt;
+    if !(0..=255).contains(&code) || stdout.len() + stderr.len() > limits.output_cap {
+        return None;
+    }
+    let status = ExitStatus::from_raw(code << 8);
+    let stderr = tail(stderr);
+    if status.success() {
+        return Some(Ran::Exited { stdout, stderr });
+    }
+    // Every piece of evidence granted: any limit its words could mean sends it to a run of
+    // its own.
+    let ev = Evidence {
+        cgroup: false,
+        pids: true,
+        oom: true,
+        cpu_spent: true,
+        big: true,
+    };
+    if limit_hit(&stderr, status, limits, ev).is_some() {
+        return None;
+    }
+    Some(Ran::Crashed {
+        how: describe_status(status),
+        stdout,
+        stderr,
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn served_as(_: i32, _: Vec<u8>, _: &[u8], _: &super::Limits) -> Option<Ran> {
+    None
+}
+
 /// How often a running program's files are measured against the disk quota.
 pub(super) const DISK_EVERY: Duration = Duration::from_millis(100);
 

@@ -14,11 +14,12 @@ use std::path::Path;
 
 /// The placeholders a command line may use; `{submission}` is the grader's (the folder a
 /// submission is graded in), the others come from the case's public part.
-pub const PLACEHOLDERS: [&str; 6] = [
+pub const PLACEHOLDERS: [&str; 7] = [
     "{spec}",
     "{case}",
     "{depth}",
     "{tree_json}",
+    "{trees}",
     "{position_json}",
     "{submission}",
 ];
@@ -95,7 +96,9 @@ pub fn handout(
         Document::Tree(spec) => {
             let case = spec.case(name).ok_or_else(no_case)?;
             out.depth = Some(case.depth.to_string());
-            if wants("{tree_json}") {
+            // `{trees}`: the same tree, served to one process with the others' (or its file
+            // where each case runs alone).
+            if wants("{tree_json}") || wants("{trees}") {
                 out.tree_json = Some(crate::export::tree_json(spec, case));
             }
             if wants("{position_json}") {
@@ -125,16 +128,16 @@ pub fn handout(
                 };
                 out.position_json = Some(json.to_string());
             }
-            if wants("{tree_json}") {
+            if let Some(p) = ["{tree_json}", "{trees}"].into_iter().find(|p| wants(p)) {
                 return Err(bad(
-                    "{tree_json} is a tree spec's placeholder, and this is a game spec".to_owned(),
+                    format!("{p} is a tree spec's placeholder, and this is a game spec"),
                     "game specs have {spec}, {case} and {depth}; the program reads the position from the spec",
                 ));
             }
         }
         Document::Task(t) => {
             t.case(name).ok_or_else(no_case)?;
-            for p in ["{depth}", "{tree_json}", "{position_json}"] {
+            for p in ["{depth}", "{tree_json}", "{trees}", "{position_json}"] {
                 if wants(p) {
                     return Err(bad(
                         format!("{p} is a search spec's placeholder, and this is a task spec"),
