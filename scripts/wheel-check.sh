@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the `pip install gametrace` wheel with maturin, installs it into a fresh virtualenv,
-# and grades a CSC148 strategy with it with no Rust toolchain on PATH: what a CSC148 TA does.
+# and grades a CSC148 strategy and a CS188 multiAgents.py with it with no Rust toolchain on
+# PATH: what a CSC148 or CS188 TA does.
 # Usage: scripts/wheel-check.sh [WORKDIR]   (CI runs it; WORKDIR defaults to a temporary one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -107,10 +108,33 @@ echo "== checking a student's Tippy with the installed game driver"
 expect 0 gametrace check-game csc148/tippy-rules \
   --cmd "python3 -m gametrace.game students/tippy/tippy_game_state.py TippyGameState"
 
+echo "== grading a CS188 multiAgents.py with python3 -m gametrace.cs188 (the CS188 chapter)"
+# The course's folder as a TA has it: test_cases/ and the student's file (gametrace's own
+# trees and student here), and the project's modules (the stand-ins, copied as the course's
+# would be) for --project.
+mkdir -p cs188
+cp -r "$root/tests/fixtures/cs188/test_cases" cs188/test_cases
+cp "$root/tests/fixtures/cs188/multiAgents.py" cs188/multiAgents.py
+cp -rL "$root/adapters/python/cs188" cs188/multiagent
+cd cs188
+expect 0 gametrace test test_cases/q2 --against 'python3 -m gametrace.cs188 multiAgents.py {tree_json}'
+case $out in *"score 6 / 6"*) ;; *) fail "a right CS188 student did not pass q2" ;; esac
+expect 0 gametrace test test_cases/q3 \
+  --against 'python3 -m gametrace.cs188 multiAgents.py {tree_json} --project multiagent'
+case $out in *"score 7 / 7"*) ;; *) fail "a right CS188 student did not pass q3 with --project" ;; esac
+# Any Python 3, not only the wheel's: the system's, with no gametrace package importable.
+if /usr/bin/python3 -c 'import gametrace' 2>/dev/null; then
+  fail "the system's python3 imports gametrace: the check below would prove nothing"
+fi
+expect 0 gametrace test test_cases/q4 --against '/usr/bin/python3 -m gametrace.cs188 multiAgents.py {tree_json}'
+# And the module the wheel installs, run by the wheel's own Python as a TA may type it.
+expect 0 python3 -m gametrace.cs188 --help
+cd "$ta"
+
 echo "== editing a spec: copied out, then used from disk"
 expect 0 gametrace specs copy csc148/subtract-square-grading course
 test -f course/specs/csc148/subtract-square-grading.yaml || fail "specs copy wrote nothing"
 expect 0 gametrace test course/specs/csc148/subtract-square-grading.yaml \
   --against "python3 -m gametrace.csc148 strategy students/strategy_minimax_memoize.py StrategyMinimaxMemoize {position_json}"
 
-echo "wheel-check: the wheel installs without Rust and grades CSC148 students from a folder with no checkout"
+echo "wheel-check: the wheel installs without Rust and grades CSC148 and CS188 students from a folder with no checkout"

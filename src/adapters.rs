@@ -4,9 +4,11 @@
 //! (`adapters/java/`); and the student programs the guide's examples check
 //! (`tests/fixtures/...` of a checkout). `gametrace adapters copy DIR` writes the drivers out;
 //! and a command gametrace runs that names one of these files where there is none (outside a
-//! checkout), or runs `python3 -m gametrace.csc148` or `-m gametrace.game` (the wheel's
-//! names for the two Python drivers), gets the built-in copy, written to the run's scratch
-//! folder. A file on disk always wins.
+//! checkout), or runs `python3 -m gametrace.csc148`, `-m gametrace.game` or `-m
+//! gametrace.cs188` (the wheel's names for the Python drivers), gets the built-in copy,
+//! written to the run's scratch folder, so that the module is found whichever Python the
+//! command names (the wheel's virtualenv need not be the `python3` on PATH). A file on disk
+//! always wins.
 
 use include_dir::{include_dir, Dir};
 use std::path::{Path, PathBuf};
@@ -115,15 +117,16 @@ pub fn built_in(word: &str) -> bool {
 }
 
 /// The wheel's module names for the Python drivers, and the driver each runs.
-const MODULES: [(&str, &str); 2] = [
+const MODULES: [(&str, &str); 3] = [
     ("gametrace.csc148", "adapters/python/gametrace_csc148.py"),
     ("gametrace.game", "adapters/python/gametrace_game.py"),
+    ("gametrace.cs188", "adapters/python/gametrace_cs188.py"),
 ];
 
 /// `argv` as it is to run in `dir` (the current folder when `None`), with the built-in drivers
 /// and examples it names provided: each word that is the path of one and is not a file there
 /// is replaced by the path of a copy written under `scratch`, and `-m gametrace.csc148` (or
-/// `gametrace.game`) after a Python by the copy of that driver. A `sh -c` line is left as it
+/// `gametrace.game`, `gametrace.cs188`) after a Python by the copy of that driver. A `sh -c` line is left as it
 /// is.
 pub fn provide(
     argv: Vec<String>,
@@ -252,6 +255,22 @@ mod tests {
         assert!(scratch
             .path()
             .join("gametrace-files/adapters/python/csc148/strategy.py")
+            .is_file());
+        // CS188's driver, with the stand-ins for the project's modules beside it.
+        let argv = provide(
+            words("python3 -m gametrace.cs188 multiAgents.py {tree_json}"),
+            Some(empty.path()),
+            &scratch,
+        )
+        .unwrap();
+        let driver = scratch
+            .path()
+            .join("gametrace-files/adapters/python/gametrace_cs188.py");
+        assert_eq!(argv[1], driver.display().to_string());
+        assert_eq!(argv[2..], words("multiAgents.py {tree_json}"));
+        assert!(scratch
+            .path()
+            .join("gametrace-files/adapters/python/cs188/util.py")
             .is_file());
         // A path of a driver or of an example, missing here.
         let argv = provide(

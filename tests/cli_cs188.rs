@@ -52,7 +52,7 @@ fn the_tests_run_unchanged_and_agree_with_their_solutions() {
         .stdout(contains(
             "PASS    tests/fixtures/cs188/test_cases/q3/3-tie-at-ghost.test 3-tie-at-ghost",
         ))
-        .stdout(contains("16 passed, 0 failed"));
+        .stdout(contains("17 passed, 0 failed"));
 }
 
 #[test]
@@ -256,6 +256,79 @@ fn every_catalogued_mistake_fails_and_is_named() {
     }
 }
 
+/// The slips of real submissions (issue 71), each in a file of its own written as a student
+/// writes it: the question whose tests show it, the mistake, how many of the question's tests
+/// fail, and the names given (the sided mistake is named at every side that prints the same
+/// on all of the question's tests).
+const OWN_FILES: &[(&str, &str, usize, &[&str])] = &[
+    // The template's getAction: None, nothing generated, on every test.
+    ("q2", "no-action", 6, &["no-action"]),
+    ("q3", "no-action", 7, &["no-action"]),
+    ("q4", "no-action", 4, &["no-action"]),
+    // ExpectimaxAgent returns AlphaBetaAgent's action: x and z are what pruning skips in
+    // 1-two-ghosts (the only tree of q4 where a ghost's min passes alpha).
+    (
+        "q4",
+        "expectimax-as-alphabeta",
+        1,
+        &["expectimax-as-alphabeta"],
+    ),
+    // The ghosts' step asks only isLose(), and neither step asks for actions: 6-win-at-ghost's
+    // w is +inf, and 5-choices's states without actions are left at -inf or +inf (at
+    // Pacman's too, so the mistake at every node is the one that predicts).
+    ("q2", "win-not-terminal", 2, &["win-not-terminal"]),
+    // isLose() of getAction's state: 3-terminals's l is searched on as Pacman's, -inf; no
+    // tree has a loss at a ghost's turn, so the mistake at Pacman's nodes only prints the
+    // same.
+    (
+        "q2",
+        "lose-not-terminal",
+        2,
+        &["lose-not-terminal", "lose-not-terminal:maxie"],
+    ),
+];
+
+#[test]
+fn the_slips_of_real_submissions_are_named_on_every_test_they_explain() {
+    for &(q, name, failing, names) in OWN_FILES {
+        let student = format!("tests/fixtures/cs188/{name}/multiAgents.py");
+        let out = gametrace_no_color()
+            .args([
+                "test",
+                &format!("{TESTS}/{q}"),
+                "--against",
+                &driver(&student),
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name} {q}");
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let cases = report["cases"].as_array().unwrap();
+        let fails: Vec<&serde_json::Value> =
+            cases.iter().filter(|c| c["status"] != "pass").collect();
+        assert_eq!(fails.len(), failing, "{name} {q}: {fails:?}");
+        for c in fails {
+            let d = &c["diagnosis"];
+            assert_eq!(d["finding"], "exact", "{name} {q}: {c}");
+            let named: Vec<String> = d["explanations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e[0]["bug"].as_str().unwrap().to_owned())
+                .collect();
+            assert_eq!(named, names, "{name} {q}: {c}");
+            // Held to every test of the question, the passing ones included.
+            let all = format!("the program's outputs on all {} cases", cases.len());
+            assert!(
+                d["text"].as_str().unwrap().contains(&all),
+                "{name} {q}: {c}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_guides_buggy_copy_is_the_fixture_with_one_slip() {
     let right = fs::read_to_string(STUDENT).unwrap();
@@ -390,7 +463,7 @@ fn import_writes_specs_that_pass_with_their_expected_traces() {
         .args(["import", "cs188", TESTS, out.to_str().unwrap()])
         .assert()
         .success()
-        .stdout(contains("16 tests of 16 imported"))
+        .stdout(contains("17 tests of 17 imported"))
         .stdout(contains(
             "q3/3-tie-at-ghost.yaml (agrees with its .solution; expected trace",
         ));
@@ -406,7 +479,7 @@ fn import_writes_specs_that_pass_with_their_expected_traces() {
         .args(["test", out.to_str().unwrap()])
         .assert()
         .success()
-        .stdout(contains("16 passed, 0 failed"));
+        .stdout(contains("17 passed, 0 failed"));
 }
 
 #[test]

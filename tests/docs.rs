@@ -576,3 +576,85 @@ fn the_tour_and_the_course_recipes_run_from_an_empty_folder() {
     let book = std::fs::read_to_string(class.join("grades/gradebook.csv")).unwrap();
     assert!(book.contains("\ndave,1,1,"), "{book}");
 }
+
+/// The `gametrace` lines of the `sh` blocks of `page`'s section `heading` (up to the next
+/// heading), continued lines joined.
+fn sh_lines(page: &str, heading: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(ROOT).join("docs/src").join(page)).unwrap();
+    let start = text
+        .find(heading)
+        .unwrap_or_else(|| panic!("{page} has no `{heading}`"));
+    let rest = &text[start + heading.len()..];
+    let section = &rest[..rest.find("\n#").unwrap_or(rest.len())];
+    let mut out = Vec::new();
+    for (info, _, body) in blocks(section) {
+        if info != "sh" {
+            continue;
+        }
+        let mut command = String::new();
+        for line in &body {
+            let line = line.trim_end();
+            if command.is_empty() && !line.starts_with("gametrace ") {
+                continue;
+            }
+            command.push_str(line.trim_end_matches('\\'));
+            if line.ends_with('\\') {
+                command.push(' ');
+            } else {
+                out.push(std::mem::take(&mut command));
+            }
+        }
+    }
+    out
+}
+
+/// Copies the folder `from` to `to`, files and folders.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// Issue 71: the CS188 chapter's commands for a folder with no checkout run as printed, with
+/// a copy of the binary only: `python3 -m gametrace.cs188` is the built-in driver whichever
+/// Python runs it, and `--project DIR` (here the stand-ins, copied out as the course's
+/// folder would be) goes at the end of the `--against` string.
+#[test]
+fn the_cs188_chapter_runs_from_an_empty_folder() {
+    let (_tmp, exe, ta) = installed();
+    let fixtures = Path::new(ROOT).join("tests/fixtures/cs188");
+    copy_tree(&fixtures.join("test_cases"), &ta.join("test_cases"));
+    copy_tree(
+        &Path::new(ROOT).join("python/gametrace/drivers/cs188"),
+        &ta.join("multiagent"),
+    );
+    std::fs::copy(fixtures.join("multiAgents.py"), ta.join("multiAgents.py")).unwrap();
+    assert!(!ta.join("adapters").exists());
+    let lines = sh_lines("cs188.md", "### From an empty folder");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].contains("--project multiagent'"), "{}", lines[1]);
+    for line in &lines {
+        let out = shell(line, &exe, &ta);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "`{line}`:\n{text}");
+        let question = if line.contains("q2") {
+            "6 / 6"
+        } else {
+            "7 / 7"
+        };
+        assert!(
+            text.contains(&format!("score {question}")),
+            "`{line}`:\n{text}"
+        );
+    }
+    // Each run's copy of the driver is its own: nothing is written into the folder.
+    assert!(!ta.join("adapters").exists() && !ta.join("gametrace-files").exists());
+}

@@ -36,7 +36,7 @@ fn list() -> i32 {
     }
     let _ = writeln!(
         out,
-        "\n{}; a command gametrace runs gets them by these paths from any folder (and `python3 -m gametrace.csc148` or `gametrace.game` the Python drivers); `gametrace adapters copy [DIR]` writes them out",
+        "\n{}; a command gametrace runs gets them by these paths from any folder (and `python3 -m gametrace.csc148`, `gametrace.game` or `gametrace.cs188` the Python drivers); `gametrace adapters copy [DIR]` writes them out",
         plural(crate::adapters::drivers().len(), "file")
     );
     print_all(&out)

@@ -355,8 +355,11 @@ impl<G: Game> Searcher<'_, G> {
         if agent == 0 || f.has(Flaw::GhostsMax) {
             return Kind::Max;
         }
+        // Expectimax's ghosts take the min where a mistake makes them minimax's (or
+        // alpha-beta's), or only the first ghost averages.
+        let takes_min = f.has(Flaw::ExpectimaxMin) || f.has(Flaw::ExpectimaxPrunes);
         let averages = self.algorithm == Algorithm::Expectimax
-            && !f.has(Flaw::ExpectimaxMin)
+            && !takes_min
             && !(agent > 1 && f.has(Flaw::FirstGhostOnlyAverages));
         if averages {
             Kind::Mean
@@ -379,7 +382,9 @@ impl<G: Game> Searcher<'_, G> {
     /// Does alpha-beta prune here? It never does with `PrunesNothing` (the test comes after
     /// every successor's value).
     fn prunes(&self) -> bool {
-        self.algorithm == Algorithm::AlphaBeta && !self.flaws.has(Flaw::PrunesNothing)
+        let alpha_beta = self.algorithm == Algorithm::AlphaBeta
+            || (self.algorithm == Algorithm::Expectimax && self.flaws.has(Flaw::ExpectimaxPrunes));
+        alpha_beta && !self.flaws.has(Flaw::PrunesNothing)
     }
 
     /// Reports the successors of `state` that `moves` reach as generated, all of them.
@@ -439,6 +444,25 @@ impl<G: Game> Searcher<'_, G> {
             depth: self.limit,
             bounds: (f64::NEG_INFINITY, f64::INFINITY),
         });
+        if self.flaws.has(Flaw::NoAction) {
+            // The template's `getAction`: nothing searched, `None` returned.
+            sink.event(Event::Done {
+                state: root,
+                player,
+                value: f64::NEG_INFINITY,
+                best: None,
+                terminals: 0,
+                table_hits: 0,
+                ties: Vec::new(),
+            });
+            return Ok(Summary {
+                value: None,
+                best_index: None,
+                terminals: 0,
+                table_hits: 0,
+                raised: false,
+            });
+        }
         let moves: Vec<G::Move> = game.moves(&root).collect();
         let generated = if self.flaws.has(Flaw::GeneratesAll) {
             self.generate_all(&root, 0, &moves, sink)
@@ -543,7 +567,14 @@ impl<G: Game> Searcher<'_, G> {
             depth: self.limit.saturating_sub(ply),
             bounds: (alpha, beta),
         });
-        if !flaws.has(Flaw::WinLoseUnchecked) {
+        // A win not asked of with isWin() (`WinUnchecked`, at this node's side), or a loss
+        // not asked of with isLose() (`LoseUnchecked`), is searched on as if in play.
+        let win_unchecked = match game.status(state) {
+            Status::Over(Outcome::Winner(Player::Maxie)) => flaws.at(Flaw::WinUnchecked, player),
+            Status::Over(_) => flaws.at(Flaw::LoseUnchecked, player),
+            Status::InPlay => false,
+        };
+        if !flaws.has(Flaw::WinLoseUnchecked) && !win_unchecked {
             if let Status::Over(outcome) = game.status(state) {
                 if flaws.has(Flaw::WinLoseInfinite) {
                     // Scored by the student's own function, not `getScore()`.
@@ -578,7 +609,11 @@ impl<G: Game> Searcher<'_, G> {
         }
         let moves: Vec<G::Move> = game.moves(state).collect();
         if moves.is_empty() {
-            if !flaws.has(Flaw::WinLoseUnchecked) {
+            // A search that asks isWin() or isLose() only (at this side) has no test for a
+            // state without actions either: the loop's start value stays.
+            let one_asked =
+                flaws.at(Flaw::WinUnchecked, player) || flaws.at(Flaw::LoseUnchecked, player);
+            if !flaws.has(Flaw::WinLoseUnchecked) && !one_asked {
                 let e = match game.status(state) {
                     Status::Over(o) => game.utility(state, o),
                     Status::InPlay => game.estimate(state),

@@ -63,6 +63,10 @@ pub enum Flaw {
     OwnEvaluation,
     DepthAtPacmanMove,
     OwnEvaluationAtDepth,
+    ExpectimaxPrunes,
+    WinUnchecked,
+    NoAction,
+    LoseUnchecked,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -696,6 +700,15 @@ pub const CATALOGUE: &[Mistake] = &[
         handout: "CS188 multiagent q4: a ghost chooses uniformly at random among its legal moves; its value is the mean",
     },
     Mistake {
+        name: "expectimax-as-alphabeta",
+        flaw: Flaw::ExpectimaxPrunes,
+        sided: false,
+        rules: CS188,
+        family: Family::Cs188Expectimax,
+        sentence: "the expectimax agent is the alpha-beta agent: its ghosts take the min of their successors and prune past alpha, so it generates alpha-beta's states, not expectimax's",
+        handout: "CS188 multiagent q4: a ghost chooses uniformly at random among its legal moves; its value is the mean of all of them, and nothing is pruned",
+    },
+    Mistake {
         name: "first-ghost-averages-only",
         flaw: Flaw::FirstGhostOnlyAverages,
         sided: false,
@@ -712,6 +725,24 @@ pub const CATALOGUE: &[Mistake] = &[
         family: Family::Any,
         sentence: "isWin() and isLose() are never asked and a state with no actions is not evaluated: a win or lose state is worth the loop's starting -inf (Pacman) or +inf (a ghost), and one with actions is searched on",
         handout: "CS188 multiagent q2: evaluate win and lose states with the evaluation function (the autograder's 0-eval-function tests)",
+    },
+    Mistake {
+        name: "win-not-terminal",
+        flaw: Flaw::WinUnchecked,
+        sided: true,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "only isLose() is asked (not isWin()) and a state's actions are not: a win is searched on, and a win (or any state) with no legal actions is worth the loop's starting -inf (Pacman) or +inf (a ghost), or divides by zero (an expectimax ghost)",
+        handout: "CS188 multiagent q2: evaluate win and lose states with the evaluation function (the autograder's 0-eval-function-win-states tests)",
+    },
+    Mistake {
+        name: "lose-not-terminal",
+        flaw: Flaw::LoseUnchecked,
+        sided: true,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "isLose() is not asked of the state searched (only isWin(), or isLose() of another state such as getAction's) and a state's actions are not: a loss is searched on, and a loss (or any state) with no legal actions is worth the loop's starting -inf (Pacman) or +inf (a ghost), or divides by zero (an expectimax ghost)",
+        handout: "CS188 multiagent q2: evaluate win and lose states with the evaluation function (the autograder's 0-eval-function-lose-states tests)",
     },
     Mistake {
         name: "win-lose-infinite",
@@ -748,6 +779,15 @@ pub const CATALOGUE: &[Mistake] = &[
         family: Family::Any,
         sentence: "getAction keeps the last of equally good actions (a >= where the best is replaced only on >) instead of the first",
         handout: "CS188 multiagent: the reference keeps the first best action",
+    },
+    Mistake {
+        name: "no-action",
+        flaw: Flaw::NoAction,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "getAction returns no action (None: the template's body, or a search that is never called or whose result is not returned), so no state is generated",
+        handout: "CS188 multiagent q2: getAction returns the minimax action from the current gameState",
     },
     Mistake {
         name: "returns-value",
