@@ -891,9 +891,9 @@ fn a_question_gets_its_points_only_when_every_test_passes_the_game_included() {
                 + "/9-pacman-game.test 9-pacman-game: the course's autograder passes the game",
         ))
         .stdout(contains(
-            "q2: 5 / 5: all 6 tests run pass\n6 passed, 0 failed; score 5 / 5\n",
+            "q2: 5 / 5: all 7 tests run pass\n7 passed, 0 failed; score 5 / 5\n",
         ));
-    // The slip: 5 trees pass, the game stops on the illegal move, and q2 is worth 0.
+    // The slip: every tree passes, the game stops on the illegal move, and q2 is worth 0.
     gametrace_no_color()
         .args([
             "test",
@@ -909,16 +909,16 @@ fn a_question_gets_its_points_only_when_every_test_passes_the_game_included() {
         .stdout(contains("9-pacman-game: the game stopped on an exception"))
         .stdout(contains("Exception: Illegal action North"))
         .stdout(contains(
-            "q2: 0 / 5: 1 of 6 tests failed (9-pacman-game); PassAllTestsQuestion",
+            "q2: 0 / 5: 1 of 7 tests failed (9-pacman-game); PassAllTestsQuestion",
         ))
-        .stdout(contains("5 passed, 1 failed; score 0 / 5\n"));
+        .stdout(contains("6 passed, 1 failed; score 0 / 5\n"));
     // Without --project: the trees' 5 points, said to depend on the game not run.
     gametrace_no_color()
         .args(["test", &q2, "--against", &driver(slip)])
         .assert()
         .success()
-        .stdout(contains("q2: 5 / 5: all 5 tests run pass; not run: 9-pacman-game (the autograder runs it too: where it fails, the question gets 0"))
-        .stdout(contains("5 passed, 0 failed, 1 skipped; score 5 / 5\n"));
+        .stdout(contains("q2: 5 / 5: all 6 tests run pass; not run: 9-pacman-game (the autograder runs it too: where it fails, the question gets 0"))
+        .stdout(contains("6 passed, 0 failed, 1 skipped; score 5 / 5\n"));
     // Gradescope: one test per question, the failing game under it.
     let out = gametrace_no_color()
         .args([
