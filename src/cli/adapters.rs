@@ -22,14 +22,14 @@ pub enum Action {
     },
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     match a.action {
         None => list(),
         Some(Action::Copy { dir }) => copy(&dir),
     }
 }
 
-fn list() -> i32 {
+fn list() -> Exit {
     let mut out = String::new();
     for (p, bytes) in crate::adapters::drivers() {
         let _ = writeln!(out, "{:<52} {:>6} bytes", p.display(), bytes.len());
@@ -42,7 +42,7 @@ fn list() -> i32 {
     print_all(&out)
 }
 
-fn copy(dir: &Path) -> i32 {
+fn copy(dir: &Path) -> Exit {
     super::specs::write_out(
         &crate::adapters::drivers(),
         dir,

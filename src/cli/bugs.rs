@@ -18,7 +18,7 @@ pub struct Args {
     pub rules: bool,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     if a.rules {
         return rule_mistakes();
     }
@@ -27,7 +27,7 @@ pub fn execute(a: Args) -> i32 {
 
 /// `gametrace bugs --rules`: each game's catalogue of rule mistakes, a line each: the game,
 /// the mistake's name, what it does.
-fn rule_mistakes() -> i32 {
+fn rule_mistakes() -> Exit {
     use crate::check_game::rules;
     use crate::game::{connect4::Connect4, riskless, subtract_square, tippy, Player};
     use std::fmt::Write as _;
@@ -74,13 +74,13 @@ fn rule_mistakes() -> i32 {
         .write_all(out.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => write_failed(e),
     }
 }
 
 /// `gametrace bugs`: the catalogue, or the mistakes one case can make.
-fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
+fn bugs(spec: Option<PathBuf>, case: Option<String>) -> Exit {
     use crate::search::mistakes::{Mistake, CATALOGUE};
     use std::fmt::Write as _;
     // A spec of one case (a CS188 test) needs no --case.
@@ -96,10 +96,7 @@ fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
     let case = case.or(only);
     let entries: Vec<&Mistake> = match (&spec, &case) {
         (Some(path), Some(name)) => {
-            let doc = match spec::load(path) {
-                Ok(d) => d,
-                Err(d) => return report_error(&d),
-            };
+            let doc = spec::load(path)?;
             let names = with_subject(&doc, name, |s| {
                 let c = s.case();
                 CATALOGUE
@@ -107,18 +104,14 @@ fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
                     .filter(|m| m.applies(c))
                     .collect::<Vec<_>>()
             });
-            match names {
-                Ok(n) => n,
-                Err(d) => return report_error(&d),
-            }
+            names?
         }
         (Some(path), None) => {
-            return report_error(
-                &Diagnostic::new(path, "which case's mistakes?")
-                    .expected("--case NAME")
-                    .found("a spec without --case")
-                    .hint("`gametrace bugs` alone lists the whole catalogue"),
-            )
+            return Err(Diagnostic::new(path, "which case's mistakes?")
+                .expected("--case NAME")
+                .found("a spec without --case")
+                .hint("`gametrace bugs` alone lists the whole catalogue")
+                .into())
         }
         _ => CATALOGUE.iter().collect(),
     };
@@ -143,7 +136,7 @@ fn bugs(spec: Option<PathBuf>, case: Option<String>) -> i32 {
         .write_all(out.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => write_failed(e),
     }
 }

@@ -11,17 +11,14 @@ pub struct Args {
     pub paths: Vec<PathBuf>,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     cases(a.paths)
 }
 
 /// `gametrace cases`: a table of each spec's cases.
-fn cases(paths: Vec<PathBuf>) -> i32 {
+fn cases(paths: Vec<PathBuf>) -> Exit {
     use std::fmt::Write as _;
-    let specs = match specs_under(paths) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let specs = specs_under(paths)?;
     let describe = |c: &spec::Case| {
         use crate::search::Algorithm as A;
         let to_the_end =
@@ -109,8 +106,5 @@ fn cases(paths: Vec<PathBuf>) -> i32 {
             let _ = writeln!(out, "{}", line.trim_end());
         }
     }
-    match print_all(&out) {
-        0 => code,
-        c => c,
-    }
+    print_all(&out).map(|_| code)
 }

@@ -54,18 +54,16 @@ pub struct Args {
     pub report: ReportArgs,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     if a.cmd.is_some() || a.game_cmd.is_some() {
-        if let Err(code) = a.run.confined() {
-            return code;
-        }
+        a.run.confined()?;
     }
     let game = a.game_cmd.clone().map(|line| (line, a.run.clone()));
     let source = match (a.actual, a.cmd) {
         (_, Some(line)) => Source::Command(Box::new(a.run.command("--cmd", line))),
         (Some(path), None) => Source::File(path),
         // clap requires one of them.
-        (None, None) => return 2,
+        (None, None) => return Ok(2),
     };
     let options = case::Options {
         mode: a.mode,
@@ -87,37 +85,27 @@ fn check(
     options: case::Options,
     report: &ReportArgs,
     game: Option<(String, RunArgs)>,
-) -> i32 {
-    let doc = match spec::load(&path) {
-        Ok(d) => d,
-        Err(d) => return report_error(&d),
-    };
+) -> Exit {
+    let doc = spec::load(&path)?;
     let names = doc.case_names();
     let name = match name {
         Some(n) if names.contains(&n.as_str()) => n,
-        Some(n) => return unknown_case(&path, &n, &names),
+        Some(n) => return Err(unknown_case(&path, &n, &names)),
         None => match doc.checkable_names()[..] {
             [only] => only.to_owned(),
             ref several => {
-                return report_error(
-                    &Diagnostic::new(&path, "which case? the spec has several")
-                        .expected("--case NAME")
-                        .found(format!("{} cases: {}", several.len(), several.join(", ")))
-                        .hint("`gametrace cases SPEC` lists them with their settings"),
-                )
+                return Err(Diagnostic::new(&path, "which case? the spec has several")
+                    .expected("--case NAME")
+                    .found(format!("{} cases: {}", several.len(), several.join(", ")))
+                    .hint("`gametrace cases SPEC` lists them with their settings")
+                    .into())
             }
         },
     };
     let palette = options.palette;
-    let mut result = match case::check_case(&doc, &name, &source, options) {
-        Ok(r) => r,
-        Err(d) => return report_error(&d),
-    };
+    let mut result = case::check_case(&doc, &name, &source, options)?;
     if let Some((line, run)) = &game {
-        let agreement = match game_agreement(&doc, &name, line, run, &path) {
-            Ok(a) => a,
-            Err(d) => return report_error(&d),
-        };
+        let agreement = game_agreement(&doc, &name, line, run, &path)?;
         let mut details = format!("{}\n", agreement.summary);
         details.push_str(&agreement.details);
         if !result.details.is_empty() {

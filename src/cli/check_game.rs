@@ -36,20 +36,16 @@ pub struct Args {
     pub report: ReportArgs,
 }
 
-pub fn execute(a: Args) -> i32 {
-    if let Err(code) = a.run.confined() {
-        return code;
-    }
-    let doc = match spec::load(&a.spec) {
-        Ok(d) => d,
-        Err(d) => return report_error(&d),
-    };
+pub fn execute(a: Args) -> Exit {
+    a.run.confined()?;
+    let doc = spec::load(&a.spec)?;
     let Document::Game(g) = &doc else {
-        return report_error(
-            &Diagnostic::new(&a.spec, "check-game checks a game, and this spec has none")
+        return Err(
+            Diagnostic::new(&a.spec, "check-game checks a game, and this spec has none")
                 .expected("a game spec (`game: connect4`, `tippy`, `subtract_square`)")
                 .found("a tree or task spec")
-                .hint("check a searcher with `gametrace check SPEC --cmd ...`"),
+                .hint("check a searcher with `gametrace check SPEC --cmd ...`")
+                .into(),
         );
     };
     // What the program's sandbox hides, never copied with a course folder it lies in.
@@ -63,10 +59,7 @@ pub fn execute(a: Args) -> i32 {
         None => program.for_driver(Some(&a.spec)),
         Some(course) => program.for_driver_in_copy(&a.spec, course, &hidden),
     };
-    let run = match run {
-        Ok(r) => r,
-        Err(d) => return report_error(&d),
-    };
+    let run = run?;
     let driver = run.driver(Vec::new());
     let options = a.game.options(
         a.threads.map_or_else(
@@ -79,11 +72,12 @@ pub fn execute(a: Args) -> i32 {
     let report = match game::check_document(g, &name, &driver, &options) {
         Ok(r) => r,
         Err(game) => {
-            return report_error(
-                &Diagnostic::new(&a.spec, format!("check-game cannot check {game} yet"))
+            return Err(
+                Diagnostic::new(&a.spec, format!("check-game cannot check {game} yet"))
                     .expected("a spec of connect4 (or PopOut), riskless, tippy or subtract_square")
                     .found(format!("game: {game}"))
-                    .hint("check the searchers of this game with `gametrace check --cmd`"),
+                    .hint("check the searchers of this game with `gametrace check --cmd`")
+                    .into(),
             );
         }
     };

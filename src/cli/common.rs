@@ -196,11 +196,9 @@ impl RunArgs {
 
     /// Refuses, before anything runs, where the sandbox cannot confine student code (see
     /// `sandbox::confinable`): exit 2 with why and what to do.
-    pub(super) fn confined(&self) -> Result<(), i32> {
-        crate::sandbox::confinable(&self.sandbox(Vec::new())).map_err(|why| {
-            eprintln!("error: refused to run student code: {why}");
-            2
-        })
+    pub(super) fn confined(&self) -> Result<(), Failure> {
+        crate::sandbox::confinable(&self.sandbox(Vec::new()))
+            .map_err(|why| Failure::message(format!("error: refused to run student code: {why}")))
     }
 
     pub(super) fn command(&self, flag: &'static str, line: String) -> Program {
@@ -251,13 +249,56 @@ impl ColorWhen {
     }
 }
 
-pub(super) fn report_error(d: &Diagnostic) -> i32 {
-    eprint!("{d}");
-    2
+/// Why a command stops with exit code 2 (1 for a program that failed to start). A command
+/// returns it ([`Exit`]); `cli::main` prints
+/// it on stderr, the one place a command's error is printed.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A problem at its place (a spec, a file, a flag), with what was expected and found.
+    Diagnostic(Box<Diagnostic>),
+    /// A message in its own words, as printed (`error: ...` and its hint lines).
+    Message(String),
+    /// A student's program that failed before it was judged (it did not start): said as
+    /// the other failures are, with exit code 1, the verdict on a program, as `check` gives.
+    Program(String),
 }
 
+impl Failure {
+    /// The exit code it gives: 2, or 1 for a program's failure.
+    pub(super) fn code(&self) -> i32 {
+        match self {
+            Failure::Program(_) => 1,
+            Failure::Diagnostic(_) | Failure::Message(_) => 2,
+        }
+    }
+
+    /// `error: ...` (and any hint lines after it): one message, a newline after it.
+    pub(super) fn message(text: impl std::fmt::Display) -> Failure {
+        Failure::Message(format!("{text}\n"))
+    }
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Failure {
+        Failure::Diagnostic(Box::new(d))
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Diagnostic(d) => write!(f, "{d}"),
+            Failure::Message(m) | Failure::Program(m) => f.write_str(m),
+        }
+    }
+}
+
+/// What a command comes to: its exit code (0, or 1 for a failed check), or the failure that
+/// makes it 2.
+pub(crate) type Exit = Result<i32, Failure>;
+
 /// `no case `x``, with the cases there are and a did-you-mean.
-pub(super) fn unknown_case(path: &Path, name: &str, names: &[&str]) -> i32 {
+pub(super) fn unknown_case(path: &Path, name: &str, names: &[&str]) -> Failure {
     let d = Diagnostic::new(path, format!("no case `{name}` in this spec"))
         .expected(format!("one of {}", names.join(", ")))
         .found(format!("--case {name}"));
@@ -265,46 +306,41 @@ pub(super) fn unknown_case(path: &Path, name: &str, names: &[&str]) -> i32 {
         Some(s) => d.hint(format!("did you mean `{s}`?")),
         None => d.hint("leave out --case to print every case"),
     };
-    report_error(&d)
+    d.into()
 }
 
 /// Writes a whole report to stdout or, with --output, to a file (atomically; stdout then gets
-/// the summary line). Returns `code`, or 2 if the report could not be written.
-pub(super) fn emit(text: &str, report: &ReportArgs, summary: &str, code: i32) -> i32 {
+/// the summary line). Returns `code`, or the failure to write the report.
+pub(super) fn emit(text: &str, report: &ReportArgs, summary: &str, code: i32) -> Exit {
     match &report.output {
         Some(file) => match suite::write_atomically(file, text) {
             Ok(()) => {
                 println!("{summary} (report in {})", file.display());
-                code
+                Ok(code)
             }
-            Err(e) => {
-                eprintln!(
-                    "error: cannot write the report to {}: {e}\n  = hint: check that the directory exists and is writable",
-                    file.display()
-                );
-                2
-            }
+            Err(e) => Err(Failure::message(format!(
+                "error: cannot write the report to {}: {e}\n  = hint: check that the directory exists and is writable",
+                file.display()
+            ))),
         },
         None => {
             let mut out = io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                Ok(()) => code,
-                Err(e) => match write_failed(e) {
-                    0 => code,
-                    c => c,
-                },
+                Ok(()) => Ok(code),
+                Err(e) => write_failed(e).map(|_| code),
             }
         }
     }
 }
 
 /// A closed pipe (`gametrace run ... | head`) is a reader that has seen enough, not an error.
-pub(super) fn write_failed(e: io::Error) -> i32 {
+pub(super) fn write_failed(e: io::Error) -> Exit {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        0
+        Ok(0)
     } else {
-        eprintln!("error: cannot write the trace: {e}");
-        2
+        Err(Failure::message(format!(
+            "error: cannot write the trace: {e}"
+        )))
     }
 }
 
@@ -340,10 +376,10 @@ impl<W: io::Write> std::fmt::Write for FmtIo<W> {
 }
 
 /// Writes text to stdout: 0, or what a failed write means.
-pub(super) fn print_all(text: &str) -> i32 {
+pub(super) fn print_all(text: &str) -> Exit {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => write_failed(e),
     }
 }
@@ -358,7 +394,11 @@ pub(super) fn plural(n: usize, what: &str) -> String {
 }
 
 /// A tree spec and, if named, one of its cases; or exit 2 saying why not.
-pub(super) fn tree_spec(path: &Path, case: Option<&str>, command: &str) -> Result<spec::Spec, i32> {
+pub(super) fn tree_spec(
+    path: &Path,
+    case: Option<&str>,
+    command: &str,
+) -> Result<spec::Spec, Failure> {
     load_tree_spec(path, case, command, spec::load)
 }
 
@@ -367,27 +407,27 @@ pub(super) fn load_tree_spec(
     case: Option<&str>,
     command: &str,
     load: fn(&Path) -> Result<Document, Diagnostic>,
-) -> Result<spec::Spec, i32> {
+) -> Result<spec::Spec, Failure> {
     let spec = match load(path) {
         Ok(Document::Tree(s)) => s,
         Ok(Document::Task(t)) => {
-            return Err(report_error(
-                &Diagnostic::new(path, format!("`{command}` works on game trees"))
+            return Err(
+                Diagnostic::new(path, format!("`{command}` works on game trees"))
                     .expected("a spec with a `tree:`")
                     .found(format!("a task spec (`task: {}`)", t.task.name()))
-                    .hint("`gametrace run` prints a task's results"),
-            ))
+                    .hint("`gametrace run` prints a task's results")
+                    .into(),
+            )
         }
         Ok(Document::Game(g)) => {
             let game = crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
-            return Err(report_error(
-                &Diagnostic::new(path, format!("`{command}` works on game trees"))
-                    .expected("a spec with a `tree:`")
-                    .found(format!("a game spec (`game: {game}`)"))
-                    .hint("`gametrace run` prints its searches and scenarios, and `gametrace play` plays from its position"),
-            ));
+            return Err(Diagnostic::new(path, format!("`{command}` works on game trees"))
+                .expected("a spec with a `tree:`")
+                .found(format!("a game spec (`game: {game}`)"))
+                .hint("`gametrace run` prints its searches and scenarios, and `gametrace play` plays from its position")
+                .into());
         }
-        Err(d) => return Err(report_error(&d)),
+        Err(d) => return Err(d.into()),
     };
     if let Some(name) = case {
         if spec.case(name).is_none() {
@@ -399,7 +439,7 @@ pub(super) fn load_tree_spec(
 }
 
 /// The specs under `paths` (default `specs`), or exit 2 with why not.
-pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
+pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, Failure> {
     specs_and_others(paths).map(|(specs, _)| specs)
 }
 
@@ -408,7 +448,7 @@ pub(super) fn specs_under(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, i32> {
 /// one reads full marks for a question the autograder would fail without being told.
 pub(super) fn specs_and_others(
     paths: Vec<PathBuf>,
-) -> Result<(Vec<PathBuf>, Vec<suite::Skipped>), i32> {
+) -> Result<(Vec<PathBuf>, Vec<suite::Skipped>), Failure> {
     specs_and_others_played(paths, false)
 }
 
@@ -417,13 +457,13 @@ pub(super) fn specs_and_others(
 pub(super) fn specs_and_others_played(
     paths: Vec<PathBuf>,
     played: bool,
-) -> Result<(Vec<PathBuf>, Vec<suite::Skipped>), i32> {
+) -> Result<(Vec<PathBuf>, Vec<suite::Skipped>), Failure> {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("specs")]
     } else {
         paths
     };
-    let (specs, skipped) = suite::discover_noting(&paths).map_err(|d| report_error(&d))?;
+    let (specs, skipped) = suite::discover_noting(&paths)?;
     for s in &skipped {
         if played && s.why.starts_with("PacmanGameTreeTest") {
             eprintln!(
@@ -440,18 +480,17 @@ pub(super) fn specs_and_others_played(
     }
     if specs.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        eprintln!(
+        return Err(Failure::message(format!(
             "error: no specs (*.yaml, or CS188 game-tree tests *.test) under {}\n  = hint: write a spec there, or name a spec file",
             shown.join(", ")
-        );
-        return Err(2);
+        )));
     }
     Ok((specs, skipped))
 }
 
 /// With `--case`/`--filter`, an error (exit 2) when no case of any spec is chosen: a typo
 /// should not pass as "0 passed, 0 failed". Specs that do not load are left to the run.
-pub(super) fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> Option<i32> {
+pub(super) fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> Option<Failure> {
     if select.is_all() {
         return None;
     }
@@ -487,12 +526,11 @@ pub(super) fn nothing_selected(specs: &[PathBuf], select: &suite::Selection) -> 
         Some(n) => format!("did you mean `{n}`? (`gametrace cases SPEC` lists a spec's cases)"),
         None => "`gametrace cases SPEC` lists a spec's cases".to_owned(),
     };
-    eprintln!(
+    Some(Failure::message(format!(
         "error: no case matches {}\n  = expected: one of {}{more}\n  = hint: {hint}",
         select.describe(),
         names.join(", ")
-    );
-    Some(2)
+    )))
 }
 
 /// How thoroughly `check-game` (and `grade --game-cmd`) checks a student's game.

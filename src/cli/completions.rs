@@ -1,6 +1,7 @@
 //! `gametrace completions SHELL`: the shell's completion script for every command and flag,
 //! generated from the same definitions that parse them (so it cannot fall behind).
 
+use super::common::Exit;
 use clap::{Args as ClapArgs, CommandFactory};
 use clap_complete::Shell;
 
@@ -13,7 +14,7 @@ pub struct Args {
     pub shell: Shell,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     let mut cmd = super::Cli::command();
     let mut out = Vec::new();
     clap_complete::generate(a.shell, &mut cmd, "gametrace", &mut out);

@@ -21,7 +21,7 @@ pub struct Args {
     pub color: ColorWhen,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     diff(&a.expected, &a.actual, a.exact, a.color)
 }
 
@@ -62,19 +62,16 @@ fn read_trace(path: &Path) -> Result<String, Diagnostic> {
     })
 }
 
-fn diff(expected: &Path, actual: &Path, exact: bool, color: ColorWhen) -> i32 {
+fn diff(expected: &Path, actual: &Path, exact: bool, color: ColorWhen) -> Exit {
     use crate::check::expected::Expected;
     use crate::diff::{self as engine, Lines};
     let (old_text, new_text) = match (read_trace(expected), read_trace(actual)) {
         (Ok(a), Ok(b)) => (a, b),
-        (Err(d), _) | (_, Err(d)) => return report_error(&d),
+        (Err(d), _) | (_, Err(d)) => return Err(d.into()),
     };
     let palette = color.palette();
     // The expected file may hold checks: blocks in any order, text that must never appear.
-    let expectation = match Expected::parse(expected, &old_text, exact) {
-        Ok(e) => e,
-        Err(d) => return report_error(&d),
-    };
+    let expectation = Expected::parse(expected, &old_text, exact)?;
     let new = Lines::of(&new_text, exact);
     let compared = expectation.compare(&new);
     let (old, d) = (&*compared.expected, &compared.diff);
@@ -107,7 +104,7 @@ fn diff(expected: &Path, actual: &Path, exact: bool, color: ColorWhen) -> i32 {
     }
     .and_then(|()| sink.write_str(&compared.broken_text(names.0, names.1)));
     match sink.finish(written).and_then(|()| out.flush()) {
-        Ok(()) => i32::from(!compared.passed()),
+        Ok(()) => Ok(i32::from(!compared.passed())),
         Err(e) => write_failed(e),
     }
 }

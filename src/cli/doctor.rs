@@ -3,6 +3,7 @@
 //! with `--policy`, the whole computed set of what one command may read, run, write and call.
 
 use super::common::print_all;
+use super::common::{Exit, Failure};
 use clap::Args as ClapArgs;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -37,7 +38,7 @@ pub struct Args {
     pub format: String,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     if a.policy {
         return policy(&a);
     }
@@ -98,10 +99,7 @@ pub fn execute(a: Args) -> i32 {
         i32::from(a.strict)
     };
     // A closed pipe (`gametrace doctor | head`) is not a crash.
-    match print_all(&out) {
-        0 => code,
-        failed => failed,
-    }
+    print_all(&out).map(|_| code)
 }
 
 /// A program on PATH, as a shell finds it (with Windows' `.exe`, `.bat` and `.cmd`).
@@ -121,7 +119,7 @@ fn on_path(name: &str) -> Option<PathBuf> {
 
 /// `doctor --policy` where there is no sandbox: nothing confines a command.
 #[cfg(not(target_os = "linux"))]
-fn policy(_a: &Args) -> i32 {
+fn policy(_a: &Args) -> Exit {
     print_all(&format!(
         "no sandbox on {}: a command runs with your user's rights, reads and writes what you can, and has only the timeout and the output cap\n",
         crate::sandbox::unsandboxed_system().unwrap_or_default()
@@ -130,7 +128,7 @@ fn policy(_a: &Args) -> i32 {
 
 /// `doctor --policy`: the computed policy of one command, as its sandbox would have it.
 #[cfg(target_os = "linux")]
-fn policy(a: &Args) -> i32 {
+fn policy(a: &Args) -> Exit {
     let line = a.cmd.clone().unwrap_or_else(|| "true".to_owned());
     let argv = if a.shell {
         vec!["sh".to_owned(), "-c".to_owned(), line.clone()]
@@ -138,16 +136,16 @@ fn policy(a: &Args) -> i32 {
         match crate::sandbox::split(&line) {
             Some(argv) => argv,
             None => {
-                eprintln!("error: cannot split the --cmd line into arguments: {line}\nhint: close every quote, or pass --shell to hand the line to sh");
-                return 2;
+                return Err(Failure::message(format!("error: cannot split the --cmd line into arguments: {line}\nhint: close every quote, or pass --shell to hand the line to sh")));
             }
         }
     };
     let scratch = match crate::sandbox::Scratch::new() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot make a temporary folder: {e}");
-            return 2;
+            return Err(Failure::message(format!(
+                "error: cannot make a temporary folder: {e}"
+            )));
         }
     };
     let policy = crate::sandbox::Policy {

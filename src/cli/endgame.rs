@@ -2,6 +2,7 @@
 //! user's cache folder, and memory-mapped after, so that every later run (and every process of
 //! a class graded at once) reads the same pages instead of building its own.
 
+use super::common::{Exit, Failure};
 use super::solve::Bar;
 use crate::game::kalah::Kalah;
 use crate::search::solve::{Bytes, Database, Unsolved};
@@ -340,22 +341,15 @@ pub struct BuildArgs {
     pub endgame_dir: Option<PathBuf>,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     let Action::Build(a) = a.action;
     if a.game != "kalah" {
-        eprintln!(
-            "error: endgame databases are Kalah's, not `{}`'s\n  hint: gametrace endgame build kalah --pits 6 --seeds 4",
-            a.game
-        );
-        return 2;
+        return Err(Failure::message(format!("error: endgame databases are Kalah's, not `{}`'s\n  hint: gametrace endgame build kalah --pits 6 --seeds 4",
+            a.game)));
     }
-    let kalah = match a
+    let kalah = a
         .board
-        .kalah(|pits, seeds| format!("error: no endgame database for Kalah({pits}, {seeds})"))
-    {
-        Ok(k) => k,
-        Err(code) => return code,
-    };
+        .kalah(|pits, seeds| format!("error: no endgame database for Kalah({pits}, {seeds})"))?;
     let (pits, seeds) = (kalah.pits as u64, u64::from(kalah.seeds));
     let limits = crate::search::solve::Limits {
         memory: a.memory,
@@ -364,40 +358,30 @@ pub fn execute(a: Args) -> i32 {
     };
     let total = 2 * pits * seeds;
     if let Some(e) = a.endgame.filter(|&e| u64::from(e) > total.min(127)) {
-        eprintln!(
-            "error: {} holds {total} seeds: a database of {e} seeds {}\n  expected: --endgame {} at most\n  hint: leave --endgame out for the size a run builds",
+        return Err(Failure::message(format!("error: {} holds {total} seeds: a database of {e} seeds {}\n  expected: --endgame {} at most\n  hint: leave --endgame out for the size a run builds",
             board(&kalah),
             if u64::from(e) > total { "holds positions no game reaches" } else { "is past the most a database holds (127)" },
-            total.min(127)
-        );
-        return 2;
+            total.min(127))));
     }
     let stored = crate::search::solve::database_seeds(&kalah, &limits);
     let bytes = crate::search::solve::endgame_bytes(kalah.pits, stored);
     if bytes > a.memory as u64 / 2 {
-        eprintln!(
-            "error: an endgame database of {stored} seeds on {pits} pits a side ({bytes} bytes) is more than half of --memory ({} bytes), so no run with that memory would take it\n  hint: raise --memory to what the runs will be given, or ask for fewer seeds",
-            a.memory
-        );
-        return 2;
+        return Err(Failure::message(format!("error: an endgame database of {stored} seeds on {pits} pits a side ({bytes} bytes) is more than half of --memory ({} bytes), so no run with that memory would take it\n  hint: raise --memory to what the runs will be given, or ask for fewer seeds",
+            a.memory)));
     }
     let keeping = Keeping {
         endgame_dir: a.endgame_dir,
         no_endgame_file: false,
     };
     let Some(dir) = keeping.dir() else {
-        eprintln!("error: no folder to keep it in: neither XDG_CACHE_HOME nor HOME is set\n  hint: --endgame-dir DIR");
-        return 2;
+        return Err(Failure::message("error: no folder to keep it in: neither XDG_CACHE_HOME nor HOME is set\n  hint: --endgame-dir DIR"));
     };
     // The folder first: a build of minutes is not to be lost to a folder it cannot write.
     let writable =
         make_folder(&dir).and_then(|()| tempfile::NamedTempFile::new_in(&dir).map_err(bare));
     if let Err(e) = writable {
-        eprintln!(
-            "error: cannot keep endgame databases in {}: {e}\n  hint: --endgame-dir DIR names a folder you can write (give the runs the same)",
-            dir.display()
-        );
-        return 2;
+        return Err(Failure::message(format!("error: cannot keep endgame databases in {}: {e}\n  hint: --endgame-dir DIR names a folder you can write (give the runs the same)",
+            dir.display())));
     }
     let path = dir.join(file_name(&kalah, stored));
     let started = Instant::now();
@@ -407,8 +391,10 @@ pub fn execute(a: Args) -> i32 {
     let db = database_noting(&kalah, Size::Exactly(stored), None, Some(&dir), &bar, false);
     bar.finish();
     if db.is_err() {
-        eprintln!("error: {} cannot be built here", board(&kalah));
-        return 2;
+        return Err(Failure::message(format!(
+            "error: {} cannot be built here",
+            board(&kalah)
+        )));
     }
     // `database` says on stderr why a file could not be written; check it is there.
     match good(&path) {
@@ -420,8 +406,7 @@ pub fn execute(a: Args) -> i32 {
             ))
         }
         false => {
-            eprintln!("error: the database could not be kept as {}", path.display());
-            return 2;
+            return Err(Failure::message(format!("error: the database could not be kept as {}", path.display())));
         }
     }
     super::common::print_all(&format!(

@@ -27,12 +27,12 @@ pub struct Args {
     pub color: ColorWhen,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     explain(&a.spec, &a.case, &a.bug, a.trace, a.color)
 }
 
 /// `gametrace explain`: a mistake's trace against the reference's, for one case.
-fn explain(path: &Path, name: &str, bugs: &[String], alone: bool, color: ColorWhen) -> i32 {
+fn explain(path: &Path, name: &str, bugs: &[String], alone: bool, color: ColorWhen) -> Exit {
     use crate::check::diagnose::variant_trace;
     use crate::diff::{self as engine, Lines};
     use crate::search::mistakes::Bug;
@@ -41,35 +41,30 @@ fn explain(path: &Path, name: &str, bugs: &[String], alone: bool, color: ColorWh
     let parsed = match parsed {
         Ok(p) => p,
         Err(why) => {
-            return report_error(
-                &Diagnostic::new(path, why)
-                    .expected("a mistake of the catalogue: NAME, NAME:maxie or NAME:minnie")
-                    .found(format!("--bug {}", bugs.join(" --bug ")))
-                    .hint("`gametrace bugs` lists the catalogue"),
-            )
+            return Err(Diagnostic::new(path, why)
+                .expected("a mistake of the catalogue: NAME, NAME:maxie or NAME:minnie")
+                .found(format!("--bug {}", bugs.join(" --bug ")))
+                .hint("`gametrace bugs` lists the catalogue")
+                .into())
         }
     };
-    let doc = match spec::load(path) {
-        Ok(d) => d,
-        Err(d) => return report_error(&d),
-    };
+    let doc = spec::load(path)?;
     let traces = with_subject(&doc, name, |s| {
         Ok::<_, String>((variant_trace(s, &[])?, variant_trace(s, &parsed)?))
     });
     let (reference, mistaken) = match traces {
         Ok(Ok(t)) => t,
         Ok(Err(why)) => {
-            return report_error(
-                &Diagnostic::new(path, why)
-                    .expected("a mistake this case's searcher can make")
-                    .found(format!("--bug {}", bugs.join(" --bug ")))
-                    .hint(format!(
-                        "`gametrace bugs {} --case {name}` lists them",
-                        path.display()
-                    )),
-            )
+            return Err(Diagnostic::new(path, why)
+                .expected("a mistake this case's searcher can make")
+                .found(format!("--bug {}", bugs.join(" --bug ")))
+                .hint(format!(
+                    "`gametrace bugs {} --case {name}` lists them",
+                    path.display()
+                ))
+                .into())
         }
-        Err(d) => return report_error(&d),
+        Err(d) => return Err(d.into()),
     };
     let text = if alone {
         mistaken
@@ -109,7 +104,7 @@ fn explain(path: &Path, name: &str, bugs: &[String], alone: bool, color: ColorWh
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => write_failed(e),
     }
 }

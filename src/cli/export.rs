@@ -32,7 +32,7 @@ pub enum ExportFormat {
     Json,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     export(
         &a.spec,
         a.to,
@@ -66,13 +66,10 @@ fn export(
     case: Option<&str>,
     name: Option<String>,
     output: Option<&Path>,
-) -> i32 {
-    let spec = match tree_spec(path, case, "export") {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+) -> Exit {
+    let spec = tree_spec(path, case, "export")?;
     let Some(case) = case.and_then(|n| spec.case(n)).or(spec.cases.first()) else {
-        return 2;
+        return Ok(2);
     };
     let origin = format!(
         "{}exported by gametrace {} from {}",
@@ -92,10 +89,11 @@ fn export(
                 None => camel_case(path),
             };
             if !spec::is_sml_identifier(&name) {
-                return report_error(
-                    &Diagnostic::new(path, "`--name` must be an SML structure name")
+                return Err(
+                    Diagnostic::new(path, "`--name` must be an SML structure name")
                         .expected("a name like HandoutBig (letters, digits, _ and ')")
-                        .found(format!("`{name}`")),
+                        .found(format!("`{name}`"))
+                        .into(),
                 );
             }
             crate::export::sml::structure(&spec.tree, &name, &origin)
@@ -108,24 +106,22 @@ fn export(
         ) {
             Ok(text) => text,
             Err(twice) => {
-                return report_error(
-                    &Diagnostic::new(path, format!("node name `{twice}` is used twice"))
+                return Err(
+                    Diagnostic::new(path, format!("node name `{twice}` is used twice"))
                         .expected("each node named once: the Python export keys states by name")
                         .found(format!("two nodes named `{twice}`"))
-                        .hint("rename one (`gametrace validate` points at both)"),
+                        .hint("rename one (`gametrace validate` points at both)")
+                        .into(),
                 )
             }
         },
     };
     match output {
         Some(file) => match suite::write_atomically(file, &text) {
-            Ok(()) => 0,
+            Ok(()) => Ok(0),
             Err(e) => {
-                eprintln!(
-                    "error: cannot write {}: {e}\n  = hint: check that the directory exists and is writable",
-                    file.display()
-                );
-                2
+                Err(Failure::message(format!("error: cannot write {}: {e}\n  = hint: check that the directory exists and is writable",
+                    file.display())))
             }
         },
         None => print_all(&text),

@@ -180,28 +180,22 @@ pub struct PlayerArgs {
 
 impl PlayerArgs {
     /// The players' grading, with the solver ready (its endgame database built or read);
-    /// `Err` is the exit code after the error is said.
-    fn players(&self, cmd: Program) -> Result<Option<class_players::Players>, i32> {
+    /// `Err` is the failure that stops the grading.
+    fn players(&self, cmd: Program) -> Result<Option<class_players::Players>, Failure> {
         use crate::game::kalah;
         let Some(line) = &self.player_cmd else {
             return Ok(None);
         };
         if !cmd.shell && crate::sandbox::split(line).is_none() {
-            eprintln!(
-                "error: cannot split --player-cmd into arguments\n  = found: {line}\n  = hint: close every quote, or pass --shell to hand the line to sh"
-            );
-            return Err(2);
+            return Err(Failure::message(format!("error: cannot split --player-cmd into arguments\n  = found: {line}\n  = hint: close every quote, or pass --shell to hand the line to sh")));
         }
         let (pits, seeds) = (self.pits, self.seeds);
         if !(1..=kalah::MAX_PITS as u64).contains(&pits)
             || !(1..=u64::from(kalah::MAX_SEEDS)).contains(&seeds)
         {
-            eprintln!(
-                "error: Kalah cannot be played with {pits} pits of {seeds} seeds\n  = hint: --pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
+            return Err(Failure::message(format!("error: Kalah cannot be played with {pits} pits of {seeds} seeds\n  = hint: --pits 1 to {} and --seeds 1 to {} (the notes play 6 and 4)",
                 kalah::MAX_PITS,
-                kalah::MAX_SEEDS
-            );
-            return Err(2);
+                kalah::MAX_SEEDS)));
         }
         let rules = kalah::Rules {
             end: self.end_rule.map_or(kalah::EndRule::Cs10, Into::into),
@@ -223,10 +217,7 @@ impl PlayerArgs {
         });
         bar.finish();
         let Ok(oracle) = oracle else {
-            eprintln!(
-                "error: the solver cannot play Kalah with {pits} pits of {seeds} seeds\n  hint: the solver takes boards of up to 8 pits a side with fewer than 256 seeds"
-            );
-            return Err(2);
+            return Err(Failure::message(format!("error: the solver cannot play Kalah with {pits} pits of {seeds} seeds\n  hint: the solver takes boards of up to 8 pits a side with fewer than 256 seeds")));
         };
         Ok(Some(class_players::Players {
             cmd: Program {
@@ -274,29 +265,23 @@ fn inside_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
-pub fn execute(a: Args) -> i32 {
-    let graded = refuse_where_unconfined(&a)
+pub fn execute(a: Args) -> Exit {
+    refuse_where_unconfined(&a)
         .and_then(|()| specs(&a))
         .and_then(|(suite, games)| Ok((suite, games, roster(&a)?, class(&a)?)))
         .and_then(|(suite, games, roster, subs)| {
             note_unknown_in_roster(&roster, &subs, a.shard.is_some());
             let options = options(&a, &suite, games, roster)?;
-            Ok(grade(&a, &suite, &subs, &options))
-        });
-    match graded {
-        Ok(code) | Err(code) => code,
-    }
+            grade(&a, &suite, &subs, &options)
+        })
 }
 
 /// A class's code is other people's: without the Linux sandbox it is graded only when the
 /// grader says so; where the sandbox cannot confine it, never.
-fn refuse_where_unconfined(a: &Args) -> Result<(), i32> {
+fn refuse_where_unconfined(a: &Args) -> Result<(), Failure> {
     if let Some(system) = crate::sandbox::unsandboxed_system() {
         if !a.run.no_sandbox {
-            eprintln!(
-                "error: no sandbox on {system}: `grade` runs a class's code, which needs gametrace's Linux sandbox\n  = hint: grade on Linux (a container, WSL 2, a CI runner), or pass --no-sandbox to run the submissions with your user's rights"
-            );
-            return Err(2);
+            return Err(Failure::message(format!("error: no sandbox on {system}: `grade` runs a class's code, which needs gametrace's Linux sandbox\n  = hint: grade on Linux (a container, WSL 2, a CI runner), or pass --no-sandbox to run the submissions with your user's rights")));
         }
     }
     a.run.confined()
@@ -306,16 +291,14 @@ type GameSpecs = Vec<(PathBuf, std::sync::Arc<crate::spec::GameDocument>)>;
 
 /// The suite of `--specs` (with `--against`) and the `--game` specs, each a game check-game
 /// checks, with their `--game-cmd`s in step.
-fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
+fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), Failure> {
     let select = suite::Selection::new(a.case.clone(), a.filter.clone()).map_err(|e| {
-        eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
-        2
+        Failure::message(format!(
+            "error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`"
+        ))
     })?;
     let project = match a.project.as_deref().map(crate::grade::cs188::project) {
-        Some(Err(e)) => {
-            eprintln!("error: {e}");
-            return Err(2);
-        }
+        Some(Err(e)) => return Err(Failure::message(format!("error: {e}"))),
         Some(Ok(p)) => Some(p),
         None => None,
     };
@@ -323,8 +306,8 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
     let (specs, others) = if a.against.is_some() {
         let (specs, others) =
             super::common::specs_and_others_played(a.specs.clone(), project.is_some())?;
-        if let Some(code) = nothing_selected(&specs, &select) {
-            return Err(code);
+        if let Some(f) = nothing_selected(&specs, &select) {
+            return Err(f);
         }
         (specs, others)
     } else {
@@ -334,22 +317,16 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
         .game
         .iter()
         .map(|p| game_spec(p))
-        .collect::<Result<GameSpecs, i32>>()?;
+        .collect::<Result<GameSpecs, Failure>>()?;
     for cmd in &a.game_cmd {
         if !a.run.shell && crate::sandbox::split(cmd).is_none() {
-            eprintln!(
-                "error: cannot split --game-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh"
-            );
-            return Err(2);
+            return Err(Failure::message(format!("error: cannot split --game-cmd into arguments\n  = found: {cmd}\n  = hint: close every quote, or pass --shell to hand the line to sh")));
         }
     }
     if a.game_cmd.len() > 1 && a.game_cmd.len() != games.len() {
-        eprintln!(
-            "error: {} --game-cmd for {} --game\n  = expected: one --game-cmd for every --game, or one a --game, in the same order\n  = hint: a Tippy driver and a Subtract Square driver: --game tippy-rules.yaml --game-cmd '...TippyGameState' --game subtract-square-rules.yaml --game-cmd '...SubtractSquareState'",
+        return Err(Failure::message(format!("error: {} --game-cmd for {} --game\n  = expected: one --game-cmd for every --game, or one a --game, in the same order\n  = hint: a Tippy driver and a Subtract Square driver: --game tippy-rules.yaml --game-cmd '...TippyGameState' --game subtract-square-rules.yaml --game-cmd '...SubtractSquareState'",
             a.game_cmd.len(),
-            games.len()
-        );
-        return Err(2);
+            games.len())));
     }
     let suite = crate::grade::Suite::load_for(&specs, &select, a.against.as_deref())
         .not_running(others, &select)
@@ -361,7 +338,7 @@ fn specs(a: &Args) -> Result<(crate::grade::Suite, GameSpecs), i32> {
 /// A `--game` spec: a game spec of a game check-game checks.
 fn game_spec(
     path: &std::path::Path,
-) -> Result<(PathBuf, std::sync::Arc<crate::spec::GameDocument>), i32> {
+) -> Result<(PathBuf, std::sync::Arc<crate::spec::GameDocument>), Failure> {
     use crate::spec::{Diagnostic, Document, GameDocument};
     match crate::spec::load(path) {
         Ok(Document::Game(g)) => {
@@ -374,49 +351,47 @@ fn game_spec(
             );
             if !checkable {
                 let game = crate::with_game_spec!(&g, s => crate::game::Playable::name(&s.game));
-                return Err(report_error(
-                    &Diagnostic::new(path, format!("--game: check-game cannot check {game} yet"))
-                        .expected(
-                            "a spec of connect4 (or PopOut), riskless, tippy or subtract_square",
-                        )
-                        .found(format!("game: {game}")),
-                ));
+                return Err(Diagnostic::new(
+                    path,
+                    format!("--game: check-game cannot check {game} yet"),
+                )
+                .expected("a spec of connect4 (or PopOut), riskless, tippy or subtract_square")
+                .found(format!("game: {game}"))
+                .into());
             }
             Ok((path.to_owned(), std::sync::Arc::new(g)))
         }
-        Ok(_) => Err(report_error(
-            &Diagnostic::new(path, "--game takes a game spec, and this spec has none")
+        Ok(_) => Err(
+            Diagnostic::new(path, "--game takes a game spec, and this spec has none")
                 .expected("a game spec (`game: connect4`, `riskless`, `tippy`, `subtract_square`)")
                 .found("a tree or task spec")
-                .hint("grade searchers with --against and --specs"),
-        )),
-        Err(d) => Err(report_error(&d)),
+                .hint("grade searchers with --against and --specs")
+                .into(),
+        ),
+        Err(d) => Err(d.into()),
     }
 }
 
 /// `--roster FILE`, read (none: an empty roster).
-fn roster(a: &Args) -> Result<class::Roster, i32> {
+fn roster(a: &Args) -> Result<class::Roster, Failure> {
     let Some(path) = &a.roster else {
         return Ok(class::Roster::default());
     };
     let text = std::fs::read_to_string(path).map_err(|e| {
-        report_error(
-            &crate::spec::Diagnostic::new(path, format!("cannot read the roster: {e}"))
+        Failure::from(
+            crate::spec::Diagnostic::new(path, format!("cannot read the roster: {e}"))
                 .expected("a CSV file of submission,setting,value rows"),
         )
     })?;
     class::Roster::parse(&text).map_err(|(line, why)| {
-        eprintln!(
-            "error: {}:{line}: {why}\n  = expected: submission,setting,value (settings: class, module, construct, base; `tippy:class` for one game)",
-            path.display()
-        );
-        2
+        Failure::message(format!("error: {}:{line}: {why}\n  = expected: submission,setting,value (settings: class, module, construct, base; `tippy:class` for one game)",
+            path.display()))
     })
 }
 
 /// The submissions to grade: the folders under SUBMISSIONS, this shard's share of them.
-fn class(a: &Args) -> Result<Vec<Submission>, i32> {
-    let (subs, skipped) = class::submissions(&a.submissions).map_err(|d| report_error(&d))?;
+fn class(a: &Args) -> Result<Vec<Submission>, Failure> {
+    let (subs, skipped) = class::submissions(&a.submissions)?;
     let all_subs = subs.len();
     let subs = match a.shard {
         Some((k, n)) => class::shard(subs, k, n),
@@ -434,11 +409,8 @@ fn class(a: &Args) -> Result<Vec<Submission>, i32> {
         );
     }
     if all_subs == 0 {
-        eprintln!(
-            "error: no submissions under {}\n  = expected: a folder for each submission\n  = hint: put each student's files in a folder of their own",
-            a.submissions.display()
-        );
-        return Err(2);
+        return Err(Failure::message(format!("error: no submissions under {}\n  = expected: a folder for each submission\n  = hint: put each student's files in a folder of their own",
+            a.submissions.display())));
     }
     if let Some((k, n)) = a.shard {
         eprintln!(
@@ -479,7 +451,7 @@ fn options(
     suite: &crate::grade::Suite,
     game_specs: GameSpecs,
     roster: class::Roster,
-) -> Result<class::Options, i32> {
+) -> Result<class::Options, Failure> {
     let grader: Vec<PathBuf> = suite
         .spec_paths()
         .chain(game_specs.iter().map(|(p, _)| p.as_path()))
@@ -550,7 +522,7 @@ fn grade(
     suite: &crate::grade::Suite,
     subs: &[Submission],
     options: &class::Options,
-) -> i32 {
+) -> Exit {
     let started = Instant::now();
     let show = Show::new(subs.len());
     let all = class::grade_all(
@@ -580,8 +552,9 @@ fn grade(
         .count();
     let out = &a.out;
     if let Err(e) = book.write_to(out) {
-        eprintln!("error: {e}\n  = hint: check that the directory is writable");
-        return 2;
+        return Err(Failure::message(format!(
+            "error: {e}\n  = hint: check that the directory is writable"
+        )));
     }
     // The time goes to the terminal only: the files are the same for any run of the same
     // grading (and for shards merged).
@@ -604,12 +577,11 @@ fn grade(
     ));
     let code = print_all(&summary);
     if !unwritten.is_empty() {
-        eprintln!(
+        return Err(Failure::message(format!(
             "error: {} could not be written:\n  {}",
             plural(unwritten.len(), "report"),
             unwritten.join("\n  ")
-        );
-        return 2;
+        )));
     }
     code
 }

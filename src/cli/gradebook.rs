@@ -29,7 +29,7 @@ pub enum Action {
     },
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     match a.action {
         Action::Merge {
             shards,
@@ -76,11 +76,9 @@ fn read_shard(dir: &Path) -> Result<Shard, String> {
     })
 }
 
-fn merge(shards: &[PathBuf], out: &Path, submissions: Option<&Path>) -> i32 {
-    let fail = |why: String, hint: &str| {
-        eprintln!("error: {why}\n  = hint: {hint}");
-        2
-    };
+fn merge(shards: &[PathBuf], out: &Path, submissions: Option<&Path>) -> Exit {
+    let fail =
+        |why: String, hint: &str| Err(Failure::message(format!("error: {why}\n  = hint: {hint}")));
     let mut read = Vec::new();
     for dir in shards {
         match read_shard(dir) {
@@ -139,7 +137,7 @@ fn merge(shards: &[PathBuf], out: &Path, submissions: Option<&Path>) -> i32 {
                     );
                 }
             }
-            Err(d) => return report_error(&d),
+            Err(d) => return Err(d.into()),
         }
     }
     if out

@@ -23,17 +23,13 @@ pub enum ImportFormat {
     Cs188,
 }
 
-pub fn execute(a: Args) -> i32 {
-    let files = match tests_under(&a.dir) {
-        Ok(f) => f,
-        Err(code) => return code,
-    };
+pub fn execute(a: Args) -> Exit {
+    let files = tests_under(&a.dir)?;
     if files.is_empty() {
-        eprintln!(
+        return Err(Failure::message(format!(
             "error: no CS188 game-tree tests (*.test) under {}\n  = hint: give the project's test_cases folder, or one question's (test_cases/q2)",
             a.dir.display()
-        );
-        return 2;
+        )));
     }
     let mut code = 0;
     let mut written = 0;
@@ -50,8 +46,12 @@ pub fn execute(a: Args) -> i32 {
                 written += 1;
                 println!("wrote {} ({note})", target.display());
             }
-            Err(Failure::Unusable(c)) => code = code.max(c),
-            Err(Failure::Disagrees(why)) => {
+            Err(NotImported::Unusable(f)) => {
+                // Said now, beside the tests written, and the import goes on.
+                eprint!("{f}");
+                code = 2;
+            }
+            Err(NotImported::Disagrees(why)) => {
                 written += 1;
                 println!("wrote {} ({why})", target.display());
                 code = code.max(1);
@@ -59,20 +59,19 @@ pub fn execute(a: Args) -> i32 {
         }
     }
     println!("{} of {} imported", plural(written, "test"), files.len());
-    code
+    Ok(code)
 }
 
-enum Failure {
-    /// Exit 2: the file could not be read or written (the message is printed).
-    Unusable(i32),
+enum NotImported {
+    /// Exit 2: the file could not be read or written, or its test is not usable.
+    Unusable(Failure),
     /// Exit 1: the reference does not give the `.solution`'s answer.
     Disagrees(String),
 }
 
 /// The `.test` files under `dir` that are game trees (the others noted), sorted.
-fn tests_under(dir: &Path) -> Result<Vec<PathBuf>, i32> {
-    let (found, skipped) =
-        crate::suite::discover_noting(&[dir.to_owned()]).map_err(|d| report_error(&d))?;
+fn tests_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let (found, skipped) = crate::suite::discover_noting(&[dir.to_owned()])?;
     for s in &skipped {
         eprintln!(
             "note: skipped {}: a CS188 test that is not a game tree ({})",
@@ -82,11 +81,10 @@ fn tests_under(dir: &Path) -> Result<Vec<PathBuf>, i32> {
     }
     let yaml: Vec<&PathBuf> = found.iter().filter(|p| !cs188::is_test_file(p)).collect();
     if !yaml.is_empty() && dir.is_file() {
-        eprintln!(
+        return Err(Failure::message(format!(
             "error: {} is not a CS188 test\n  = expected: a `.test` file or a folder of them\n  = hint: `gametrace import cs188` reads the course's test_cases",
             dir.display()
-        );
-        return Err(2);
+        )));
     }
     Ok(found
         .into_iter()
@@ -96,27 +94,30 @@ fn tests_under(dir: &Path) -> Result<Vec<PathBuf>, i32> {
 
 /// Writes the spec of one test, and its expected trace when the reference gives the
 /// `.solution`'s action and generated states.
-fn import_one(file: &Path, target: &Path) -> Result<String, Failure> {
+fn import_one(file: &Path, target: &Path) -> Result<String, NotImported> {
+    let unusable = |d: spec::Diagnostic| NotImported::Unusable(d.into());
     let source = std::fs::read_to_string(file).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", file.display());
-        Failure::Unusable(2)
+        NotImported::Unusable(Failure::message(format!(
+            "error: cannot read {}: {e}",
+            file.display()
+        )))
     })?;
-    let converted =
-        cs188::to_yaml(file, &source).map_err(|d| Failure::Unusable(report_error(&d)))?;
+    let converted = cs188::to_yaml(file, &source).map_err(unusable)?;
     for w in &converted.warnings {
         eprint!("{w}");
     }
     // The spec must load as the test did (it is the same text the test is read as).
-    let doc =
-        spec::load_str(target, &converted.yaml).map_err(|d| Failure::Unusable(report_error(&d)))?;
+    let doc = spec::load_str(target, &converted.yaml).map_err(unusable)?;
     let spec::Document::Tree(tree_spec) = &doc else {
-        return Err(Failure::Unusable(2));
+        return Err(NotImported::Unusable(Failure::Message(String::new())));
     };
     let case = &tree_spec.cases[0];
     let write = |path: &Path, text: &str| {
         crate::suite::write_atomically(path, text).map_err(|e| {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            Failure::Unusable(2)
+            NotImported::Unusable(Failure::message(format!(
+                "error: cannot write {}: {e}",
+                path.display()
+            )))
         })
     };
     write(target, &converted.yaml)?;
@@ -124,14 +125,13 @@ fn import_one(file: &Path, target: &Path) -> Result<String, Failure> {
     let Ok(text) = std::fs::read_to_string(&solution_file) else {
         return Ok("no .solution beside the test: no expected trace written; `gametrace test --bless` writes one".to_owned());
     };
-    let solution =
-        cs188::solution(&solution_file, &text).map_err(|d| Failure::Unusable(report_error(&d)))?;
+    let solution = cs188::solution(&solution_file, &text).map_err(unusable)?;
     let trace = crate::run::trace_of(tree_spec, case);
     let root = tree_spec.tree.name(tree_spec.tree.root());
     let found = cs188::Solution::of_trace(&root, &trace);
     let differences = solution.differences(&found);
     if !differences.is_empty() {
-        return Err(Failure::Disagrees(format!(
+        return Err(NotImported::Disagrees(format!(
             "the reference disagrees with {}: {}; no expected trace written",
             solution_file.display(),
             differences.join("; ")

@@ -2,6 +2,7 @@
 //! definitions; with `--dir`, one page a command as well (gametrace-check(1), ...), for a
 //! package to install under share/man/man1.
 
+use super::common::{Exit, Failure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -15,25 +16,23 @@ pub struct Args {
     pub dir: Option<PathBuf>,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     let mut cmd = super::Cli::command().disable_help_subcommand(true);
     cmd.build();
     let Some(dir) = a.dir else {
         return match render(cmd) {
             Ok(page) => super::common::print_all(&String::from_utf8_lossy(&page)),
-            Err(e) => {
-                eprintln!("error: cannot write the manual page: {e}");
-                2
-            }
+            Err(e) => Err(Failure::message(format!(
+                "error: cannot write the manual page: {e}"
+            ))),
         };
     };
     if !dir.is_dir() {
-        eprintln!(
+        return Err(Failure::message(format!(
             "error: --dir {}: no such directory\n  hint: create it first (mkdir -p {})",
             dir.display(),
             dir.display()
-        );
-        return 2;
+        )));
     }
     let mut pages = vec![(format!("{}.1", cmd.get_name()), cmd.clone())];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
@@ -47,19 +46,22 @@ pub fn execute(a: Args) -> i32 {
         match render(page) {
             Ok(text) => rendered.push((file, text)),
             Err(e) => {
-                eprintln!("error: cannot render {file}: {e}");
-                return 2;
+                return Err(Failure::message(format!(
+                    "error: cannot render {file}: {e}"
+                )));
             }
         }
     }
     for (file, text) in &rendered {
         if let Err(e) = write_whole(&dir, file, text) {
-            eprintln!("error: cannot write {}: {e}", dir.join(file).display());
-            return 2;
+            return Err(Failure::message(format!(
+                "error: cannot write {}: {e}",
+                dir.join(file).display()
+            )));
         }
     }
     eprintln!("wrote {} manual pages to {}", rendered.len(), dir.display());
-    0
+    Ok(0)
 }
 
 fn render(cmd: clap::Command) -> std::io::Result<Vec<u8>> {

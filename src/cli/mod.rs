@@ -173,10 +173,9 @@ pub fn main() -> i32 {
     // A student's program that runs gametrace (a copy, or one on its PATH) would get the
     // reference's answers: inside gametrace's own sandbox, only `doctor` runs.
     if !matches!(cli.command, Command::Doctor(_)) && crate::sandbox::inside_sandbox() {
-        eprintln!(
-            "error: gametrace will not run inside its own sandbox: a program being checked may not ask gametrace for the reference's answers"
-        );
-        return 2;
+        return failed(common::Failure::message(
+            "error: gametrace will not run inside its own sandbox: a program being checked may not ask gametrace for the reference's answers",
+        ));
     }
     match &cli.command {
         Command::Check(check::Args { report, .. })
@@ -205,7 +204,7 @@ pub fn main() -> i32 {
     if let Some(n) = cli.max_spec_size {
         crate::input::set_max_spec_size(n as u64);
     }
-    let code = match cli.command {
+    let exit = match cli.command {
         Command::Play(a) => play::execute(a),
         Command::Run(a) => run::execute(a),
         Command::Check(a) => check::execute(a),
@@ -232,7 +231,14 @@ pub fn main() -> i32 {
         Command::Completions(a) => completions::execute(a),
         Command::Man(a) => man::execute(a),
     };
+    let code = exit.unwrap_or_else(failed);
     #[cfg(target_os = "linux")]
     crate::sandbox::cgroup::remove_cgroups();
     code
+}
+
+/// The one place a command's failure is printed: on stderr, with its exit code (2).
+fn failed(f: common::Failure) -> i32 {
+    eprint!("{f}");
+    f.code()
 }

@@ -31,7 +31,7 @@ pub struct Args {
     pub max: i64,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     match (a.discriminating, a.branching, a.depth) {
         (false, Some(branching), Some(depth)) => new_spec(crate::game::tree::Generate {
             branching,
@@ -44,26 +44,20 @@ pub fn execute(a: Args) -> i32 {
     }
 }
 
-fn new_spec(g: crate::game::tree::Generate) -> i32 {
+fn new_spec(g: crate::game::tree::Generate) -> Exit {
     use crate::spec::new::MAX_WRITTEN_NODES;
     if g.min > g.max {
-        eprintln!(
-            "error: --min is greater than --max\n  = expected: min <= max\n  =    found: min {} and max {}",
-            g.min, g.max
-        );
-        return 2;
+        return Err(Failure::message(format!("error: --min is greater than --max\n  = expected: min <= max\n  =    found: min {} and max {}",
+            g.min, g.max)));
     }
     match g.node_count() {
         Some(n) if n <= MAX_WRITTEN_NODES => print_all(&crate::spec::new::spec(&g)),
         n => {
-            eprintln!(
-                "error: the tree is too large to write out\n  = expected: at most {MAX_WRITTEN_NODES} nodes\n  =    found: {}\n  =     hint: lower --branching or --depth, or write `tree: {{generate: {{branching: {}, depth: {}, seed: {}}}}}` in a spec",
+            Err(Failure::message(format!("error: the tree is too large to write out\n  = expected: at most {MAX_WRITTEN_NODES} nodes\n  =    found: {}\n  =     hint: lower --branching or --depth, or write `tree: {{generate: {{branching: {}, depth: {}, seed: {}}}}}` in a spec",
                 n.map_or("more than 2^64 nodes".to_owned(), |n| format!("{n} nodes")),
                 g.branching,
                 g.depth,
-                g.seed
-            );
-            2
+                g.seed)))
         }
     }
 }

@@ -110,7 +110,7 @@ pub enum JudgeArg {
     Both,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     let options = PlayOptions {
         map: a.map,
         columns: a.columns,
@@ -140,9 +140,7 @@ pub fn execute(a: Args) -> i32 {
         },
     };
     if a.p1_cmd.is_some() || a.p2_cmd.is_some() {
-        if let Err(code) = a.run.confined() {
-            return code;
-        }
+        a.run.confined()?;
     }
     let programs = Programs {
         cmds: [a.p1_cmd, a.p2_cmd],
@@ -159,12 +157,12 @@ struct Programs {
 
 impl Programs {
     /// Starts the seats' programs for Kalah `k` and runs `game` with them in their seats;
-    /// `Err` is the exit code once the trouble is said.
+    /// `Err` is the failure that stops the game.
     fn seated<R>(
         &self,
         k: &crate::game::kalah::Kalah,
         game: impl FnOnce([Option<&mut dyn crate::play::Program>; 2]) -> R,
-    ) -> Result<R, i32> {
+    ) -> Result<R, Failure> {
         use crate::check_game::probe::Student;
         use crate::grade::players::{kalah_env, Seated};
         let mut runs: [Option<crate::student::Run>; 2] = [None, None];
@@ -175,12 +173,11 @@ impl Programs {
             match program.for_driver(None) {
                 Ok(run) => runs[seat] = Some(run),
                 Err(d) => {
-                    eprintln!(
+                    return Err(Failure::message(format!(
                         "error: {}\n  = found: {cmd}\n  = hint: {}",
                         d.message,
                         d.hint.as_deref().unwrap_or("check the command line")
-                    );
-                    return Err(2);
+                    )));
                 }
             }
         }
@@ -191,11 +188,10 @@ impl Programs {
                 Ok(s) => students[seat] = Some(s),
                 Err(t) => {
                     let (what, details) = t.describe();
-                    eprintln!(
-                        "error: p{}'s program did not start: {what}\n{details}",
+                    return Err(Failure::Program(format!(
+                        "error: p{}'s program did not start: {what}\n{details}\n",
                         seat + 1
-                    );
-                    return Err(1);
+                    )));
                 }
             }
         }
@@ -251,20 +247,16 @@ fn play(
     o: PlayOptions,
     rules: Rules,
     programs: &Programs,
-) -> i32 {
+) -> Exit {
     let played = seats(players, programs, &rules)
         .and_then(|seats| Ok((seats, table(game, &o)?)))
         .and_then(|(seats, table)| referee(game, table, seats, &rules, programs));
-    match played {
-        Ok(ended) => exit_code(ended),
-        Err(code) => code,
-    }
+    exit_code(played?)
 }
 
 /// `error: MESSAGE` with its hint: exit 2.
-fn usage(message: String, hint: &str) -> i32 {
-    eprintln!("error: {message}\n  hint: {hint}");
-    2
+fn usage(message: String, hint: &str) -> Failure {
+    Failure::message(format!("error: {message}\n  hint: {hint}"))
 }
 
 /// Who sits in each seat (a program where `--pN-cmd` seats one).
@@ -272,7 +264,7 @@ fn seats(
     players: (&str, &str),
     programs: &Programs,
     rules: &Rules,
-) -> Result<crate::play::Seats, i32> {
+) -> Result<crate::play::Seats, Failure> {
     use crate::play::{Player, Seats};
     let parse = |seat: usize, player: &str| {
         if programs.cmds[seat].is_some() {
@@ -302,13 +294,10 @@ fn referee(
     seats: crate::play::Seats,
     rules: &Rules,
     programs: &Programs,
-) -> Result<io::Result<crate::play::Ending>, i32> {
+) -> Result<io::Result<crate::play::Ending>, Failure> {
     use crate::play::Table;
     if seats.need_solver() && !table.solvable() {
-        eprintln!(
-            "error: {game} has no perfect player and no judge: the solver solves Kalah only\n  hint: leave out `perfect` and --judge, or play kalah"
-        );
-        return Err(2);
+        return Err(Failure::message(format!("error: {game} has no perfect player and no judge: the solver solves Kalah only\n  hint: leave out `perfect` and --judge, or play kalah")));
     }
     let with_programs = programs.cmds.iter().any(Option::is_some);
     let kalah = match &table {
@@ -316,10 +305,7 @@ fn referee(
         _ => None,
     };
     if with_programs && kalah.is_none() {
-        eprintln!(
-            "error: --p1-cmd and --p2-cmd seat Kalah players only\n  hint: play kalah, or leave them out"
-        );
-        return Err(2);
+        return Err(Failure::message("error: --p1-cmd and --p2-cmd seat Kalah players only\n  hint: play kalah, or leave them out"));
     }
     let stdin = io::stdin();
     let mut input = stdin.lock();
@@ -347,7 +333,7 @@ fn referee(
 
 /// The game to play: a game spec's, or a game by name with its options (each checked to be
 /// that game's).
-fn table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, i32> {
+fn table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, Failure> {
     // Each option, whether it was given, and the games it belongs to.
     let options: [(&str, bool, &[&str]); 11] = [
         ("--map", o.map.is_some(), &["riskless"]),
@@ -401,7 +387,7 @@ fn table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, i32> {
 }
 
 /// A game spec's game.
-fn spec_table(game: &str, spec_path: &std::path::Path) -> Result<crate::play::Table, i32> {
+fn spec_table(game: &str, spec_path: &std::path::Path) -> Result<crate::play::Table, Failure> {
     match spec::load(spec_path) {
         // The referee has no dice, and its computer players know no chance nodes.
         Ok(Document::Game(g)) => crate::play::Table::of_spec(&g).ok_or_else(|| {
@@ -410,18 +396,17 @@ fn spec_table(game: &str, spec_path: &std::path::Path) -> Result<crate::play::Ta
                 "search Pig with `gametrace run` (expectiminimax or expectimax cases)",
             )
         }),
-        Ok(_) => Err(report_error(
-            &Diagnostic::new(spec_path, "`play` plays real games")
-                .expected("a game spec (with `game:`)")
-                .found("a tree or task spec")
-                .hint(format!("gametrace play {}", PLAYABLE.join(", "))),
-        )),
-        Err(d) => Err(report_error(&d)),
+        Ok(_) => Err(Diagnostic::new(spec_path, "`play` plays real games")
+            .expected("a game spec (with `game:`)")
+            .found("a tree or task spec")
+            .hint(format!("gametrace play {}", PLAYABLE.join(", ")))
+            .into()),
+        Err(d) => Err(d.into()),
     }
 }
 
 /// A game by name, with its options' values (or their defaults).
-fn named_table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, i32> {
+fn named_table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, Failure> {
     use crate::game::{connect4, kalah, nim::Nim, riskless, tictactoe, tippy, Player as Side};
     use crate::play::Table;
     Ok(match game {
@@ -502,19 +487,16 @@ fn named_table(game: &str, o: &PlayOptions) -> Result<crate::play::Table, i32> {
 }
 
 /// `play`'s exit code for how the game ended.
-fn exit_code(ended: io::Result<crate::play::Ending>) -> i32 {
+fn exit_code(ended: io::Result<crate::play::Ending>) -> Exit {
     use crate::play::Ending;
     match ended {
-        Ok(Ending::Over(_) | Ending::Stopped) => 0,
-        Ok(Ending::InputEnded) => 2,
+        Ok(Ending::Over(_) | Ending::Stopped) => Ok(0),
+        Ok(Ending::InputEnded) => Ok(2),
         // A program's failing is a verdict on it, as `check` gives.
-        Ok(Ending::Forfeited(_)) => 1,
-        Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
-            eprintln!(
-                "error: {e}\n  hint: leave out `perfect` and --judge, or play a smaller board"
-            );
-            2
-        }
+        Ok(Ending::Forfeited(_)) => Ok(1),
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => Err(Failure::message(format!(
+            "error: {e}\n  hint: leave out `perfect` and --judge, or play a smaller board"
+        ))),
         Err(e) => write_failed(e),
     }
 }

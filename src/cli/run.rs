@@ -32,7 +32,7 @@ pub enum RunFormat {
     Json,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     run(
         a.spec,
         a.case,
@@ -46,16 +46,13 @@ fn run(
     case: Option<String>,
     time_limit: Option<Duration>,
     format: RunFormat,
-) -> i32 {
-    let doc = match spec::load(&path) {
-        Ok(d) => d,
-        Err(d) => return report_error(&d),
-    };
+) -> Exit {
+    let doc = spec::load(&path)?;
     let names = doc.case_names();
     let chosen: Vec<&str> = match &case {
         None => names.clone(),
         Some(name) if names.contains(&name.as_str()) => vec![name.as_str()],
-        Some(name) => return unknown_case(&path, name, &names),
+        Some(name) => return Err(unknown_case(&path, name, &names)),
     };
     if format == RunFormat::Json {
         let cases = crate::stats::facts::of_document(&doc, &chosen, time_limit);
@@ -72,12 +69,8 @@ fn run(
         });
         let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();
         text.push('\n');
-        let code = print_all(&text);
-        return if code == 0 {
-            i32::from(timed_out)
-        } else {
-            code
-        };
+        print_all(&text)?;
+        return Ok(i32::from(timed_out));
     }
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
@@ -125,7 +118,7 @@ fn run(
         }
     }
     match out.flush() {
-        Ok(()) => i32::from(timed_out),
+        Ok(()) => Ok(i32::from(timed_out)),
         Err(e) => write_failed(e),
     }
 }

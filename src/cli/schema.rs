@@ -10,11 +10,11 @@ pub struct Args {
     pub write: bool,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     schema(a.write)
 }
 
-fn schema(write: bool) -> i32 {
+fn schema(write: bool) -> Exit {
     if !write {
         return print_all(&crate::spec::schema::spec_schema());
     }
@@ -30,10 +30,11 @@ fn schema(write: bool) -> i32 {
         let written =
             std::fs::create_dir_all("schema").and_then(|()| suite::write_atomically(path, &text));
         if let Err(e) = written {
-            eprintln!("error: cannot write {file}: {e}\n  = hint: run it from the project's root");
-            return 2;
+            return Err(Failure::message(format!(
+                "error: cannot write {file}: {e}\n  = hint: run it from the project's root"
+            )));
         }
         println!("wrote {file}");
     }
-    0
+    Ok(0)
 }

@@ -22,27 +22,21 @@ pub struct Args {
     pub color: ColorWhen,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     show(a.spec, a.case, a.svg, a.color)
 }
 
 /// `show`: the terminal drawing, or with `--svg`, the SVG picture instead (`-`: to stdout).
-fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorWhen) -> i32 {
-    let spec = match load_tree_spec(&path, case.as_deref(), "show", spec::load_for_drawing) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+fn show(path: PathBuf, case: Option<String>, svg: Option<PathBuf>, color: ColorWhen) -> Exit {
+    let spec = load_tree_spec(&path, case.as_deref(), "show", spec::load_for_drawing)?;
     let picture = crate::draw::Picture::new(&spec, case.as_deref().and_then(|n| spec.case(n)));
     match &svg {
         Some(file) if file.as_os_str() == "-" => print_all(&crate::draw::svg::draw(&picture)),
         Some(file) => match suite::write_atomically(file, &crate::draw::svg::draw(&picture)) {
-            Ok(()) => 0,
+            Ok(()) => Ok(0),
             Err(e) => {
-                eprintln!(
-                    "error: cannot write the SVG to {}: {e}\n  = hint: check that the directory exists and is writable",
-                    file.display()
-                );
-                2
+                Err(Failure::message(format!("error: cannot write the SVG to {}: {e}\n  = hint: check that the directory exists and is writable",
+                    file.display())))
             }
         },
         None => print_all(&crate::draw::terminal::draw(&picture, color.palette())),

@@ -43,19 +43,15 @@ pub struct KalahBoard {
 
 impl KalahBoard {
     /// The game, if its board can be packed (8 pits a side at most, fewer than 256 seeds);
-    /// if not, `refused` (the board) is printed with what is expected, and `Err` holds
-    /// the exit code, 2.
-    pub fn kalah(&self, refused: impl Fn(u64, u64) -> String) -> Result<Kalah, i32> {
+    /// if not, `Err` says `refused` (the board) with what is expected.
+    pub fn kalah(&self, refused: impl Fn(u64, u64) -> String) -> Result<Kalah, Failure> {
         let (pits, seeds) = (self.pits, self.seeds);
         if !(1..=8).contains(&pits)
             || !(1..=u64::from(MAX_SEEDS)).contains(&seeds)
             || 2 * pits * seeds > 255
         {
-            eprintln!(
-                "{}\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all",
-                refused(pits, seeds)
-            );
-            return Err(2);
+            return Err(Failure::message(format!("{}\n  expected: --pits 1 to 8 and --seeds 1 to {MAX_SEEDS}, with fewer than 256 seeds in all",
+                refused(pits, seeds))));
         }
         let rules = Rules {
             end: self.end_rule.into(),
@@ -92,22 +88,20 @@ pub struct Args {
     pub keeping: super::endgame::Keeping,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     if a.game != "kalah" {
-        eprintln!(
-            "error: `solve` solves kalah, not `{}`\n  hint: gametrace solve kalah --pits 4 --seeds 3",
-            a.game
-        );
-        return 2;
+        return Err(Failure::message(format!("error: `solve` solves kalah, not `{}`\n  hint: gametrace solve kalah --pits 4 --seeds 3",
+            a.game)));
     }
     let kalah = match a
         .board
         .kalah(|pits, seeds| format!("error: Kalah({pits}, {seeds}) cannot be solved here"))
     {
         Ok(k) => k,
-        Err(code) => {
-            eprintln!("  hint: the boards that finish are small: see the table in the guide's CS10 chapter");
-            return code;
+        Err(refused) => {
+            return Err(Failure::Message(format!(
+                "{refused}  hint: the boards that finish are small: see the table in the guide's CS10 chapter\n"
+            )))
         }
     };
     let (pits, seeds) = (kalah.pits as u64, u64::from(kalah.seeds));
@@ -118,12 +112,9 @@ pub fn execute(a: Args) -> i32 {
             crate::search::solve::endgame_bytes(pits as usize, e)
         };
         if bytes > a.memory as u64 {
-            eprintln!(
-                "error: an endgame database of {e} seeds on {pits} pits a side does not fit in --memory ({} bytes)\n  expected: a database of at most --memory bytes, one a position (20 seeds on 6 pits is 226 million positions)\n  found: {}\n  hint: leave --endgame out to size it by --memory, or raise --memory",
+            return Err(Failure::message(format!("error: an endgame database of {e} seeds on {pits} pits a side does not fit in --memory ({} bytes)\n  expected: a database of at most --memory bytes, one a position (20 seeds on 6 pits is 226 million positions)\n  found: {}\n  hint: leave --endgame out to size it by --memory, or raise --memory",
                 a.memory,
-                if bytes == u64::MAX { "more than 2^64 bytes".to_owned() } else { format!("{bytes} bytes") }
-            );
-            return 2;
+                if bytes == u64::MAX { "more than 2^64 bytes".to_owned() } else { format!("{bytes} bytes") })));
         }
     }
     let started = Instant::now();
@@ -173,12 +164,11 @@ pub fn execute(a: Args) -> i32 {
                 "{board}: not solved within {} s\n  hint: raise --time-limit or --memory, or solve a smaller board",
                 a.time_limit
             );
-            1
+            Ok(1)
         }
-        Err(Unsolved::TooLarge) => {
-            eprintln!("error: {board} cannot be solved here");
-            2
-        }
+        Err(Unsolved::TooLarge) => Err(Failure::message(format!(
+            "error: {board} cannot be solved here"
+        ))),
     }
 }
 

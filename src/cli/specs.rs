@@ -25,7 +25,7 @@ pub enum Action {
     },
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     match a.action {
         None => list(a.prefix.as_deref().unwrap_or("")),
         Some(Action::Copy { args }) => {
@@ -40,7 +40,7 @@ pub fn execute(a: Args) -> i32 {
 }
 
 /// The built-in specs under `prefix`, or an error naming the prefix.
-fn chosen(prefix: &str) -> Result<Vec<PathBuf>, i32> {
+fn chosen(prefix: &str) -> Result<Vec<PathBuf>, Failure> {
     let all = crate::builtin::specs_under(Path::new("specs")).unwrap_or_default();
     let want = prefix
         .trim_start_matches("specs/")
@@ -53,19 +53,15 @@ fn chosen(prefix: &str) -> Result<Vec<PathBuf>, i32> {
         })
         .collect();
     if found.is_empty() {
-        eprintln!(
+        return Err(Failure::message(format!(
             "error: no built-in spec under `{prefix}`\n  = hint: `gametrace specs` lists them all"
-        );
-        return Err(2);
+        )));
     }
     Ok(found)
 }
 
-fn list(prefix: &str) -> i32 {
-    let specs = match chosen(prefix) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+fn list(prefix: &str) -> Exit {
+    let specs = chosen(prefix)?;
     let mut out = String::new();
     for p in &specs {
         let text = crate::builtin::file(p)
@@ -94,10 +90,8 @@ fn list(prefix: &str) -> i32 {
     print_all(&out)
 }
 
-fn copy(prefix: &str, dir: &Path) -> i32 {
-    if let Err(code) = chosen(prefix) {
-        return code;
-    }
+fn copy(prefix: &str, dir: &Path) -> Exit {
+    chosen(prefix)?;
     write_out(
         &crate::builtin::files_for(prefix),
         dir,
@@ -115,23 +109,20 @@ pub(crate) fn write_out(
     dir: &Path,
     shown: &Path,
     elsewhere: &str,
-) -> i32 {
+) -> Exit {
     let clashes: Vec<String> = files
         .iter()
         .filter(|(p, bytes)| std::fs::read(dir.join(p)).is_ok_and(|have| have != *bytes))
         .map(|(p, _)| dir.join(p).display().to_string())
         .collect();
     if !clashes.is_empty() {
-        eprintln!(
-            "error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: {elsewhere}, or move those files away first",
+        return Err(Failure::message(format!("error: {} already there with other contents, so nothing was copied:\n  {}\n  = hint: {elsewhere}, or move those files away first",
             if clashes.len() == 1 {
                 "1 file is".to_owned()
             } else {
                 format!("{} files are", clashes.len())
             },
-            clashes.join("\n  ")
-        );
-        return 2;
+            clashes.join("\n  "))));
     }
     let mut written = 0;
     for (p, bytes) in files {
@@ -141,11 +132,10 @@ pub(crate) fn write_out(
         }
         let text = String::from_utf8_lossy(bytes);
         if let Err(e) = crate::suite::write_atomically(&to, &text) {
-            eprintln!(
+            return Err(Failure::message(format!(
                 "error: cannot write {}: {e}\n  = hint: check that the folder is writable",
                 to.display()
-            );
-            return 2;
+            )));
         }
         written += 1;
     }

@@ -29,7 +29,7 @@ pub enum StatsFormat {
     Csv,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     stats(
         &a.spec,
         a.format,
@@ -38,7 +38,7 @@ pub fn execute(a: Args) -> i32 {
     )
 }
 
-fn stats(path: &Path, format: StatsFormat, positions: u64, limit: Duration) -> i32 {
+fn stats(path: &Path, format: StatsFormat, positions: u64, limit: Duration) -> Exit {
     if let Ok(Document::Game(g)) = spec::load(path) {
         let limits = crate::game::state_tree::Limits {
             positions,
@@ -52,10 +52,7 @@ fn stats(path: &Path, format: StatsFormat, positions: u64, limit: Duration) -> i
         };
         return print_all(&text);
     }
-    let spec = match tree_spec(path, None, "stats") {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let spec = tree_spec(path, None, "stats")?;
     let rows = crate::stats::table(&spec);
     let text = match format {
         StatsFormat::Table => {

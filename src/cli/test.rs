@@ -57,35 +57,28 @@ pub struct Args {
     pub report: ReportArgs,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     let select = match suite::Selection::new(a.case, a.filter) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`");
-            return 2;
+            return Err(Failure::message(format!(
+                "error: {e}\n  = hint: a glob uses * and ? and [abc], as in `jamboree-*`"
+            )));
         }
     };
     if a.against.is_none() && a.report.for_students {
         // The regression suite compares gametrace's own traces with the expected files:
         // nothing in it is a student's, so there is nothing to hide. Doing nothing silently
         // would let a teacher believe a report was made safe to hand out.
-        eprintln!(
-            "error: --for-students applies to a student's checks, and this run has none
+        return Err(Failure::message("error: --for-students applies to a student's checks, and this run has none
   = expected: --against COMMAND (the student's program, checked on every case)
-  = hint: `gametrace test --against CMD --for-students` writes a report to hand to the student; without --against, `test` checks the expected traces, a report for staff"
-        );
-        return 2;
+  = hint: `gametrace test --against CMD --for-students` writes a report to hand to the student; without --against, `test` checks the expected traces, a report for staff"));
     }
     if a.against.is_some() {
-        if let Err(code) = a.run.confined() {
-            return code;
-        }
+        a.run.confined()?;
     }
     let project = match a.project.as_deref().map(crate::grade::cs188::project) {
-        Some(Err(e)) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Some(Err(e)) => return Err(Failure::message(format!("error: {e}"))),
         Some(Ok(p)) => Some(p),
         None => None,
     };
@@ -100,7 +93,7 @@ pub fn execute(a: Args) -> i32 {
                     sandbox: a.run.sandbox(a.report.output.iter().cloned().collect()),
                     ..a.run.command("--against", line)
                 },
-                Err(code) => return code,
+                Err(f) => return Err(f),
             },
             case::Options {
                 mode: a.mode,
@@ -127,14 +120,11 @@ pub fn execute(a: Args) -> i32 {
 }
 
 /// `--submission DIR`, as an absolute path, or exit 2 when it is not a folder.
-fn submission(dir: Option<PathBuf>) -> Result<Option<PathBuf>, i32> {
+fn submission(dir: Option<PathBuf>) -> Result<Option<PathBuf>, Failure> {
     let Some(dir) = dir else { return Ok(None) };
     if !dir.is_dir() {
-        eprintln!(
-            "error: --submission {} is not a folder\n  = expected: the folder of the submission to run the command in\n  = hint: check the path",
-            dir.display()
-        );
-        return Err(2);
+        return Err(Failure::message(format!("error: --submission {} is not a folder\n  = expected: the folder of the submission to run the command in\n  = hint: check the path",
+            dir.display())));
     }
     Ok(Some(std::path::absolute(&dir).unwrap_or(dir)))
 }
@@ -149,13 +139,10 @@ fn against(
     jobs: usize,
     select: &suite::Selection,
     args: &ReportArgs,
-) -> i32 {
-    let (specs, others) = match super::common::specs_and_others_played(paths, project.is_some()) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    if let Some(code) = nothing_selected(&specs, select) {
-        return code;
+) -> Exit {
+    let (specs, others) = super::common::specs_and_others_played(paths, project.is_some())?;
+    if let Some(f) = nothing_selected(&specs, select) {
+        return Err(f);
     }
     let palette = options.palette;
     let mut report = Report {
@@ -226,8 +213,8 @@ fn against(
             write_error.get_or_insert(e);
         }
         return match write_error.map(write_failed) {
-            Some(c) if c != 0 => c,
-            _ => code,
+            Some(Err(f)) => Err(f),
+            _ => Ok(code),
         };
     }
     drop(stdout);
@@ -267,14 +254,11 @@ fn test(
     time_limit: Duration,
     select: &suite::Selection,
     args: &ReportArgs,
-) -> i32 {
+) -> Exit {
     let time_limit = Some(time_limit);
-    let specs = match specs_under(paths) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    if let Some(code) = nothing_selected(&specs, select) {
-        return code;
+    let specs = specs_under(paths)?;
+    if let Some(f) = nothing_selected(&specs, select) {
+        return Err(f);
     }
     let palette = args.palette();
     if args.format != Format::Human || args.output.is_some() {
@@ -331,12 +315,9 @@ fn test(
         write_error.get_or_insert(e);
     }
     if let Some(e) = write_error {
-        let code = write_failed(e);
-        if code != 0 {
-            return code;
-        }
+        write_failed(e)?;
     }
-    totals.exit_code()
+    Ok(totals.exit_code())
 }
 
 /// Says on stderr which cases a class named in the command left out.

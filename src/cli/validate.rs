@@ -22,11 +22,11 @@ pub enum ValidateFormat {
     Json,
 }
 
-pub fn execute(a: Args) -> i32 {
+pub fn execute(a: Args) -> Exit {
     validate(&a.paths, a.format)
 }
 
-fn validate(paths: &[PathBuf], format: ValidateFormat) -> i32 {
+fn validate(paths: &[PathBuf], format: ValidateFormat) -> Exit {
     use crate::spec::validate as v;
     // A directory stands for the specs under it; a file (even a missing one) for itself, so
     // that a path that cannot be read is one more problem in the report.
@@ -36,7 +36,7 @@ fn validate(paths: &[PathBuf], format: ValidateFormat) -> i32 {
         if p.is_dir() || (!p.exists() && crate::builtin::specs_under(p).is_some()) {
             match suite::discover(std::slice::from_ref(p)) {
                 Ok(found) => specs.extend(found),
-                Err(d) => return report_error(&d),
+                Err(d) => return Err(d.into()),
             }
         } else {
             specs.push(p.clone());
@@ -49,14 +49,8 @@ fn validate(paths: &[PathBuf], format: ValidateFormat) -> i32 {
     };
     let mut out = io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        let code = write_failed(e);
-        if code != 0 {
-            return code;
-        }
+        write_failed(e)?;
     }
-    if v::totals(&checked).0 > 0 {
-        2
-    } else {
-        0
-    }
+    // Exit 2 where a spec has a problem: the report has said which.
+    Ok(if v::totals(&checked).0 > 0 { 2 } else { 0 })
 }

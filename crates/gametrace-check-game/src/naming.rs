@@ -62,156 +62,223 @@ pub(super) fn name_the_mistake<G: Checkable>(
         game,
         estimate: None,
     };
-    let evidence = tree_of(lines);
-    let positions = evidence.nodes.len();
-    let singles = game.mutants(false);
-    let mut tried = singles.len();
-    let mut pool: Vec<Mutant> = singles;
-    // Each model's agreement with the evidence, once.
-    let mut on_evidence: Vec<usize> = pool
-        .iter()
-        .map(|m| m.rules.agreement_on(&evidence, how))
-        .collect();
-    let mut explaining: Vec<usize> = (0..pool.len())
-        .filter(|&i| on_evidence[i] == positions)
-        .collect();
-    if explaining.is_empty() {
-        let pairs = game.mutants(true);
-        tried += pairs.len();
-        let from = pool.len();
-        pool.extend(pairs);
-        on_evidence.extend(
-            pool[from..]
-                .iter()
-                .map(|m| m.rules.agreement_on(&evidence, how)),
-        );
-        explaining = (from..pool.len())
-            .filter(|&i| on_evidence[i] == positions)
-            .collect();
-    }
-    let reference_agrees = agreement(&reference, &evidence, how);
-    let singles_count = game.mutants(false).len();
-    let near: Vec<&'static str> = (0..singles_count)
-        .filter(|&i| on_evidence[i] > reference_agrees.0)
-        .map(|i| pool[i].id)
-        .collect();
-    // The closest of `among` on `tree`, if it agrees further than the reference.
-    let closest = |among: &[usize], tree: &rules::Tree| -> Option<(usize, (usize, usize))> {
-        let base = agreement(&reference, tree, how).0;
-        among
-            .iter()
-            .map(|&i| (i, agreement(pool[i].rules.as_ref(), tree, how)))
-            .filter(|(_, (a, _))| *a > base)
-            .max_by_key(|(i, (a, _))| (*a, std::cmp::Reverse(*i)))
+    let c = Candidates::of(game, &reference, lines, how);
+    let mut retest = |walkers: &[usize]| {
+        let fresh_lines = fresh(&walks(&c.pool, walkers, seed));
+        let all_lines: Vec<Line> = lines.iter().chain(&fresh_lines).cloned().collect();
+        let all_tree = tree_of(&all_lines);
+        (fresh_lines, all_tree)
     };
     let game_name = game.name();
-    if explaining.is_empty() {
+    if c.explaining.is_empty() {
         // The closest few are tried on fresh positions too: what they predict there is
         // more evidence, for the closest and for the cells a report shows.
-        let mut ranked: Vec<(usize, usize)> = (0..pool.len())
-            .map(|i| (i, on_evidence[i]))
-            .filter(|(_, a)| *a > reference_agrees.0)
+        let mut ranked: Vec<(usize, usize)> = (0..c.pool.len())
+            .map(|i| (i, c.on_evidence[i]))
+            .filter(|(_, a)| *a > c.reference_agrees)
             .collect();
         ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let walkers: Vec<usize> = ranked.iter().take(3).map(|(i, _)| *i).collect();
-        let fresh_lines = fresh(&walks(&pool, &walkers, seed));
-        let all_lines: Vec<Line> = lines.iter().chain(&fresh_lines).cloned().collect();
-        let all_tree = tree_of(&all_lines);
-        let asked = all_tree.nodes.len();
+        let (fresh_lines, all_tree) = retest(&walkers);
         // The closest is one of those that were closest on the evidence.
         let best: Vec<usize> = ranked.iter().take(8).map(|(i, _)| *i).collect();
-        let mut text = format!(
-            "no catalogued rule mistake of {game_name} explains it, alone or with another ({tried} tried against the {asked} positions asked about)"
-        );
-        if let Some((i, (a, n))) = closest(&best, &all_tree) {
-            let _ = write!(
-                text,
-                "; closest: {} [{}] (agrees on {a} of {n} positions asked about, the reference on {})",
-                pool[i].what,
-                pool[i].name(),
-                agreement(&reference, &all_tree, how).0
-            );
-        }
-        text.push_str("; the first difference is above\n");
         return Naming {
-            text,
+            text: c.unexplained(game_name, &best, &all_tree),
             ids: Vec::new(),
-            tried,
+            tried: c.tried,
             fresh: fresh_lines,
-            near,
+            near: c.near(),
         };
     }
     // Fresh positions: walks on each explaining model's own rules (where it differs from
     // the reference, and from the others, is where it predicts), and on the runners-up's.
-    let mut runners: Vec<(usize, usize)> = (0..pool.len())
-        .filter(|i| !explaining.contains(i))
-        .map(|i| (i, on_evidence[i]))
+    let mut runners: Vec<(usize, usize)> = (0..c.pool.len())
+        .filter(|i| !c.explaining.contains(i))
+        .map(|i| (i, c.on_evidence[i]))
         .collect();
     runners.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut walkers: Vec<usize> = explaining.iter().copied().take(4).collect();
+    let mut walkers: Vec<usize> = c.explaining.iter().copied().take(4).collect();
     walkers.extend(runners.iter().take(RUNNERS_UP).map(|(i, _)| *i));
-    let fresh_lines = fresh(&walks(&pool, &walkers, seed));
-    let all_lines: Vec<Line> = lines.iter().chain(&fresh_lines).cloned().collect();
-    let all_tree = tree_of(&all_lines);
-    let asked = all_tree.nodes.len();
-    let fresh_positions = asked - positions;
-    let confirmed: Vec<usize> = explaining
+    let (fresh_lines, all_tree) = retest(&walkers);
+    let confirmed: Vec<usize> = c
+        .explaining
         .iter()
         .copied()
-        .filter(|&i| explains(pool[i].rules.as_ref(), &all_tree, how))
+        .filter(|&i| explains(c.pool[i].rules.as_ref(), &all_tree, how))
         .collect();
-    // Where the game was seen to differ from the reference: each such position is one the
-    // named model predicted.
-    let differing = reference
-        .views_on(&all_tree)
-        .iter()
-        .zip(&all_tree.nodes)
-        .filter(|(r, n)| r.as_ref().is_none_or(|r| r.differs(&n.view, how).is_some()))
-        .count();
-    let seen = format!(
-        "{asked} positions asked about, {fresh_positions} of them fresh, chosen to test it; it differs from the reference at {differing} of them"
-    );
-    let text = match confirmed.as_slice() {
-        [] => {
-            let (i, (a, n)) = closest(&explaining, &all_tree).unwrap_or((
-                explaining[0],
-                agreement(pool[explaining[0]].rules.as_ref(), &all_tree, how),
-            ));
-            format!(
-                "no catalogued rule mistake of {game_name} predicts it: closest: {} [{}] (agrees on {a} of {n} positions asked about: it explains the {positions} first seen, but not the {fresh_positions} fresh ones chosen to test it); the first difference is above\n",
-                pool[i].what,
-                pool[i].name()
-            )
-        }
-        [one] if pool[*one].also.is_some() => format!(
-            "the mistakes, two together: {} [{}] (together they behave exactly so at all {seen}; neither does alone)\n",
-            pool[*one].what,
-            pool[*one].name()
-        ),
-        [one] => format!(
-            "the mistake: {} [{}] (it behaves exactly so at all {seen})\n",
-            pool[*one].what, pool[*one].id
-        ),
-        several => {
-            let mut s = format!(
-                "the mistake is one of these (each behaves exactly so at all {seen}; no position asked about tells them apart):\n"
-            );
-            for &m in several {
-                let _ = writeln!(s, "  - {} [{}]", pool[m].what, pool[m].name());
-            }
-            s
-        }
-    };
     let ids = confirmed
         .iter()
-        .map(|&i| std::iter::once(pool[i].id).chain(pool[i].also).collect())
+        .map(|&i| {
+            std::iter::once(c.pool[i].id)
+                .chain(c.pool[i].also)
+                .collect()
+        })
         .collect();
     Naming {
-        text,
+        text: c.explained(game_name, &confirmed, &all_tree),
         ids,
-        tried,
+        tried: c.tried,
         fresh: fresh_lines,
-        near,
+        near: c.near(),
+    }
+}
+
+/// The catalogue's models tried against the evidence (the positions first asked about):
+/// the single mistakes, and the pairs where no single one explains it.
+struct Candidates<'a, 'g, G: Checkable> {
+    reference: &'a Reference<'g, G>,
+    how: Compare,
+    pool: Vec<Mutant>,
+    /// The single mistakes: the first of the pool.
+    singles: usize,
+    tried: usize,
+    /// Each model's agreement with the evidence, and the reference's.
+    on_evidence: Vec<usize>,
+    reference_agrees: usize,
+    /// The models that agree at every position of the evidence, of how many.
+    explaining: Vec<usize>,
+    positions: usize,
+}
+
+impl<'a, 'g, G: Checkable> Candidates<'a, 'g, G> {
+    fn of(
+        game: &G,
+        reference: &'a Reference<'g, G>,
+        lines: &[Line],
+        how: Compare,
+    ) -> Candidates<'a, 'g, G> {
+        let evidence = tree_of(lines);
+        let positions = evidence.nodes.len();
+        let mut pool: Vec<Mutant> = game.mutants(false);
+        let singles = pool.len();
+        let mut tried = singles;
+        // Each model's agreement with the evidence, once.
+        let mut on_evidence: Vec<usize> = pool
+            .iter()
+            .map(|m| m.rules.agreement_on(&evidence, how))
+            .collect();
+        let mut explaining: Vec<usize> = (0..pool.len())
+            .filter(|&i| on_evidence[i] == positions)
+            .collect();
+        if explaining.is_empty() {
+            let pairs = game.mutants(true);
+            tried += pairs.len();
+            let from = pool.len();
+            pool.extend(pairs);
+            on_evidence.extend(
+                pool[from..]
+                    .iter()
+                    .map(|m| m.rules.agreement_on(&evidence, how)),
+            );
+            explaining = (from..pool.len())
+                .filter(|&i| on_evidence[i] == positions)
+                .collect();
+        }
+        let reference_agrees = agreement(reference, &evidence, how).0;
+        Candidates {
+            reference,
+            how,
+            pool,
+            singles,
+            tried,
+            on_evidence,
+            reference_agrees,
+            explaining,
+            positions,
+        }
+    }
+
+    /// The single mistakes that agree with the evidence further than the reference.
+    fn near(&self) -> Vec<&'static str> {
+        (0..self.singles)
+            .filter(|&i| self.on_evidence[i] > self.reference_agrees)
+            .map(|i| self.pool[i].id)
+            .collect()
+    }
+
+    /// The closest of `among` on `tree`, if it agrees further than the reference.
+    fn closest(&self, among: &[usize], tree: &rules::Tree) -> Option<(usize, (usize, usize))> {
+        let base = agreement(self.reference, tree, self.how).0;
+        among
+            .iter()
+            .map(|&i| (i, agreement(self.pool[i].rules.as_ref(), tree, self.how)))
+            .filter(|(_, (a, _))| *a > base)
+            .max_by_key(|(i, (a, _))| (*a, std::cmp::Reverse(*i)))
+    }
+
+    /// The report's text where no model explains the evidence: the closest of `best` on all
+    /// the positions asked about (`all_tree`), if one is closer than the reference.
+    fn unexplained(&self, game_name: &str, best: &[usize], all_tree: &rules::Tree) -> String {
+        let (tried, asked) = (self.tried, all_tree.nodes.len());
+        let mut text = format!(
+            "no catalogued rule mistake of {game_name} explains it, alone or with another ({tried} tried against the {asked} positions asked about)"
+        );
+        if let Some((i, (a, n))) = self.closest(best, all_tree) {
+            let _ = write!(
+                text,
+                "; closest: {} [{}] (agrees on {a} of {n} positions asked about, the reference on {})",
+                self.pool[i].what,
+                self.pool[i].name(),
+                agreement(self.reference, all_tree, self.how).0
+            );
+        }
+        text.push_str("; the first difference is above\n");
+        text
+    }
+
+    /// The report's text where models explain the evidence: those `confirmed` on the fresh
+    /// positions too (of `all_tree`), or the closest.
+    fn explained(&self, game_name: &str, confirmed: &[usize], all_tree: &rules::Tree) -> String {
+        let (pool, positions) = (&self.pool, self.positions);
+        let asked = all_tree.nodes.len();
+        let fresh_positions = asked - positions;
+        // Where the game was seen to differ from the reference: each such position is one
+        // the named model predicted.
+        let differing = self
+            .reference
+            .views_on(all_tree)
+            .iter()
+            .zip(&all_tree.nodes)
+            .filter(|(r, n)| {
+                r.as_ref()
+                    .is_none_or(|r| r.differs(&n.view, self.how).is_some())
+            })
+            .count();
+        let seen = format!(
+            "{asked} positions asked about, {fresh_positions} of them fresh, chosen to test it; it differs from the reference at {differing} of them"
+        );
+        match confirmed {
+            [] => {
+                let first = self.explaining[0];
+                let (i, (a, n)) = self.closest(&self.explaining, all_tree).unwrap_or((
+                    first,
+                    agreement(pool[first].rules.as_ref(), all_tree, self.how),
+                ));
+                format!(
+                    "no catalogued rule mistake of {game_name} predicts it: closest: {} [{}] (agrees on {a} of {n} positions asked about: it explains the {positions} first seen, but not the {fresh_positions} fresh ones chosen to test it); the first difference is above\n",
+                    pool[i].what,
+                    pool[i].name()
+                )
+            }
+            [one] if pool[*one].also.is_some() => format!(
+                "the mistakes, two together: {} [{}] (together they behave exactly so at all {seen}; neither does alone)\n",
+                pool[*one].what,
+                pool[*one].name()
+            ),
+            [one] => format!(
+                "the mistake: {} [{}] (it behaves exactly so at all {seen})\n",
+                pool[*one].what, pool[*one].id
+            ),
+            several => {
+                let mut s = format!(
+                    "the mistake is one of these (each behaves exactly so at all {seen}; no position asked about tells them apart):\n"
+                );
+                for &m in several {
+                    let _ = writeln!(s, "  - {} [{}]", pool[m].what, pool[m].name());
+                }
+                s
+            }
+        }
     }
 }
 

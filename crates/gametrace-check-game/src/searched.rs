@@ -65,16 +65,12 @@ pub fn game_on_case(
     }
 }
 
+/// The student's game on the positions a search of `depth` from `game`'s start goes through.
 pub fn game_on_searched_positions<G: Checkable>(
     game: &G,
     depth: u32,
     driver: &Driver,
 ) -> Agreement {
-    let trouble = |what: String, details: String| Agreement {
-        agrees: false,
-        summary: what,
-        details,
-    };
     let mut student = match open_student(game, driver, false) {
         Ok(s) => s,
         Err(t) => {
@@ -85,6 +81,24 @@ pub fn game_on_searched_positions<G: Checkable>(
             );
         }
     };
+    if let Err(a) = reach_case(game, &mut student) {
+        return a;
+    }
+    walk_searched(game, depth, &mut student)
+}
+
+/// The student's game could not be compared, or failed: why.
+fn trouble(what: String, details: String) -> Agreement {
+    Agreement {
+        agrees: false,
+        summary: what,
+        details,
+    }
+}
+
+/// Sets the student's game up at the case's position: given as the start if its driver can
+/// take it, else reached by moves from the start, each position on the way compared too.
+fn reach_case<G: Checkable>(game: &G, student: &mut Student) -> Result<(), Agreement> {
     let start = game.start();
     let (arg, from, setup) = match start_arg(game, &start) {
         Ok(a) => (a, start.clone(), Vec::new()),
@@ -94,11 +108,11 @@ pub fn game_on_searched_positions<G: Checkable>(
                 from,
                 moves.iter().map(|&m| game.move_name(m)).collect(),
             ),
-            None => return trouble(
+            None => return Err(trouble(
                 "the student's game was not compared: its driver cannot set up the case's position"
                     .to_owned(),
                 String::new(),
-            ),
+            )),
         },
     };
     // Reaching the position by moves: each position on the way is compared too.
@@ -108,7 +122,7 @@ pub fn game_on_searched_positions<G: Checkable>(
             order: true,
             estimate: false,
         };
-        match follow(game, &from, &mut student, &setup, how) {
+        match follow(game, &from, student, &setup, how) {
             Ok(()) => Ok(ok),
             Err(Difference {
                 what: What::Trouble(t, _),
@@ -121,32 +135,35 @@ pub fn game_on_searched_positions<G: Checkable>(
         }
     });
     if let Some(d) = early {
-        return trouble(
+        return Err(trouble(
             format!(
                 "the student's game differs from the reference on the way to the case's position (reached by moves from the start), so its searcher's trace cannot match: fix the game first ({})",
                 d.sentence(&game.starting_at(from.clone()))
             ),
             "(`gametrace check-game` checks the game on its own and names the rule mistake)\n"
                 .to_owned(),
-        );
+        ));
     }
     match reached {
-        Ok(true) => {}
-        Ok(false) => {
-            return trouble(
-                "the student's game was not compared: its driver cannot set up the case's position"
-                    .to_owned(),
-                String::new(),
-            )
-        }
+        Ok(true) => Ok(()),
+        Ok(false) => Err(trouble(
+            "the student's game was not compared: its driver cannot set up the case's position"
+                .to_owned(),
+            String::new(),
+        )),
         Err(t) => {
             let (what, details) = t.describe();
-            return trouble(
+            Err(trouble(
                 format!("the student's game could not reach the case's position: {what}"),
                 details,
-            );
+            ))
         }
     }
+}
+
+/// The walk over the positions a search of `depth` goes through from the case's position,
+/// each compared with the reference: the agreement, or the shortest difference.
+fn walk_searched<G: Checkable>(game: &G, depth: u32, student: &mut Student) -> Agreement {
     let reference = Reference {
         game,
         estimate: None,
@@ -156,7 +173,7 @@ pub fn game_on_searched_positions<G: Checkable>(
     let depth = depth.min(12);
     let mut p = Perft {
         reference: &reference,
-        student: &mut student,
+        student,
         how: Compare {
             order: true,
             estimate: false,

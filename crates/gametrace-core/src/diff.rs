@@ -331,6 +331,24 @@ impl LineDiff {
 /// distinct line (a table of line indices, not of strings) and 12 per line.
 pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Duration) -> LineDiff {
     let started = Instant::now();
+    let (old_ids, new_ids, distinct) = line_ids(old, new);
+    let ((old_keep, old_at), (new_keep, new_at)) = common(old_ids, new_ids, distinct);
+    let left = deadline.saturating_sub(started.elapsed());
+    let reduced = similar::capture_diff_slices_deadline(
+        Algorithm::Myers,
+        &old_keep,
+        &new_keep,
+        crate::clock::deadline_after(left),
+    );
+    let coarse = started.elapsed() >= deadline;
+    let mut diff = Changes::default().of(reduced, (&old_at, &new_at), (old.len(), new.len()));
+    diff.coarse = coarse;
+    diff
+}
+
+/// Each line's id on both sides (the id of the first line equal to it), and how many
+/// distinct lines there are.
+fn line_ids<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B) -> (Vec<u32>, Vec<u32>, usize) {
     let (on, nn) = (old.len(), new.len());
     // Inputs are capped far below 4 billion lines (`diff` reads at most 1 GiB a file).
     let index = |i: usize| u32::try_from(i).expect("fewer than 4 billion lines");
@@ -343,8 +361,7 @@ pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Durati
         }
     };
     let mut table = LineTable::new(on);
-    let mut in_old: Vec<bool> = Vec::new();
-    let mut in_new: Vec<bool> = Vec::new();
+    let mut distinct = 0usize;
     let mut old_ids: Vec<u32> = Vec::with_capacity(on);
     let mut new_ids: Vec<u32> = Vec::with_capacity(nn);
     // Line `at`'s id: the id of the first line equal to it, or a new one.
@@ -353,9 +370,8 @@ pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Durati
             Some(k) if (k as usize) < on => ids.0[k as usize],
             Some(k) => ids.1[k as usize - on],
             None => {
-                in_old.push(false);
-                in_new.push(false);
-                index(in_old.len() - 1)
+                distinct += 1;
+                index(distinct - 1)
             }
         }
     };
@@ -392,100 +408,119 @@ pub fn diff<A: Seq + ?Sized, B: Seq + ?Sized>(old: &A, new: &B, deadline: Durati
         };
         new_ids.push(id);
     }
-    drop(table);
+    (old_ids, new_ids, distinct)
+}
+
+/// A line id and where it is, for each side.
+type Kept = (Vec<u32>, Vec<u32>);
+
+/// The lines found on both sides (only they can match): each side's ids and their places.
+fn common(old_ids: Vec<u32>, new_ids: Vec<u32>, distinct: usize) -> (Kept, Kept) {
+    let mut in_old = vec![false; distinct];
+    let mut in_new = vec![false; distinct];
     for &id in &old_ids {
         in_old[id as usize] = true;
     }
     for &id in &new_ids {
         in_new[id as usize] = true;
     }
-    // Only lines found on both sides can match.
-    let (old_keep, old_at): (Vec<u32>, Vec<u32>) = old_ids
+    let old_kept: Kept = old_ids
         .iter()
         .enumerate()
         .filter(|(_, &id)| in_new[id as usize])
         .map(|(i, &id)| (id, i as u32))
         .unzip();
     drop(old_ids);
-    let (new_keep, new_at): (Vec<u32>, Vec<u32>) = new_ids
+    let new_kept: Kept = new_ids
         .iter()
         .enumerate()
         .filter(|(_, &id)| in_old[id as usize])
         .map(|(i, &id)| (id, i as u32))
         .unzip();
-    drop(new_ids);
-    let left = deadline.saturating_sub(started.elapsed());
-    let reduced = similar::capture_diff_slices_deadline(
-        Algorithm::Myers,
-        &old_keep,
-        &new_keep,
-        crate::clock::deadline_after(left),
-    );
-    let coarse = started.elapsed() >= deadline;
+    (old_kept, new_kept)
+}
 
-    // Map the matches back to the original lines; everything between matches is a change.
-    let mut ops = Vec::new();
-    let (mut o, mut n) = (0usize, 0usize);
-    let (mut removed, mut added) = (0, 0);
-    let mut push_change = |o0: usize, o1: usize, n0: usize, n1: usize, ops: &mut Vec<DiffOp>| {
-        removed += o1 - o0;
-        added += n1 - n0;
+/// The ops of a diff being mapped back to the original lines, and the lines removed and
+/// added so far.
+#[derive(Default)]
+struct Changes {
+    ops: Vec<DiffOp>,
+    removed: usize,
+    added: usize,
+}
+
+impl Changes {
+    /// The diff of the lines found on both sides (`reduced`, over the lines at `old_at` and
+    /// `new_at`) as a diff of all `lens` lines: everything between matches is a change.
+    fn of(
+        mut self,
+        reduced: Vec<DiffOp>,
+        (old_at, new_at): (&[u32], &[u32]),
+        lens: (usize, usize),
+    ) -> LineDiff {
+        let (mut o, mut n) = (0usize, 0usize);
+        for op in reduced {
+            let DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } = op
+            else {
+                continue;
+            };
+            for k in 0..len {
+                let (mo, mn) = (
+                    old_at[old_index + k] as usize,
+                    new_at[new_index + k] as usize,
+                );
+                self.change(o, mo, n, mn);
+                match self.ops.last_mut() {
+                    Some(DiffOp::Equal {
+                        old_index,
+                        new_index,
+                        len,
+                    }) if *old_index + *len == mo && *new_index + *len == mn => *len += 1,
+                    _ => self.ops.push(DiffOp::Equal {
+                        old_index: mo,
+                        new_index: mn,
+                        len: 1,
+                    }),
+                }
+                (o, n) = (mo + 1, mn + 1);
+            }
+        }
+        self.change(o, lens.0, n, lens.1);
+        LineDiff {
+            ops: self.ops,
+            removed: self.removed,
+            added: self.added,
+            coarse: false,
+        }
+    }
+
+    /// Old lines `o0..o1` replaced by new lines `n0..n1` (either may be empty).
+    fn change(&mut self, o0: usize, o1: usize, n0: usize, n1: usize) {
+        self.removed += o1 - o0;
+        self.added += n1 - n0;
         match (o1 > o0, n1 > n0) {
-            (true, true) => ops.push(DiffOp::Replace {
+            (true, true) => self.ops.push(DiffOp::Replace {
                 old_index: o0,
                 old_len: o1 - o0,
                 new_index: n0,
                 new_len: n1 - n0,
             }),
-            (true, false) => ops.push(DiffOp::Delete {
+            (true, false) => self.ops.push(DiffOp::Delete {
                 old_index: o0,
                 old_len: o1 - o0,
                 new_index: n0,
             }),
-            (false, true) => ops.push(DiffOp::Insert {
+            (false, true) => self.ops.push(DiffOp::Insert {
                 old_index: o0,
                 new_index: n0,
                 new_len: n1 - n0,
             }),
             (false, false) => {}
         }
-    };
-    for op in reduced {
-        let DiffOp::Equal {
-            old_index,
-            new_index,
-            len,
-        } = op
-        else {
-            continue;
-        };
-        for k in 0..len {
-            let (mo, mn) = (
-                old_at[old_index + k] as usize,
-                new_at[new_index + k] as usize,
-            );
-            push_change(o, mo, n, mn, &mut ops);
-            match ops.last_mut() {
-                Some(DiffOp::Equal {
-                    old_index,
-                    new_index,
-                    len,
-                }) if *old_index + *len == mo && *new_index + *len == mn => *len += 1,
-                _ => ops.push(DiffOp::Equal {
-                    old_index: mo,
-                    new_index: mn,
-                    len: 1,
-                }),
-            }
-            (o, n) = (mo + 1, mn + 1);
-        }
-    }
-    push_change(o, old.len(), n, new.len(), &mut ops);
-    LineDiff {
-        ops,
-        removed,
-        added,
-        coarse,
     }
 }
 

@@ -193,10 +193,8 @@ pub(crate) fn landlock_abi() -> i64 {
 fn probe() -> Protections {
     let none = Layers::default();
     let mut layers = none;
-    let mut lines = Vec::new();
     // SAFETY: no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
-
     let abi = landlock_abi();
     let landlock = if abi < 1 {
         Err("the kernel has no Landlock (Linux 5.13 or later with landlock in the `lsm=` boot list)".to_owned())
@@ -207,24 +205,52 @@ fn probe() -> Protections {
         })
     };
     layers.landlock = landlock.is_ok();
-    let tcp = abi >= 4;
-    lines.push((
-        Layer::Files,
-        layers.landlock,
-        match &landlock {
-            Ok(()) => format!(
-                "Landlock ABI {abi}: reads only the system, its language runtime, its submission and the files its command names; writes only its private temp directory; the specs, expected traces, reports and gametrace itself are out of reach"
-            ),
-            Err(e) => format!("no Landlock ({e}): the program can read and write whatever your user can"),
-        },
-    ));
-
     let seccomp = works(Layers {
         seccomp: true,
         ..none
     });
     layers.seccomp = seccomp.is_ok();
+    let ns_note = namespaces(&mut layers, root);
+    let cgroup_note = cgroup(&mut layers, root);
+    let files = match &landlock {
+        Ok(()) => format!(
+            "Landlock ABI {abi}: reads only the system, its language runtime, its submission and the files its command names; writes only its private temp directory; the specs, expected traces, reports and gametrace itself are out of reach"
+        ),
+        Err(e) => format!("no Landlock ({e}): the program can read and write whatever your user can"),
+    };
+    let lines = vec![
+        identity_line(&layers, root, &ns_note),
+        (Layer::Files, layers.landlock, files),
+        network_line(&layers, abi >= 4, &ns_note, seccomp.err()),
+        orphans_line(&layers, root, &ns_note),
+        disk_line(&layers),
+        processes_line(&layers, root, &cgroup_note),
+        (
+            Layer::Memory,
+            true,
+            if layers.cgroup.is_some() {
+                "a cgroup's limit for the whole command (--memory-limit): a program past it is killed by the kernel and counted".to_owned()
+            } else {
+                "RLIMIT_DATA for each process (--memory-limit)".to_owned()
+            },
+        ),
+        (
+            Layer::OtherLimits,
+            true,
+            "CPU time (--cpu-limit), file size (--file-size-limit), open files (--open-files-limit), no core dumps".to_owned(),
+        ),
+    ];
+    Protections {
+        layers,
+        landlock_abi: abi,
+        lines,
+    }
+}
 
+/// The namespaces this machine allows, set in `layers`; and what to say where it allows
+/// none.
+fn namespaces(layers: &mut Layers, root: bool) -> String {
+    let none = Layers::default();
     // `GAMETRACE_SANDBOX=container` probes as if namespaces were refused (Docker's default
     // profile refuses them): to see, and to test, what a container's sandbox holds.
     let container = std::env::var("GAMETRACE_SANDBOX").is_ok_and(|v| v == "container");
@@ -268,45 +294,47 @@ fn probe() -> Protections {
     if layers.pid_namespace
         && works(Layers {
             mount_namespace: true,
-            ..layers
+            ..*layers
         })
         .is_ok()
     {
         layers.mount_namespace = true;
     }
     if container {
-        ns_note = "namespaces are not used: GAMETRACE_SANDBOX=container".to_owned();
+        "namespaces are not used: GAMETRACE_SANDBOX=container".to_owned()
     } else if ns_note.is_empty() {
-        ns_note = "namespaces are not allowed here (as in most containers)".to_owned();
+        "namespaces are not allowed here (as in most containers)".to_owned()
     } else {
-        ns_note = format!("namespaces are not allowed here, as in most containers ({ns_note})");
+        format!("namespaces are not allowed here, as in most containers ({ns_note})")
     }
+}
 
-    let mut net = Vec::new();
-    if layers.network_namespace {
-        net.push("a network namespace (no interfaces)".to_owned());
+/// The cgroup gametrace may make here (root only, see cgroup::Cgroup: the whole command's
+/// memory), set in `layers`; and what to say where it may not.
+fn cgroup(layers: &mut Layers, root: bool) -> String {
+    let kinds: &[CgroupKind] = if std::path::Path::new("/sys/fs/cgroup/cgroup.controllers").exists()
+    {
+        &[CgroupKind::V2]
+    } else {
+        &[CgroupKind::V1]
+    };
+    let mut cgroup_note = "gametrace may not create a cgroup here".to_owned();
+    for &kind in kinds.iter().filter(|_| root) {
+        match works(Layers {
+            cgroup: Some(kind),
+            ..Layers::default()
+        }) {
+            Ok(()) => {
+                layers.cgroup = Some(kind);
+                break;
+            }
+            Err(e) => cgroup_note = format!("gametrace may not create a cgroup here ({e})"),
+        }
     }
-    if layers.seccomp {
-        net.push(
-            "seccomp (an Internet socket is refused with \"Network is unreachable\": a program that then fails gets the verdict NETWORK)".to_owned(),
-        );
-    }
-    if layers.landlock && tcp {
-        net.push("Landlock (no TCP connect or bind)".to_owned());
-    }
-    lines.push((
-        Layer::Network,
-        !net.is_empty(),
-        if net.is_empty() {
-            format!(
-                "no protection: {}; no seccomp ({})",
-                ns_note,
-                seccomp.err().unwrap_or_default()
-            )
-        } else {
-            net.join(" + ")
-        },
-    ));
+    cgroup_note
+}
+
+fn identity_line(layers: &Layers, root: bool, ns_note: &str) -> (Layer, bool, String) {
     let namespaced = layers.mount_namespace && layers.pid_namespace;
     let same_uid_unconfined = !root && !namespaced;
     let identity = if same_uid_unconfined {
@@ -325,13 +353,49 @@ fn probe() -> Protections {
             }
         )
     };
-    lines.insert(0, (Layer::Identity, !same_uid_unconfined, identity));
+    (Layer::Identity, !same_uid_unconfined, identity)
+}
+
+fn network_line(
+    layers: &Layers,
+    tcp: bool,
+    ns_note: &str,
+    seccomp: Option<String>,
+) -> (Layer, bool, String) {
+    let mut net = Vec::new();
+    if layers.network_namespace {
+        net.push("a network namespace (no interfaces)".to_owned());
+    }
+    if layers.seccomp {
+        net.push(
+            "seccomp (an Internet socket is refused with \"Network is unreachable\": a program that then fails gets the verdict NETWORK)".to_owned(),
+        );
+    }
+    if layers.landlock && tcp {
+        net.push("Landlock (no TCP connect or bind)".to_owned());
+    }
+    (
+        Layer::Network,
+        !net.is_empty(),
+        if net.is_empty() {
+            format!(
+                "no protection: {}; no seccomp ({})",
+                ns_note,
+                seccomp.unwrap_or_default()
+            )
+        } else {
+            net.join(" + ")
+        },
+    )
+}
+
+fn orphans_line(layers: &Layers, root: bool, ns_note: &str) -> (Layer, bool, String) {
     let seat_kill = if root {
         "; and every process still running as its uid is killed"
     } else {
         ""
     };
-    lines.push((
+    (
         Layer::Orphans,
         true,
         if layers.pid_namespace && layers.mount_namespace {
@@ -343,8 +407,11 @@ fn probe() -> Protections {
                 "gametrace kills its process group, every process carrying its marker and every orphan it inherits (as a subreaper){seat_kill}; SysV IPC is refused; no PID namespace: {ns_note}"
             )
         },
-    ));
-    lines.push((
+    )
+}
+
+fn disk_line(layers: &Layers) -> (Layer, bool, String) {
+    (
         Layer::Disk,
         true,
         if layers.mount_namespace {
@@ -352,51 +419,14 @@ fn probe() -> Protections {
         } else {
             "its temp folder and a staged course folder are measured every 100 ms and at the end (no mount namespace for a tmpfs); fallocate is refused, so space is only taken by writing; every file is under RLIMIT_FSIZE (--file-size-limit)".to_owned()
         },
-    ));
+    )
+}
 
-    let kinds: &[CgroupKind] = if std::path::Path::new("/sys/fs/cgroup/cgroup.controllers").exists()
-    {
-        &[CgroupKind::V2]
-    } else {
-        &[CgroupKind::V1]
+fn processes_line(layers: &Layers, root: bool, cgroup_note: &str) -> (Layer, bool, String) {
+    let how = match (layers.cgroup, root) {
+        (Some(_), _) => "RLIMIT_NPROC for its uid (--process-limit), and a cgroup's pids.max for the whole command".to_owned(),
+        (None, false) => "RLIMIT_NPROC: processes of your user (--process-limit)".to_owned(),
+        (None, true) => format!("RLIMIT_NPROC for its uid, which no other run shares (--process-limit); {cgroup_note}"),
     };
-    let mut cgroup_note = "gametrace may not create a cgroup here".to_owned();
-    // Only root makes one (see cgroup::Cgroup): the whole command's memory.
-    for &kind in kinds.iter().filter(|_| root) {
-        match works(Layers {
-            cgroup: Some(kind),
-            ..none
-        }) {
-            Ok(()) => {
-                layers.cgroup = Some(kind);
-                break;
-            }
-            Err(e) => cgroup_note = format!("gametrace may not create a cgroup here ({e})"),
-        }
-    }
-    let processes = match (layers.cgroup, root) {
-        (Some(_), _) => (true, "RLIMIT_NPROC for its uid (--process-limit), and a cgroup's pids.max for the whole command".to_owned()),
-        (None, false) => (true, "RLIMIT_NPROC: processes of your user (--process-limit)".to_owned()),
-        (None, true) => (true, format!("RLIMIT_NPROC for its uid, which no other run shares (--process-limit); {cgroup_note}")),
-    };
-    lines.push((Layer::Processes, processes.0, processes.1));
-    lines.push((
-        Layer::Memory,
-        true,
-        if layers.cgroup.is_some() {
-            "a cgroup's limit for the whole command (--memory-limit): a program past it is killed by the kernel and counted".to_owned()
-        } else {
-            "RLIMIT_DATA for each process (--memory-limit)".to_owned()
-        },
-    ));
-    lines.push((
-        Layer::OtherLimits,
-        true,
-        "CPU time (--cpu-limit), file size (--file-size-limit), open files (--open-files-limit), no core dumps".to_owned(),
-    ));
-    Protections {
-        layers,
-        landlock_abi: abi,
-        lines,
-    }
+    (Layer::Processes, true, how)
 }

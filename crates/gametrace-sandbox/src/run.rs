@@ -677,7 +677,6 @@ fn preflight(job: &Job, uid: u32, binds: bool) -> Result<(), String> {
 /// Runs `job`: its program, confined unless its policy turns the sandbox off, under its
 /// limits, inside its folder if it has one.
 pub fn run(job: &Job) -> Ran {
-    let limits = job.limits;
     let program = job.argv.first().cloned().unwrap_or_default();
     let stdin = match job.stdin {
         Some(path) => match std::fs::File::open(path) {
@@ -695,8 +694,79 @@ pub fn run(job: &Job) -> Ran {
         Ok(s) => s,
         Err(ran) => return ran,
     };
-    let group = proc.group;
-    let child = &mut proc.child;
+    let rx = read_pipes(&mut proc.child);
+    let mut out = Output::default();
+    let started = Instant::now();
+    let disk = Disk::new(job, proc.group, proc.uid());
+    let (stop, exited) = watch(job, &mut proc, (started, &disk), &rx, &mut out);
+    let status = match proc.kill_and_wait(exited) {
+        Ok(s) => s,
+        Err(e) => {
+            return Ran::CannotStart {
+                program,
+                error: format!("lost track of the process: {e}"),
+            }
+        }
+    };
+    ended(job, &proc, &disk, (stop, status), out)
+}
+
+/// Why a run's watch stopped.
+enum Stop {
+    Done,
+    /// Past the CPU time (false) or the wall-clock backstop (true).
+    Timeout(bool),
+    Cap,
+    Disk,
+}
+
+/// What a run's pipes gave: its stdout (up to the cap), its stderr's tail, how much in all,
+/// and how many pipes are still open.
+struct Output {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    total: usize,
+    open: usize,
+}
+
+impl Default for Output {
+    fn default() -> Output {
+        Output {
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            total: 0,
+            open: 2,
+        }
+    }
+}
+
+impl Output {
+    /// A chunk from one of the pipes; false once what the run printed is past `cap` (stdout
+    /// then cut to it).
+    fn take(&mut self, stream: Stream, chunk: &[u8], cap: usize) -> bool {
+        self.total += chunk.len();
+        match stream {
+            Stream::Out => self.stdout.extend_from_slice(chunk),
+            Stream::Err => {
+                self.stderr.extend_from_slice(chunk);
+                if self.stderr.len() > 4 * STDERR_TAIL {
+                    self.stderr.drain(..self.stderr.len() - STDERR_TAIL);
+                }
+            }
+        }
+        if self.total > cap {
+            self.stdout.truncate(cap);
+            return false;
+        }
+        true
+    }
+}
+
+/// A chunk of one of a run's pipes, or (None) its end.
+type Chunk = (Stream, Option<Vec<u8>>);
+
+/// A thread for each of the child's pipes, sending what it reads.
+fn read_pipes(child: &mut std::process::Child) -> mpsc::Receiver<Chunk> {
     let pipes = [
         (
             Stream::Out,
@@ -713,7 +783,7 @@ pub fn run(job: &Job) -> Ran {
                 .map(|p| Box::new(p) as Box<dyn Read + Send>),
         ),
     ];
-    let (tx, rx) = mpsc::channel::<(Stream, Option<Vec<u8>>)>();
+    let (tx, rx) = mpsc::channel::<Chunk>();
     for (stream, pipe) in pipes {
         let Some(mut pipe) = pipe else { continue };
         let tx = tx.clone();
@@ -736,25 +806,25 @@ pub fn run(job: &Job) -> Ran {
             }
         });
     }
-    drop(tx);
+    rx
+}
 
-    let started = Instant::now();
+/// Watches the running command until it is done (and its pipes closed, or the grace after
+/// its end is over) or a limit stops it: the CPU time, the wall-clock backstop, the output
+/// cap, the disk (`disk`, measured from `started`). Returns why it stopped and the
+/// command's status if it ended.
+fn watch(
+    job: &Job,
+    proc: &mut Started,
+    (started, disk): (Instant, &Disk),
+    rx: &mpsc::Receiver<Chunk>,
+    out: &mut Output,
+) -> (Stop, Option<ExitStatus>) {
+    let limits = job.limits;
     // The CPU time is the limit; the wall clock only a backstop (see `Limits`).
     let mut backstop = Backstop::new(started, limits.wall);
-    let mut stdout = Vec::new();
-    let mut stderr: Vec<u8> = Vec::new();
-    let mut total = 0usize;
-    let mut open = 2;
     let mut exited: Option<(ExitStatus, Instant)> = None;
-    enum Stop {
-        Done,
-        /// Past the CPU time (false) or the wall-clock backstop (true).
-        Timeout(bool),
-        Cap,
-        Disk,
-    }
-    let disk = Disk::new(job, group, proc.uid());
-    let cpu = Cpu::new(job, group, proc.uid());
+    let cpu = Cpu::new(job, proc.group, proc.uid());
     let mut measured = started;
     let stop = loop {
         let now = Instant::now();
@@ -777,24 +847,13 @@ pub fn run(job: &Job) -> Ran {
             .min(Duration::from_millis(20));
         match rx.recv_timeout(wait) {
             Ok((stream, Some(chunk))) => {
-                total += chunk.len();
-                match stream {
-                    Stream::Out => stdout.extend_from_slice(&chunk),
-                    Stream::Err => {
-                        stderr.extend_from_slice(&chunk);
-                        if stderr.len() > 4 * STDERR_TAIL {
-                            stderr.drain(..stderr.len() - STDERR_TAIL);
-                        }
-                    }
-                }
-                if total > limits.output_cap {
-                    stdout.truncate(limits.output_cap);
+                if !out.take(stream, &chunk, limits.output_cap) {
                     break Stop::Cap;
                 }
             }
-            Ok((_, None)) => open -= 1,
+            Ok((_, None)) => out.open -= 1,
             Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => open = 0,
+            Err(mpsc::RecvTimeoutError::Disconnected) => out.open = 0,
         }
         if exited.is_none() {
             if let Some(status) = proc.exited() {
@@ -804,21 +863,24 @@ pub fn run(job: &Job) -> Ran {
             }
         }
         match exited {
-            Some(_) if open == 0 => break Stop::Done,
+            Some(_) if out.open == 0 => break Stop::Done,
             Some((_, at)) if at.elapsed() > GRACE => break Stop::Done,
             _ => {}
         }
     };
-    let status = proc.kill_and_wait(exited.map(|(s, _)| s));
-    let status = match status {
-        Ok(s) => s,
-        Err(e) => {
-            return Ran::CannotStart {
-                program,
-                error: format!("lost track of the process: {e}"),
-            }
-        }
-    };
+    (stop, exited.map(|(s, _)| s))
+}
+
+/// What a run that stopped so, its processes reaped with `status`, came to.
+fn ended(
+    job: &Job,
+    proc: &Started,
+    disk: &Disk,
+    (stop, status): (Stop, ExitStatus),
+    out: Output,
+) -> Ran {
+    let limits = job.limits;
+    let Output { stdout, stderr, .. } = out;
     // Measured once more at the end: a program quick enough to fill the disk between two
     // looks is caught all the same; and a temp folder of the kernel's that it filled.
     let stop = match stop {
@@ -828,7 +890,6 @@ pub fn run(job: &Job) -> Ran {
         Stop::Done if proc.cpu_used() > limits.timeout => Stop::Timeout(false),
         s => s,
     };
-    let hit = |stderr: &str, status: ExitStatus| proc.limit_hit(job, stderr, status);
     let mut stderr = tail(&stderr);
     if let Some(note) = proc.left_note() {
         if !stderr.is_empty() && !stderr.ends_with('\n') {
@@ -839,7 +900,7 @@ pub fn run(job: &Job) -> Ran {
     }
     let clean = matches!(stop, Stop::Done) && status.success();
     if !matches!(stop, Stop::Cap | Stop::Disk) && !clean {
-        if let Some(limit) = hit(&stderr, status) {
+        if let Some(limit) = proc.limit_hit(job, &stderr, status) {
             return Ran::LimitHit {
                 limit,
                 stdout,

@@ -1033,42 +1033,9 @@ fn visited(
     } else {
         None
     };
-    let list = |v: &[String]| {
-        if v.is_empty() {
-            "none".to_owned()
-        } else {
-            v.join(", ")
-        }
-    };
-    let summary = if divergence.is_none() {
-        match want.len() {
-            1 => "visited: the one state visited and the chosen move match".to_owned(),
-            n => format!("visited: the {n} states visited and the chosen move match"),
-        }
-    } else {
-        let m: Vec<String> = missing.iter().map(|w| w.0.to_owned()).collect();
-        // What the output printed is shown escaped.
-        let e: Vec<String> = extra
-            .iter()
-            .map(|g| match times.get(g.0) {
-                Some((limit, n)) => format!(
-                    "{} visited {}, the reference {}",
-                    diff::visible(g.0),
-                    count_of(*n),
-                    count_of(*limit)
-                ),
-                None => diff::visible(g.0).into_owned(),
-            })
-            .collect();
-        format!(
-            "visited: {} of {} states missing ({}), {} extra ({})",
-            m.len(),
-            want.len(),
-            list(&m),
-            e.len(),
-            list(&e)
-        )
-    };
+    let m: Vec<&str> = missing.iter().map(|w| w.0).collect();
+    let e: Vec<&str> = extra.iter().map(|g| g.0).collect();
+    let summary = visited_summary(divergence.is_none(), want.len(), (&m, &e), &times);
     TraceCheck {
         mode: Mode::Visited,
         mismatches,
@@ -1080,6 +1047,52 @@ fn visited(
         divergence,
         diff: String::new(),
         summary,
+    }
+}
+
+/// The one line `visited` says: all matched, or the states `missing` and `extra` (the
+/// reference's visits and the output's, by `times`) out of `wanted`.
+fn visited_summary(
+    matched: bool,
+    wanted: usize,
+    (missing, extra): (&[&str], &[&str]),
+    times: &std::collections::HashMap<&str, (usize, usize)>,
+) -> String {
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_owned()
+        } else {
+            v.join(", ")
+        }
+    };
+    if matched {
+        match wanted {
+            1 => "visited: the one state visited and the chosen move match".to_owned(),
+            n => format!("visited: the {n} states visited and the chosen move match"),
+        }
+    } else {
+        let m: Vec<String> = missing.iter().map(|w| (*w).to_owned()).collect();
+        // What the output printed is shown escaped.
+        let e: Vec<String> = extra
+            .iter()
+            .map(|g| match times.get(g) {
+                Some((limit, n)) => format!(
+                    "{} visited {}, the reference {}",
+                    diff::visible(g),
+                    count_of(*n),
+                    count_of(*limit)
+                ),
+                None => diff::visible(g).into_owned(),
+            })
+            .collect();
+        format!(
+            "visited: {} of {} states missing ({}), {} extra ({})",
+            m.len(),
+            wanted,
+            list(&m),
+            e.len(),
+            list(&e)
+        )
     }
 }
 

@@ -59,6 +59,23 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
 "#,
     );
     out.push_str("from fractions import Fraction\n\n");
+    constants(&mut out, tree, root_player, move_names);
+    tables(&mut out, tree);
+    // Python refuses literals nested much past 100 brackets; deep trees are built instead.
+    if tree.height() <= MAX_LITERAL_HEIGHT {
+        out.push_str("TREE = ");
+        tuple(tree, tree.root(), 0, &mut out);
+        out.push_str("\n\n");
+    } else {
+        out.push_str("def _build(state):\n    if state in UTILS:\n        return (state, UTILS[state])\n    return (state, [_build(s) for s in SUCCS[state].values()])\n\n\nTREE = _build(ROOT)\n\n");
+    }
+    out.push_str("_LEVEL = {ROOT: 0}\n_AGENT = {ROOT: 0}\n_PLAYER = {ROOT: AGENTS[0] if AGENTS else ROOT_PLAYER}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n        # Turns go round the agents (or alternate), but nature's move at a chance node is\n        # not a turn.\n        if _state in CHANCE:\n            _AGENT[_next], _PLAYER[_next] = _AGENT[_state], _PLAYER[_state]\n        elif AGENTS:\n            _AGENT[_next] = (_AGENT[_state] + 1) % len(AGENTS)\n            _PLAYER[_next] = AGENTS[_AGENT[_next]]\n        else:\n            _AGENT[_next] = 1 - _AGENT[_state]\n            _PLAYER[_next] = \"MIN\" if _PLAYER[_state] == \"MAX\" else \"MAX\"\n");
+    out.push_str(PYTHON_FUNCTIONS);
+    Ok(out)
+}
+
+/// The module's constants: the root, who moves, the finished states, the root's move names.
+fn constants(out: &mut String, tree: &Tree, root_player: Player, move_names: &[String]) {
     let _ = writeln!(out, "ROOT = {}", string(&tree.name(tree.root())));
     let _ = writeln!(
         out,
@@ -112,6 +129,10 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
         "ROOT_MOVE_NAMES = [{}]  # the root's moves by index, if they have names\n",
         names.join(", ")
     );
+}
+
+/// The tree as tables: SUCCS, UTILS, STATICS and CHANCE.
+fn tables(out: &mut String, tree: &Tree) {
     out.push_str("SUCCS = {\n");
     for id in 0..tree.len() as NodeId {
         let kids = tree.children(id);
@@ -155,17 +176,6 @@ Run it (python3 thisfile.py) to list each state's successors and each leaf's eva
         let _ = writeln!(out, "    {}: [{}],", string(&tree.name(id)), ps.join(", "));
     }
     out.push_str("}\n\n");
-    // Python refuses literals nested much past 100 brackets; deep trees are built instead.
-    if tree.height() <= MAX_LITERAL_HEIGHT {
-        out.push_str("TREE = ");
-        tuple(tree, tree.root(), 0, &mut out);
-        out.push_str("\n\n");
-    } else {
-        out.push_str("def _build(state):\n    if state in UTILS:\n        return (state, UTILS[state])\n    return (state, [_build(s) for s in SUCCS[state].values()])\n\n\nTREE = _build(ROOT)\n\n");
-    }
-    out.push_str("_LEVEL = {ROOT: 0}\n_AGENT = {ROOT: 0}\n_PLAYER = {ROOT: AGENTS[0] if AGENTS else ROOT_PLAYER}\nfor _state, _moves in SUCCS.items():\n    for _next in _moves.values():\n        _LEVEL[_next] = _LEVEL[_state] + 1\n        # Turns go round the agents (or alternate), but nature's move at a chance node is\n        # not a turn.\n        if _state in CHANCE:\n            _AGENT[_next], _PLAYER[_next] = _AGENT[_state], _PLAYER[_state]\n        elif AGENTS:\n            _AGENT[_next] = (_AGENT[_state] + 1) % len(AGENTS)\n            _PLAYER[_next] = AGENTS[_AGENT[_next]]\n        else:\n            _AGENT[_next] = 1 - _AGENT[_state]\n            _PLAYER[_next] = \"MIN\" if _PLAYER[_state] == \"MAX\" else \"MAX\"\n");
-    out.push_str(PYTHON_FUNCTIONS);
-    Ok(out)
 }
 
 /// A value as a Python literal: an integer, or a float where the tree has decimals.

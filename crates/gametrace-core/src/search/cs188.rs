@@ -553,8 +553,8 @@ impl<G: Game> Searcher<'_, G> {
         state: &G::State,
         agent: u32,
         ply: u32,
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
         sink: &mut K,
     ) -> Result<f64, Raised> {
         let game = self.game;
@@ -576,27 +576,7 @@ impl<G: Game> Searcher<'_, G> {
         };
         if !flaws.has(Flaw::WinLoseUnchecked) && !win_unchecked {
             if let Status::Over(outcome) = game.status(state) {
-                if flaws.has(Flaw::WinLoseInfinite) {
-                    // Scored by the student's own function, not `getScore()`.
-                    let e = match outcome {
-                        Outcome::Winner(Player::Maxie) => Estimate::MaxieWins,
-                        _ => Estimate::MinnieWins,
-                    };
-                    self.terminals += 1;
-                    sink.event(Event::Estimate {
-                        state: state.clone(),
-                        estimate: e,
-                    });
-                    let value = float_of(e, 0);
-                    sink.event(Event::Result {
-                        state: state.clone(),
-                        player,
-                        result: Verdict::Leaf { value },
-                    });
-                    return Ok(value);
-                }
-                let e = game.utility(state, outcome);
-                return self.evaluate(state, player, e, sink);
+                return self.over(state, player, outcome, sink);
             }
         }
         if ply >= self.limit {
@@ -609,106 +589,24 @@ impl<G: Game> Searcher<'_, G> {
         }
         let moves: Vec<G::Move> = game.moves(state).collect();
         if moves.is_empty() {
-            // A search that asks isWin() or isLose() only (at this side) has no test for a
-            // state without actions either: the loop's start value stays.
-            let one_asked =
-                flaws.at(Flaw::WinUnchecked, player) || flaws.at(Flaw::LoseUnchecked, player);
-            if !flaws.has(Flaw::WinLoseUnchecked) && !one_asked {
-                let e = match game.status(state) {
-                    Status::Over(o) => game.utility(state, o),
-                    Status::InPlay => game.estimate(state),
-                };
-                return self.evaluate(state, player, e, sink);
-            }
-            // The loop over no actions leaves the starting value; a mean of none divides
-            // by zero.
-            let value = match kind {
-                Kind::Max => f64::NEG_INFINITY,
-                Kind::Min => f64::INFINITY,
-                Kind::Mean => return Err(Raised),
-            };
-            sink.event(Event::Result {
-                state: state.clone(),
-                player,
-                result: Verdict::Best {
-                    value,
-                    agent,
-                    maximises: kind == Kind::Max,
-                    best: None,
-                    cut: None,
-                },
-            });
-            return Ok(value);
+            return self.no_moves(state, agent, sink);
         }
         let generated = if flaws.has(Flaw::GeneratesAll) {
             self.generate_all(state, agent, &moves, sink)
         } else {
             Vec::new()
         };
-        let next = self.next(agent);
-        let n = moves.len();
+        let node = Expanded {
+            state,
+            agent,
+            ply,
+            moves: &moves,
+            generated: &generated,
+        };
         let result = if kind == Kind::Mean {
-            let mut total = 0.0;
-            for (i, &mv) in moves.iter().enumerate() {
-                let child = self.successor(state, agent, (i, mv), &generated, sink);
-                total += self.value(&child, next, ply + 1, alpha, beta, sink)?;
-            }
-            Verdict::Mean {
-                value: total / n as f64,
-                agent,
-                of: n,
-            }
+            self.mean(&node, (alpha, beta), sink)?
         } else {
-            let maximises = kind == Kind::Max;
-            let strict = (self.options.prune_on == PruneOn::Greater)
-                != flaws.at(Flaw::CutConventionSwapped, player);
-            let mut v = if maximises {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            };
-            let mut best = None;
-            let mut cut = None;
-            for (i, &mv) in moves.iter().enumerate() {
-                let child = self.successor(state, agent, (i, mv), &generated, sink);
-                let cv = self.value(&child, next, ply + 1, alpha, beta, sink)?;
-                let better = match (best, maximises) {
-                    (None, _) => true,
-                    (Some(_), true) => cv > v,
-                    (Some(_), false) => cv < v,
-                };
-                if better {
-                    v = cv;
-                    best = Some((i, mv));
-                }
-                if !self.prunes() {
-                    continue;
-                }
-                let stop = match (maximises, strict) {
-                    (true, true) => v > beta,
-                    (true, false) => v >= beta,
-                    (false, true) => v < alpha,
-                    (false, false) => v <= alpha,
-                };
-                if stop {
-                    if i + 1 < n {
-                        cut = Some((i + 1, n));
-                    }
-                    break;
-                }
-                if maximises {
-                    alpha = alpha.max(v);
-                } else {
-                    beta = beta.min(v);
-                }
-            }
-            Verdict::Best {
-                value: v,
-                agent,
-                maximises,
-                best,
-                cut,
-            }
+            self.best(&node, (alpha, beta), sink)?
         };
         let value = result.value();
         sink.event(Event::Result {
@@ -718,6 +616,175 @@ impl<G: Game> Searcher<'_, G> {
         });
         Ok(value)
     }
+
+    /// A win or lose state's value: `getScore()`, or the student's own score for it.
+    fn over<K: Sink<Cs188Event<G>>>(
+        &mut self,
+        state: &G::State,
+        player: Player,
+        outcome: Outcome,
+        sink: &mut K,
+    ) -> Result<f64, Raised> {
+        if !self.flaws.has(Flaw::WinLoseInfinite) {
+            let e = self.game.utility(state, outcome);
+            return self.evaluate(state, player, e, sink);
+        }
+        // Scored by the student's own function, not `getScore()`.
+        let e = match outcome {
+            Outcome::Winner(Player::Maxie) => Estimate::MaxieWins,
+            _ => Estimate::MinnieWins,
+        };
+        self.terminals += 1;
+        sink.event(Event::Estimate {
+            state: state.clone(),
+            estimate: e,
+        });
+        let value = float_of(e, 0);
+        sink.event(Event::Result {
+            state: state.clone(),
+            player,
+            result: Verdict::Leaf { value },
+        });
+        Ok(value)
+    }
+
+    /// The value of a state with no moves that the search did not stop at.
+    fn no_moves<K: Sink<Cs188Event<G>>>(
+        &mut self,
+        state: &G::State,
+        agent: u32,
+        sink: &mut K,
+    ) -> Result<f64, Raised> {
+        let game = self.game;
+        let kind = self.kind(agent);
+        let player = Self::player(kind);
+        // A search that asks isWin() or isLose() only (at this side) has no test for a
+        // state without actions either: the loop's start value stays.
+        let one_asked =
+            self.flaws.at(Flaw::WinUnchecked, player) || self.flaws.at(Flaw::LoseUnchecked, player);
+        if !self.flaws.has(Flaw::WinLoseUnchecked) && !one_asked {
+            let e = match game.status(state) {
+                Status::Over(o) => game.utility(state, o),
+                Status::InPlay => game.estimate(state),
+            };
+            return self.evaluate(state, player, e, sink);
+        }
+        // The loop over no actions leaves the starting value; a mean of none divides
+        // by zero.
+        let value = match kind {
+            Kind::Max => f64::NEG_INFINITY,
+            Kind::Min => f64::INFINITY,
+            Kind::Mean => return Err(Raised),
+        };
+        sink.event(Event::Result {
+            state: state.clone(),
+            player,
+            result: Verdict::Best {
+                value,
+                agent,
+                maximises: kind == Kind::Max,
+                best: None,
+                cut: None,
+            },
+        });
+        Ok(value)
+    }
+
+    /// An expectimax ghost's node: the mean of its successors' values.
+    fn mean<K: Sink<Cs188Event<G>>>(
+        &mut self,
+        node: &Expanded<G>,
+        (alpha, beta): (f64, f64),
+        sink: &mut K,
+    ) -> Result<Verdict<G::Move>, Raised> {
+        let next = self.next(node.agent);
+        let n = node.moves.len();
+        let mut total = 0.0;
+        for (i, &mv) in node.moves.iter().enumerate() {
+            let child = self.successor(node.state, node.agent, (i, mv), node.generated, sink);
+            total += self.value(&child, next, node.ply + 1, alpha, beta, sink)?;
+        }
+        Ok(Verdict::Mean {
+            value: total / n as f64,
+            agent: node.agent,
+            of: n,
+        })
+    }
+
+    /// Pacman's max or a ghost's min, alpha-beta pruning (by the course's convention) where
+    /// the algorithm does.
+    fn best<K: Sink<Cs188Event<G>>>(
+        &mut self,
+        node: &Expanded<G>,
+        (mut alpha, mut beta): (f64, f64),
+        sink: &mut K,
+    ) -> Result<Verdict<G::Move>, Raised> {
+        let agent = node.agent;
+        let kind = self.kind(agent);
+        let player = Self::player(kind);
+        let next = self.next(agent);
+        let n = node.moves.len();
+        let maximises = kind == Kind::Max;
+        let strict = (self.options.prune_on == PruneOn::Greater)
+            != self.flaws.at(Flaw::CutConventionSwapped, player);
+        let mut v = if maximises {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        let mut best = None;
+        let mut cut = None;
+        for (i, &mv) in node.moves.iter().enumerate() {
+            let child = self.successor(node.state, agent, (i, mv), node.generated, sink);
+            let cv = self.value(&child, next, node.ply + 1, alpha, beta, sink)?;
+            let better = match (best, maximises) {
+                (None, _) => true,
+                (Some(_), true) => cv > v,
+                (Some(_), false) => cv < v,
+            };
+            if better {
+                v = cv;
+                best = Some((i, mv));
+            }
+            if !self.prunes() {
+                continue;
+            }
+            let stop = match (maximises, strict) {
+                (true, true) => v > beta,
+                (true, false) => v >= beta,
+                (false, true) => v < alpha,
+                (false, false) => v <= alpha,
+            };
+            if stop {
+                if i + 1 < n {
+                    cut = Some((i + 1, n));
+                }
+                break;
+            }
+            if maximises {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+        }
+        Ok(Verdict::Best {
+            value: v,
+            agent,
+            maximises,
+            best,
+            cut,
+        })
+    }
+}
+
+/// A node whose successors are searched: its state, agent and ply, its moves, and the
+/// successors generated before any was searched (where every one is).
+struct Expanded<'n, G: Game> {
+    state: &'n G::State,
+    agent: u32,
+    ply: u32,
+    moves: &'n [G::Move],
+    generated: &'n [G::State],
 }
 
 #[cfg(test)]

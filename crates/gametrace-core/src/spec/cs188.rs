@@ -257,71 +257,18 @@ fn canonical_value(text: &str) -> Option<String> {
 /// Reads and checks a `GraphGameTreeTest`.
 pub fn tree_test(path: &Path, source: &str) -> Result<TreeTest, Diagnostic> {
     let file = parse(path, source)?;
-    let at = |line: usize, col: usize| Pos { line, col };
-    let first = at(1, 1);
-    let err = |pos: Pos, msg: String| Diagnostic::new(path, msg).at(pos, source);
-    let keys: Vec<&str> = file.properties.iter().map(|p| p.key.as_str()).collect();
-    let missing = |key: &str| {
-        let d = err(first, format!("the test has no `{key}`"))
-            .expected(format!("`{key}: \"...\"` (a GraphGameTreeTest has class, alg, depth, num_agents, start_state, win_states, lose_states, successors and evaluation)"))
-            .found(format!("keys {}", keys.join(", ")));
-        match keys
-            .iter()
-            .find(|k| did_you_mean(k.trim(), &[key]).is_some() || k.trim() == key)
-        {
-            Some(k) => d.hint(format!(
-                "is `{k}` meant to be it? (a key is read exactly as written, spaces and all)"
-            )),
-            None => d,
-        }
-    };
-    let class = file.get("class").ok_or_else(|| missing("class"))?;
-    if class.value != "GraphGameTreeTest" {
-        let what =
-            other_class(&class.value).unwrap_or("gametrace reads CS188's game-tree tests only");
-        return Err(err(
-            at(class.line, 1),
-            format!("`{}` is not a game-tree test", class.value),
-        )
-        .expected("class: \"GraphGameTreeTest\"")
-        .found(format!("class: \"{}\"", class.value))
-        .hint(format!("{what}; `gametrace test` skips such files")));
-    }
-    let get = |key: &str| file.get(key).ok_or_else(|| missing(key));
+    let src = Source { path, text: source };
+    let get = |key: &str| file.get(key).ok_or_else(|| missing(&file, src, key));
+    let class = get("class")?;
+    check_class(class, src)?;
     let alg = get("alg")?;
-    if algorithm_of(&alg.value).is_none() {
-        let names = ["MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent"];
-        let d = err(at(alg.line, 1), format!("unknown agent `{}`", alg.value))
-            .expected("alg: MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent")
-            .found(format!("alg: \"{}\"", alg.value));
-        let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
-        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-        let near = did_you_mean(&alg.value, &lower)
-            .and_then(|l| names.iter().find(|n| n.to_lowercase() == l));
-        return Err(match near {
-            Some(s) => d.hint(format!("did you mean `{s}`?")),
-            None => d,
-        });
-    }
-    let number = |p: &Property, what: &str, least: i64| -> Result<u32, Diagnostic> {
-        p.value
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .filter(|&n| n >= least && n <= 1000)
-            .map(|n| n as u32)
-            .ok_or_else(|| {
-                err(at(p.line, 1), format!("`{}` must be a whole number", p.key))
-                    .expected(format!("{what}, {least} or more"))
-                    .found(format!("{}: \"{}\"", p.key, p.value))
-            })
-    };
-    let depth_p = get("depth")?;
-    let depth = number(depth_p, "the rounds to look ahead", 0)?;
+    check_alg(alg, src)?;
+    let depth = number(get("depth")?, "the rounds to look ahead", 0, src)?;
     let agents_p = get("num_agents")?;
-    let num_agents = number(agents_p, "Pacman and the ghosts", 1)?;
+    let num_agents = number(agents_p, "Pacman and the ghosts", 1, src)?;
     if num_agents > 64 {
-        return Err(err(at(agents_p.line, 1), "too many agents".to_owned())
+        return Err(src
+            .err(agents_p.line, 1, "too many agents".to_owned())
             .expected("at most 64 agents")
             .found(format!("num_agents: \"{num_agents}\"")));
     }
@@ -338,33 +285,130 @@ pub fn tree_test(path: &Path, source: &str) -> Result<TreeTest, Diagnostic> {
         (Some(s), None) => (s, "successors"),
         (None, Some(c)) => (c, "children"),
         (Some(s), Some(c)) => {
-            return Err(err(
-                at(c.line.max(s.line), 1),
-                "the test has both `successors` and `children`".to_owned(),
-            )
-            .expected("one of them (`children` is the 2021-22 projects' name for `successors`)")
-            .found("both")
-            .hint("keep one"))
+            return Err(src
+                .err(
+                    c.line.max(s.line),
+                    1,
+                    "the test has both `successors` and `children`".to_owned(),
+                )
+                .expected("one of them (`children` is the 2021-22 projects' name for `successors`)")
+                .found("both")
+                .hint("keep one"))
         }
-        (None, None) => return Err(missing("successors")),
+        (None, None) => return Err(missing(&file, src, "successors")),
     };
-    let lines_of = |p: &Property| -> Vec<(String, usize)> {
-        match &p.block {
-            Some(at) => p
-                .value
-                .split('\n')
-                .map(str::to_owned)
-                .zip(at.iter().copied())
-                .collect(),
-            None => vec![(p.value.clone(), p.line)],
-        }
-    };
+    let successors = successors(tree_p, tree_key, src)?;
+    let evaluation = evaluation(get("evaluation")?, src)?;
+    let diagram = file.get("diagram").map(|p| p.value.clone());
+    Ok(TreeTest {
+        alg: alg.value.clone(),
+        depth,
+        num_agents,
+        start,
+        win,
+        lose,
+        successors,
+        evaluation,
+        diagram,
+        tree_key,
+    })
+}
+
+/// A key the test lacks: which keys it has, and the one meant, if one is near.
+fn missing(file: &TestFile, src: Source, key: &str) -> Diagnostic {
+    let keys: Vec<&str> = file.properties.iter().map(|p| p.key.as_str()).collect();
+    let d = src.err(1, 1, format!("the test has no `{key}`"))
+        .expected(format!("`{key}: \"...\"` (a GraphGameTreeTest has class, alg, depth, num_agents, start_state, win_states, lose_states, successors and evaluation)"))
+        .found(format!("keys {}", keys.join(", ")));
+    match keys
+        .iter()
+        .find(|k| did_you_mean(k.trim(), &[key]).is_some() || k.trim() == key)
+    {
+        Some(k) => d.hint(format!(
+            "is `{k}` meant to be it? (a key is read exactly as written, spaces and all)"
+        )),
+        None => d,
+    }
+}
+
+/// The test's class must be a game-tree test's.
+fn check_class(class: &Property, src: Source) -> Result<(), Diagnostic> {
+    if class.value == "GraphGameTreeTest" {
+        return Ok(());
+    }
+    let what = other_class(&class.value).unwrap_or("gametrace reads CS188's game-tree tests only");
+    Err(src
+        .err(
+            class.line,
+            1,
+            format!("`{}` is not a game-tree test", class.value),
+        )
+        .expected("class: \"GraphGameTreeTest\"")
+        .found(format!("class: \"{}\"", class.value))
+        .hint(format!("{what}; `gametrace test` skips such files")))
+}
+
+/// The test's agent must be one of the three the course grades.
+fn check_alg(alg: &Property, src: Source) -> Result<(), Diagnostic> {
+    if algorithm_of(&alg.value).is_some() {
+        return Ok(());
+    }
+    let names = ["MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent"];
+    let d = src
+        .err(alg.line, 1, format!("unknown agent `{}`", alg.value))
+        .expected("alg: MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent")
+        .found(format!("alg: \"{}\"", alg.value));
+    let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    let near =
+        did_you_mean(&alg.value, &lower).and_then(|l| names.iter().find(|n| n.to_lowercase() == l));
+    Err(match near {
+        Some(s) => d.hint(format!("did you mean `{s}`?")),
+        None => d,
+    })
+}
+
+/// A property that must be a whole number from `least` to 1000.
+fn number(p: &Property, what: &str, least: i64, src: Source) -> Result<u32, Diagnostic> {
+    p.value
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|&n| n >= least && n <= 1000)
+        .map(|n| n as u32)
+        .ok_or_else(|| {
+            src.err(p.line, 1, format!("`{}` must be a whole number", p.key))
+                .expected(format!("{what}, {least} or more"))
+                .found(format!("{}: \"{}\"", p.key, p.value))
+        })
+}
+
+/// A property's lines, each with its line in the file.
+fn lines_of(p: &Property) -> Vec<(String, usize)> {
+    match &p.block {
+        Some(at) => p
+            .value
+            .split('\n')
+            .map(str::to_owned)
+            .zip(at.iter().copied())
+            .collect(),
+        None => vec![(p.value.clone(), p.line)],
+    }
+}
+
+/// The `successors` (or `children`) lines: `state action next`.
+#[allow(clippy::type_complexity)]
+fn successors(
+    tree_p: &Property,
+    tree_key: &str,
+    src: Source,
+) -> Result<Vec<(String, String, String, usize)>, Diagnostic> {
     let mut successors = Vec::new();
     for (text, line) in lines_of(tree_p) {
         let tokens: Vec<&str> = text.split_whitespace().collect();
         let [state, action, next] = tokens[..] else {
             let col = text.len() - text.trim_start().len() + 1;
-            return Err(err(at(line, col), format!("a `{tree_key}` line must be `state action next`"))
+            return Err(src.err(line, col, format!("a `{tree_key}` line must be `state action next`"))
                 .expected("three words: a state, an action, the state it leads to")
                 .found(if tokens.is_empty() {
                     "an empty line".to_owned()
@@ -379,49 +423,47 @@ pub fn tree_test(path: &Path, source: &str) -> Result<TreeTest, Diagnostic> {
         };
         successors.push((state.to_owned(), action.to_owned(), next.to_owned(), line));
     }
-    let eval_p = get("evaluation")?;
+    Ok(successors)
+}
+
+/// The `evaluation` lines: `state value`, the value in canonical form.
+fn evaluation(eval_p: &Property, src: Source) -> Result<Vec<(String, String, usize)>, Diagnostic> {
     let mut evaluation = Vec::new();
     for (text, line) in lines_of(eval_p) {
         let tokens: Vec<&str> = text.split_whitespace().collect();
         let col = text.len() - text.trim_start().len() + 1;
         let [state, value] = tokens[..] else {
-            return Err(err(
-                at(line, col),
-                "an `evaluation` line must be `state value`".to_owned(),
-            )
-            .expected("two words: a state and its value")
-            .found(if tokens.is_empty() {
-                "an empty line".to_owned()
-            } else {
-                format!("`{}`", text.trim())
-            })
-            .hint("the course's parser refuses it too (\"Bad evaluation line\")"));
+            return Err(src
+                .err(
+                    line,
+                    col,
+                    "an `evaluation` line must be `state value`".to_owned(),
+                )
+                .expected("two words: a state and its value")
+                .found(if tokens.is_empty() {
+                    "an empty line".to_owned()
+                } else {
+                    format!("`{}`", text.trim())
+                })
+                .hint("the course's parser refuses it too (\"Bad evaluation line\")"));
         };
         let Some(canonical) = canonical_value(value) else {
             let vcol = text.find(value).map_or(col, |i| i + 1);
-            return Err(err(
-                at(line, vcol),
-                format!("the value of `{state}` is not a number"),
-            )
-            .expected("a decimal number like 4, -3.01 or 10.0")
-            .found(format!("`{value}`"))
-            .hint("gametrace reads the plain decimals CS188's tests use (not 1e3, inf or nan)"));
+            return Err(src
+                .err(
+                    line,
+                    vcol,
+                    format!("the value of `{state}` is not a number"),
+                )
+                .expected("a decimal number like 4, -3.01 or 10.0")
+                .found(format!("`{value}`"))
+                .hint(
+                    "gametrace reads the plain decimals CS188's tests use (not 1e3, inf or nan)",
+                ));
         };
         evaluation.push((state.to_owned(), canonical, line));
     }
-    let diagram = file.get("diagram").map(|p| p.value.clone());
-    Ok(TreeTest {
-        alg: alg.value.clone(),
-        depth,
-        num_agents,
-        start,
-        win,
-        lose,
-        successors,
-        evaluation,
-        diagram,
-        tree_key,
-    })
+    Ok(evaluation)
 }
 
 /// Names gametrace reserves in a tree (a state so named cannot be written as a node).
@@ -480,124 +522,124 @@ fn short_name(path: &Path) -> String {
     }
 }
 
-/// The YAML spec a test stands for (what `gametrace import cs188` writes), or the first
-/// problem, at its place in the `.test` file.
-pub fn to_yaml(path: &Path, source: &str) -> Result<Converted, Diagnostic> {
-    let test = tree_test(path, source)?;
-    let err = |line: usize, col: usize, msg: String| {
-        Diagnostic::new(path, msg).at(Pos { line, col }, source)
-    };
-    let col_of = |line: usize, word: &str| {
-        source
-            .split('\n')
-            .nth(line.saturating_sub(1))
+/// A test file's text, for problems at their place in it.
+#[derive(Clone, Copy)]
+struct Source<'s> {
+    path: &'s Path,
+    text: &'s str,
+}
+
+impl Source<'_> {
+    fn err(&self, line: usize, col: usize, msg: String) -> Diagnostic {
+        Diagnostic::new(self.path, msg).at(Pos { line, col }, self.text)
+    }
+
+    /// The column of `word`'s first occurrence on `line` (1 where it is not there).
+    fn col_of(&self, line: usize, word: &str) -> usize {
+        self.line(line)
             .and_then(|l| l.find(word))
             .map_or(1, |i| i + 1)
-    };
-    // Each state's moves in file order, and which line gave each.
-    let mut moves: HashMap<&str, Vec<(&str, &str, usize)>> = HashMap::new();
-    for (state, action, next, line) in &test.successors {
-        let list = moves.entry(state).or_default();
-        if list.iter().any(|(a, _, _)| a == action) {
-            return Err(err(*line, col_of(*line, action), format!("`{state}` has two moves named `{action}`"))
-                .expected("a different action name for each move of a state")
-                .found(format!("`{action}` again"))
-                .hint("the course's tree keeps the later one for generateSuccessor and lists both in getLegalActions; rename one"));
-        }
-        list.push((action, next, *line));
     }
-    let mut values: HashMap<&str, (&str, usize)> = HashMap::new();
-    for (state, value, line) in &test.evaluation {
-        values.insert(state, (value, *line));
+
+    /// The column of `word`'s last occurrence on `line` (1 where it is not there).
+    fn rcol_of(&self, line: usize, word: &str) -> usize {
+        self.line(line)
+            .and_then(|l| l.rfind(word))
+            .map_or(1, |i| i + 1)
     }
-    let start_line = source
-        .split('\n')
-        .position(|l| l.trim_start().starts_with("start_state"))
-        .map_or(1, |i| i + 1);
-    if !moves.contains_key(test.start.as_str()) {
-        return Err(err(
-            start_line,
-            1,
-            format!("the start state `{}` has no moves", test.start),
-        )
-        .expected(format!(
-            "`{}` as the first word of some `{}` lines",
-            test.start, test.tree_key
-        ))
-        .found(format!("no `{}` line from `{}`", test.tree_key, test.start))
-        .hint("getAction chooses among the start state's actions; give it some"));
+
+    fn line(&self, line: usize) -> Option<&str> {
+        self.text.split('\n').nth(line.saturating_sub(1))
     }
-    let win: HashSet<&str> = test.win.iter().map(String::as_str).collect();
-    let lose: HashSet<&str> = test.lose.iter().map(String::as_str).collect();
-    let over = |s: &str| win.contains(s) || lose.contains(s);
-    // Every state reachable from the start, checked: no cycle, a value at every leaf.
-    struct Walk<'t, 'p> {
-        moves: &'p HashMap<&'t str, Vec<(&'t str, &'t str, usize)>>,
-        values: &'p HashMap<&'t str, (&'t str, usize)>,
-        seen: HashSet<&'t str>,
-        reached_by: HashMap<&'t str, usize>,
-        path: Vec<&'t str>,
-        nodes: usize,
-        warnings: Vec<Diagnostic>,
-    }
-    let mut w = Walk {
-        moves: &moves,
-        values: &values,
-        seen: HashSet::new(),
-        reached_by: HashMap::new(),
-        path: Vec::new(),
-        nodes: 0,
-        warnings: Vec::new(),
-    };
-    /// Recursion is bounded: a state deeper than the tree's limit is refused first.
-    fn walk<'t>(
-        w: &mut Walk<'t, '_>,
-        state: &'t str,
-        line: usize,
-        path: &Path,
-        source: &str,
-    ) -> Result<(), Diagnostic> {
-        let err =
-            |msg: String, col: usize| Diagnostic::new(path, msg).at(Pos { line, col }, source);
-        let col = source
+
+    /// The first line whose text starts with `key` (1 where none does).
+    fn line_of(&self, key: &str) -> usize {
+        self.text
             .split('\n')
-            .nth(line.saturating_sub(1))
-            .and_then(|l| l.rfind(state))
-            .map_or(1, |i| i + 1);
-        if w.path.contains(&state) {
-            return Err(err(format!("`{state}` is reached again below itself"), col)
+            .position(|l| l.trim_start().starts_with(key))
+            .map_or(1, |i| i + 1)
+    }
+}
+
+/// Each state's moves in file order (action, next state, line), and its value (as written,
+/// with its line).
+struct Graph<'t> {
+    moves: HashMap<&'t str, Vec<(&'t str, &'t str, usize)>>,
+    values: HashMap<&'t str, (&'t str, usize)>,
+}
+
+impl<'t> Graph<'t> {
+    /// The test's lines as a graph: two moves of one name from one state refused.
+    fn of(test: &'t TreeTest, src: Source) -> Result<Graph<'t>, Diagnostic> {
+        let mut moves: HashMap<&str, Vec<(&str, &str, usize)>> = HashMap::new();
+        for (state, action, next, line) in &test.successors {
+            let list = moves.entry(state).or_default();
+            if list.iter().any(|(a, _, _)| a == action) {
+                return Err(src.err(*line, src.col_of(*line, action), format!("`{state}` has two moves named `{action}`"))
+                    .expected("a different action name for each move of a state")
+                    .found(format!("`{action}` again"))
+                    .hint("the course's tree keeps the later one for generateSuccessor and lists both in getLegalActions; rename one"));
+            }
+            list.push((action, next, *line));
+        }
+        let mut values: HashMap<&str, (&str, usize)> = HashMap::new();
+        for (state, value, line) in &test.evaluation {
+            values.insert(state, (value, *line));
+        }
+        Ok(Graph { moves, values })
+    }
+}
+
+/// The walk over every state reachable from the start: no cycle, a value at every leaf.
+struct Walk<'t, 'p> {
+    graph: &'p Graph<'t>,
+    src: Source<'p>,
+    seen: HashSet<&'t str>,
+    reached_by: HashMap<&'t str, usize>,
+    path: Vec<&'t str>,
+    nodes: usize,
+    warnings: Vec<Diagnostic>,
+}
+
+impl<'t> Walk<'t, '_> {
+    /// Recursion is bounded: a state deeper than the tree's limit is refused first.
+    fn walk(&mut self, state: &'t str, line: usize) -> Result<(), Diagnostic> {
+        let src = self.src;
+        let col = src.rcol_of(line, state);
+        let err = |msg: String| src.err(line, col, msg);
+        if self.path.contains(&state) {
+            return Err(err(format!("`{state}` is reached again below itself"))
                 .expected("a tree (or a graph without cycles): gametrace searches trees")
                 .found(format!("a cycle through `{state}`"))
                 .hint("write the states out as a tree"));
         }
-        if w.path.len() > crate::game::tree::MAX_HEIGHT as usize {
-            return Err(err("the tree is too deep".to_owned(), col)
+        if self.path.len() > crate::game::tree::MAX_HEIGHT as usize {
+            return Err(err("the tree is too deep".to_owned())
                 .expected(format!(
                     "at most {} moves from the start",
                     crate::game::tree::MAX_HEIGHT
                 ))
-                .found(format!("`{state}` {} moves down", w.path.len())));
+                .found(format!("`{state}` {} moves down", self.path.len())));
         }
-        w.nodes += 1;
-        if w.nodes > 1_000_000 {
-            return Err(err("the tree is too large".to_owned(), col)
+        self.nodes += 1;
+        if self.nodes > 1_000_000 {
+            return Err(err("the tree is too large".to_owned())
                 .expected("at most a million states (a state reached twice counts twice)")
                 .found("more"));
         }
-        if !w.moves.contains_key(state) && !w.values.contains_key(state) {
-            return Err(err(
-                format!("the state `{state}` has no moves and no value"),
-                col,
-            )
-            .expected(format!(
-                "an `evaluation` line `{state} <value>`: a search evaluates it where it stops"
-            ))
-            .found(format!("no `{state}` line in `evaluation`"))
-            .hint("the course's getScore() raises on it too"));
+        if !self.graph.moves.contains_key(state) && !self.graph.values.contains_key(state) {
+            return Err(
+                err(format!("the state `{state}` has no moves and no value"))
+                    .expected(format!(
+                    "an `evaluation` line `{state} <value>`: a search evaluates it where it stops"
+                ))
+                    .found(format!("no `{state}` line in `evaluation`"))
+                    .hint("the course's getScore() raises on it too"),
+            );
         }
-        match w.reached_by.get(state) {
-            Some(&first) if first != line => w.warnings.push(
-                err(format!("`{state}` is reached from two states"), col)
+        match self.reached_by.get(state) {
+            Some(&first) if first != line => self.warnings.push(
+                err(format!("`{state}` is reached from two states"))
                     .warning()
                     .expected("each state reached once")
                     .found(format!("`{state}` also on line {first}"))
@@ -605,60 +647,125 @@ pub fn to_yaml(path: &Path, source: &str) -> Result<Converted, Diagnostic> {
             ),
             Some(_) => {}
             None => {
-                w.reached_by.insert(state, line);
+                self.reached_by.insert(state, line);
             }
         }
-        w.seen.insert(state);
-        if let Some(list) = w.moves.get(state) {
-            let list = list.clone();
-            w.path.push(state);
-            for (_, next, l) in list {
-                walk(w, next, l, path, source)?;
+        self.seen.insert(state);
+        if let Some(list) = self.graph.moves.get(state) {
+            self.path.push(state);
+            for &(_, next, l) in list {
+                self.walk(next, l)?;
             }
-            w.path.pop();
+            self.path.pop();
         }
         Ok(())
     }
-    walk(&mut w, &test.start, start_line, path, source)?;
+}
+
+/// The YAML spec a test stands for (what `gametrace import cs188` writes), or the first
+/// problem, at its place in the `.test` file.
+pub fn to_yaml(path: &Path, source: &str) -> Result<Converted, Diagnostic> {
+    let test = tree_test(path, source)?;
+    let src = Source { path, text: source };
+    let graph = Graph::of(&test, src)?;
+    let start_line = src.line_of("start_state");
+    if !graph.moves.contains_key(test.start.as_str()) {
+        return Err(src
+            .err(
+                start_line,
+                1,
+                format!("the start state `{}` has no moves", test.start),
+            )
+            .expected(format!(
+                "`{}` as the first word of some `{}` lines",
+                test.start, test.tree_key
+            ))
+            .found(format!("no `{}` line from `{}`", test.tree_key, test.start))
+            .hint("getAction chooses among the start state's actions; give it some"));
+    }
+    let mut w = Walk {
+        graph: &graph,
+        src,
+        seen: HashSet::new(),
+        reached_by: HashMap::new(),
+        path: Vec::new(),
+        nodes: 0,
+        warnings: Vec::new(),
+    };
+    w.walk(&test.start, start_line)?;
     let Walk { seen, warnings, .. } = w;
-    // The search's depth: a state it stops at by depth must have a value.
+    check_depth(&test, &graph, src)?;
+    check_reserved(&test, src)?;
+    let yaml = write_spec(path, &test, &graph, &seen);
+    Ok(Converted { yaml, warnings })
+}
+
+/// The search's depth: a state it stops at by depth must have a value.
+fn check_depth(test: &TreeTest, graph: &Graph, src: Source) -> Result<(), Diagnostic> {
+    let win: HashSet<&str> = test.win.iter().map(String::as_str).collect();
+    let lose: HashSet<&str> = test.lose.iter().map(String::as_str).collect();
+    let over = |s: &str| win.contains(s) || lose.contains(s);
     let plies = test.depth as usize * test.num_agents as usize;
-    let depth_line = source
-        .split('\n')
-        .position(|l| l.trim_start().starts_with("depth"))
-        .map_or(1, |i| i + 1);
+    let depth_line = src.line_of("depth");
     let mut stack = vec![(test.start.as_str(), 0usize)];
     while let Some((state, level)) = stack.pop() {
         if over(state) {
             continue;
         }
         if level == plies {
-            if moves.contains_key(state) && !values.contains_key(state) {
-                return Err(err(depth_line, 1, format!("the search stops at `{state}` by depth, and it has no value"))
+            if graph.moves.contains_key(state) && !graph.values.contains_key(state) {
+                return Err(src.err(depth_line, 1, format!("the search stops at `{state}` by depth, and it has no value"))
                     .expected(format!("an `evaluation` line for `{state}`, or a depth that goes past it"))
                     .found(format!("depth {} ({} moves of {} agents), `{state}` {level} moves down", test.depth, plies, test.num_agents))
                     .hint("the course's getScore() raises there (\"called on non-terminal state or before maximum depth achieved\")"));
             }
             continue;
         }
-        if let Some(list) = moves.get(state) {
+        if let Some(list) = graph.moves.get(state) {
             for &(_, next, _) in list {
                 stack.push((next, level + 1));
             }
         }
     }
+    Ok(())
+}
+
+/// No state may be named as one of the tree's keys.
+fn check_reserved(test: &TreeTest, src: Source) -> Result<(), Diagnostic> {
     for (state, _, _, line) in &test.successors {
         if RESERVED.contains(&state.as_str()) {
-            return Err(err(*line, 1, format!("a state named `{state}`"))
+            return Err(src
+                .err(*line, 1, format!("a state named `{state}`"))
                 .expected(format!("state names other than {}", RESERVED.join(", ")))
                 .found(format!("`{state}`"))
                 .hint("gametrace's trees use these words as keys; rename the state"));
         }
     }
-    // The spec.
-    let algorithm = algorithm_of(&test.alg).unwrap_or("minimax");
-    let name = case_name(path);
+    Ok(())
+}
+
+/// The spec's text: its header (what was left out, as comments), the tree, the one case.
+fn write_spec(path: &Path, test: &TreeTest, graph: &Graph, seen: &HashSet<&str>) -> String {
     let mut y = String::new();
+    write_header(&mut y, path, test, graph, seen);
+    y.push_str("tree:\n");
+    write_node(&mut y, &test.start, 1, graph);
+    let algorithm = algorithm_of(&test.alg).unwrap_or("minimax");
+    let _ = writeln!(y, "cases:\n  {}:", yaml_name(&case_name(path)));
+    let _ = writeln!(y, "    algorithm: {algorithm}    # {}", test.alg);
+    y.push_str("    dialect: cs188\n");
+    let _ = writeln!(
+        y,
+        "    depth: {}    # rounds: each agent moves once",
+        test.depth
+    );
+    y.push_str("    check: visited    # as the autograder: the states generated, and the action\n");
+    y
+}
+
+/// The spec's lines before its tree: where it comes from, the diagram, the title, the agents,
+/// the win and lose states, and the states left out.
+fn write_header(y: &mut String, path: &Path, test: &TreeTest, graph: &Graph, seen: &HashSet<&str>) {
     let _ = writeln!(
         y,
         "# CS188 {} ({}), read by gametrace from the course's GraphGameTreeTest file.",
@@ -671,9 +778,10 @@ pub fn to_yaml(path: &Path, source: &str) -> Result<Converted, Diagnostic> {
             let _ = writeln!(y, "#   {}", l.trim_end());
         }
     }
-    let unreached: Vec<&str> = moves
+    let unreached: Vec<&str> = graph
+        .moves
         .keys()
-        .chain(values.keys())
+        .chain(graph.values.keys())
         .filter(|s| !seen.contains(*s))
         .copied()
         .collect::<std::collections::BTreeSet<_>>()
@@ -713,62 +821,43 @@ pub fn to_yaml(path: &Path, source: &str) -> Result<Converted, Diagnostic> {
     if !l.is_empty() {
         let _ = writeln!(y, "lose_states: [{}]", l.join(", "));
     }
-    let missing_named: Vec<&String> = test
+    let missing_named: Vec<&str> = test
         .win
         .iter()
         .chain(&test.lose)
         .filter(|s| !seen.contains(s.as_str()))
+        .map(String::as_str)
         .collect();
     if !missing_named.is_empty() {
         let _ = writeln!(
             y,
             "# win_states/lose_states the test names that are not in the tree (left out): {}",
-            missing_named
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
+            missing_named.join(" ")
         );
     }
-    y.push_str("tree:\n");
-    fn node(
-        y: &mut String,
-        state: &str,
-        indent: usize,
-        moves: &HashMap<&str, Vec<(&str, &str, usize)>>,
-        values: &HashMap<&str, (&str, usize)>,
-    ) {
-        let pad = "  ".repeat(indent);
-        let key = yaml_name(state);
-        match moves.get(state) {
-            None => {
-                let v = values.get(state).map_or("0", |(v, _)| v);
-                let _ = writeln!(y, "{pad}{key}: {v}");
+}
+
+/// A state of the tree and, below it, the states its moves reach.
+fn write_node(y: &mut String, state: &str, indent: usize, graph: &Graph) {
+    let pad = "  ".repeat(indent);
+    let key = yaml_name(state);
+    match graph.moves.get(state) {
+        None => {
+            let v = graph.values.get(state).map_or("0", |(v, _)| v);
+            let _ = writeln!(y, "{pad}{key}: {v}");
+        }
+        Some(list) => {
+            let _ = writeln!(y, "{pad}{key}:");
+            let actions: Vec<String> = list.iter().map(|(a, _, _)| yaml_name(a)).collect();
+            let _ = writeln!(y, "{pad}  actions: [{}]", actions.join(", "));
+            if let Some((v, _)) = graph.values.get(state) {
+                let _ = writeln!(y, "{pad}  static: {v}");
             }
-            Some(list) => {
-                let _ = writeln!(y, "{pad}{key}:");
-                let actions: Vec<String> = list.iter().map(|(a, _, _)| yaml_name(a)).collect();
-                let _ = writeln!(y, "{pad}  actions: [{}]", actions.join(", "));
-                if let Some((v, _)) = values.get(state) {
-                    let _ = writeln!(y, "{pad}  static: {v}");
-                }
-                for (_, next, _) in list {
-                    node(y, next, indent + 1, moves, values);
-                }
+            for (_, next, _) in list {
+                write_node(y, next, indent + 1, graph);
             }
         }
     }
-    node(&mut y, &test.start, 1, &moves, &values);
-    let _ = writeln!(y, "cases:\n  {}:", yaml_name(&name));
-    let _ = writeln!(y, "    algorithm: {algorithm}    # {}", test.alg);
-    y.push_str("    dialect: cs188\n");
-    let _ = writeln!(
-        y,
-        "    depth: {}    # rounds: each agent moves once",
-        test.depth
-    );
-    y.push_str("    check: visited    # as the autograder: the states generated, and the action\n");
-    Ok(Converted { yaml: y, warnings })
 }
 
 /// A test's `.solution`: the action and the generated states (sorted as Python sorts them).

@@ -163,6 +163,65 @@ impl Solver {
         if let Some(v) = self.rings.finished(x) {
             return Ok(v);
         }
+        self.count()?;
+        let before = self.positions;
+        let mut hint = 0xFF;
+        if let Some(k) = self.table.get(x) {
+            if k.lo >= beta {
+                return Ok(k.lo);
+            }
+            if k.hi <= alpha {
+                return Ok(k.hi);
+            }
+            if k.lo == k.hi {
+                return Ok(k.lo);
+            }
+            alpha = alpha.max(k.lo);
+            beta = beta.min(k.hi);
+            hint = k.best;
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let (mut children, n) = self.children(x, hint);
+        // Enhanced transposition cutoff: a child whose known bound already reaches beta ends
+        // the search here, before any child is searched; one known not to pass alpha need
+        // not be searched at all (its bound is all a fail-soft node needs of it).
+        for c in &mut children[..n] {
+            let (at_least, at_most) = self.known(c);
+            if at_least >= beta {
+                self.table.put(x, at_least, left, c.pit, 0);
+                return Ok(at_least);
+            }
+            (c.at_least, c.at_most) = (at_least, at_most);
+        }
+        let mut best = i32::MIN;
+        let mut best_pit = 0xFF;
+        for c in &children[..n] {
+            let v = self.child_value(c, alpha, beta)?;
+            if v > best {
+                best = v;
+                best_pit = c.pit;
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let (lo, hi) = if best <= alpha0 {
+            (-left, best)
+        } else if best >= beta0 {
+            (best, left)
+        } else {
+            (best, best)
+        };
+        let work = 64 - (self.positions - before).leading_zeros();
+        self.table.put(x, lo, hi, best_pit, work as u8);
+        Ok(best)
+    }
+
+    /// Counts a position searched; now and then, whether to stop (a helper's signal, the
+    /// budget, the deadline) and whether the table may grow.
+    #[inline(always)]
+    fn count(&mut self) -> Result<(), Unsolved> {
         self.positions += 1;
         if self.positions & 0x3FF == 0 {
             if self.stop.as_ref().is_some_and(|s| s.load(Relaxed)) {
@@ -182,23 +241,13 @@ impl Solver {
                 return Err(Unsolved::OutOfTime);
             }
         }
-        let before = self.positions;
-        let mut hint = 0xFF;
-        if let Some(k) = self.table.get(x) {
-            if k.lo >= beta {
-                return Ok(k.lo);
-            }
-            if k.hi <= alpha {
-                return Ok(k.hi);
-            }
-            if k.lo == k.hi {
-                return Ok(k.lo);
-            }
-            alpha = alpha.max(k.lo);
-            beta = beta.min(k.hi);
-            hint = k.best;
-        }
-        let (alpha0, beta0) = (alpha, beta);
+        Ok(())
+    }
+
+    /// The children of `x` in the order they are searched (the first `n` of the array), the
+    /// table's best move `hint` first.
+    #[inline(always)]
+    fn children(&self, x: Pits, hint: u8) -> ([Child; 8], usize) {
         let mut children = [Child {
             order: 0,
             pit: 0,
@@ -258,86 +307,67 @@ impl Solver {
             let k = 1 + (self.helper as usize - 1) % (n - 1);
             children[..n].rotate_left(k);
         }
-        // Enhanced transposition cutoff: a child whose known bound already reaches beta ends
-        // the search here, before any child is searched; one known not to pass alpha need
-        // not be searched at all (its bound is all a fail-soft node needs of it).
-        for c in &mut children[..n] {
-            let (at_least, at_most) = match c.after {
-                After::Over => (c.gain, c.gain),
-                // Positions in the database are never in the table: it has their value.
-                After::Again(_) if c.stored != usize::MAX => {
-                    let v = c.gain + self.endgame.value_at(c.stored);
-                    (v, v)
-                }
-                After::Turn(_) if c.stored != usize::MAX => {
-                    let v = c.gain - self.endgame.value_at(c.stored);
-                    (v, v)
-                }
-                After::Again(y) => self
-                    .table
-                    .get(y)
-                    .map_or((i32::MIN, i32::MAX), |k| (c.gain + k.lo, c.gain + k.hi)),
-                After::Turn(y) => self
-                    .table
-                    .get(y)
-                    .map_or((i32::MIN, i32::MAX), |k| (c.gain - k.hi, c.gain - k.lo)),
-            };
-            if at_least >= beta {
-                self.table.put(x, at_least, left, c.pit, 0);
-                return Ok(at_least);
+        (children, n)
+    }
+
+    /// What a child is worth at least and at most (for the mover), as far as the table and
+    /// the database know.
+    #[inline(always)]
+    fn known(&self, c: &Child) -> (i32, i32) {
+        match c.after {
+            After::Over => (c.gain, c.gain),
+            // Positions in the database are never in the table: it has their value.
+            After::Again(_) if c.stored != usize::MAX => {
+                let v = c.gain + self.endgame.value_at(c.stored);
+                (v, v)
             }
-            (c.at_least, c.at_most) = (at_least, at_most);
+            After::Turn(_) if c.stored != usize::MAX => {
+                let v = c.gain - self.endgame.value_at(c.stored);
+                (v, v)
+            }
+            After::Again(y) => self
+                .table
+                .get(y)
+                .map_or((i32::MIN, i32::MAX), |k| (c.gain + k.lo, c.gain + k.hi)),
+            After::Turn(y) => self
+                .table
+                .get(y)
+                .map_or((i32::MIN, i32::MAX), |k| (c.gain - k.hi, c.gain - k.lo)),
         }
-        let mut best = i32::MIN;
-        let mut best_pit = 0xFF;
-        for c in &children[..n] {
-            let g = c.gain;
-            let v = match c.after {
-                // Known not to pass alpha, or known exactly.
-                _ if c.at_most <= alpha || c.at_least == c.at_most => c.at_most,
-                After::Over => g,
-                After::Again(y) => {
-                    let t = seeds(y);
-                    if g + t as i32 <= alpha {
-                        g + t as i32
-                    } else {
-                        self.ply += 1;
-                        let v = self.value(y, t, alpha - g, beta - g)?;
-                        self.ply -= 1;
-                        g + v
-                    }
+    }
+
+    /// A child's value for the mover within (alpha, beta), searched only where its known
+    /// bounds and its seeds leave it open.
+    #[inline(always)]
+    fn child_value(&mut self, c: &Child, alpha: i32, beta: i32) -> Result<i32, Unsolved> {
+        let g = c.gain;
+        Ok(match c.after {
+            // Known not to pass alpha, or known exactly.
+            _ if c.at_most <= alpha || c.at_least == c.at_most => c.at_most,
+            After::Over => g,
+            After::Again(y) => {
+                let t = seeds(y);
+                if g + t as i32 <= alpha {
+                    g + t as i32
+                } else {
+                    self.ply += 1;
+                    let v = self.value(y, t, alpha - g, beta - g)?;
+                    self.ply -= 1;
+                    g + v
                 }
-                After::Turn(y) => {
-                    let t = seeds(y);
-                    if g + t as i32 <= alpha {
-                        g + t as i32
-                    } else {
-                        self.ply += 1;
-                        let v = self.value(y, t, g - beta, g - alpha)?;
-                        self.ply -= 1;
-                        g - v
-                    }
+            }
+            After::Turn(y) => {
+                let t = seeds(y);
+                if g + t as i32 <= alpha {
+                    g + t as i32
+                } else {
+                    self.ply += 1;
+                    let v = self.value(y, t, g - beta, g - alpha)?;
+                    self.ply -= 1;
+                    g - v
                 }
-            };
-            if v > best {
-                best = v;
-                best_pit = c.pit;
             }
-            alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
-        }
-        let (lo, hi) = if best <= alpha0 {
-            (-left, best)
-        } else if best >= beta0 {
-            (best, left)
-        } else {
-            (best, best)
-        };
-        let work = 64 - (self.positions - before).leading_zeros();
-        self.table.put(x, lo, hi, best_pit, work as u8);
-        Ok(best)
+        })
     }
 }
 

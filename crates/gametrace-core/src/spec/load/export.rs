@@ -180,114 +180,11 @@ impl Loader<'_> {
         }
         match (entry(entries, "children"), entry(entries, "value")) {
             (Some((_, children)), None) => {
-                let Yaml::Seq(items) = &children.yaml else {
-                    return Err(self
-                        .error(children.pos, "`children` must be a list")
-                        .expected("a list of nodes, in move order")
-                        .found(children.describe()));
-                };
-                let read = items
-                    .iter()
-                    .map(|c| self.export_node(c, outcomes))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let actions: Vec<Node> = read.iter().filter_map(|(_, a)| a.clone()).collect();
-                if !actions.is_empty() && actions.len() != read.len() {
-                    return Err(self
-                        .error(
-                            children.pos,
-                            "some of these children have an `action` and some not",
-                        )
-                        .expected("an `action` on every child of a node, or on none")
-                        .found(format!("{} of {}", actions.len(), read.len())));
-                }
-                let mut children: Vec<(Node, Node)> = read.into_iter().map(|(c, _)| c).collect();
-                // The children's actions are the node's `actions:` in a spec.
-                if !actions.is_empty() {
-                    children.insert(
-                        0,
-                        (
-                            scalar(children_pos(node, entries), super::ACTIONS_KEY),
-                            Node {
-                                pos: node.pos,
-                                yaml: Yaml::Seq(actions),
-                            },
-                        ),
-                    );
-                }
-                // An inner node's static value is its `static:` key in a spec.
-                if let Some((k, v)) = entry(entries, "static") {
-                    children.insert(0, (scalar(k.pos, super::STATIC_KEY), v.clone()));
-                }
-                // A chance node's probabilities, in move order, become `chance: {child: p}`.
-                if let Some((k, v)) = entry(entries, "chance") {
-                    let Yaml::Seq(ps) = &v.yaml else {
-                        return Err(self
-                            .error(v.pos, "`chance` must be a list")
-                            .expected("the children's probabilities in move order, like [\"1/3\", \"2/3\"]")
-                            .found(v.describe()));
-                    };
-                    let named: Vec<&Node> = children
-                        .iter()
-                        .filter(|(n, _)| n.scalar() != Some(super::STATIC_KEY))
-                        .map(|(n, _)| n)
-                        .collect();
-                    if ps.len() != named.len() {
-                        return Err(self
-                            .error(
-                                v.pos,
-                                "`chance` has a probability for each child, in move order",
-                            )
-                            .expected(format!("{} probabilities", named.len()))
-                            .found(format!("{}", ps.len())));
-                    }
-                    let map = named
-                        .into_iter()
-                        .zip(ps)
-                        .map(|(n, p)| (n.clone(), p.clone()))
-                        .collect();
-                    children.insert(
-                        0,
-                        (
-                            scalar(k.pos, super::CHANCE_KEY),
-                            Node {
-                                pos: v.pos,
-                                yaml: Yaml::Map(map),
-                            },
-                        ),
-                    );
-                }
-                Ok((
-                    (
-                        name.clone(),
-                        Node {
-                            pos: node.pos,
-                            yaml: Yaml::Map(children),
-                        },
-                    ),
-                    action,
-                ))
+                let children = self.export_inner(node, entries, children, outcomes)?;
+                Ok(((name.clone(), children), action))
             }
             (None, Some((_, value))) => {
-                if let Some((k, st)) = entry(entries, "static") {
-                    let what = format!("the static value of `{}`", name.scalar().unwrap_or("?"));
-                    let (a, b) = (
-                        self.integer(st, &what, "3")?,
-                        self.integer(value, &what, "3")?,
-                    );
-                    if a != b {
-                        return Err(self
-                            .error(
-                                k.pos,
-                                format!(
-                                    "the leaf `{}` has a static value that disagrees with its estimate",
-                                    name.scalar().unwrap_or("?")
-                                ),
-                            )
-                            .expected(format!("`static: {b}` (a leaf's static value is its estimate), or no `static`"))
-                            .found(format!("`static: {a}` and `value: {b}`"))
-                            .hint("a search estimates a leaf by its value; remove `static` from leaves"));
-                    }
-                }
+                self.export_leaf_static(entries, name, value)?;
                 Ok(((name.clone(), value.clone()), action))
             }
             (Some((k, _)), Some(_)) => Err(self
@@ -305,6 +202,138 @@ impl Loader<'_> {
                 .expected("`children` for an inner node or `value` for a leaf")
                 .found(format!("keys {}", Self::key_list(entries)))),
         }
+    }
+
+    /// An inner node's `children` (and its `static` and `chance`) as the spec's map of it:
+    /// `actions:`, `static:` and `chance:` first, then each child.
+    fn export_inner(
+        &self,
+        node: &Node,
+        entries: &[(Node, Node)],
+        children: &Node,
+        outcomes: &mut Vec<(Node, String)>,
+    ) -> Result<Node, Diagnostic> {
+        let Yaml::Seq(items) = &children.yaml else {
+            return Err(self
+                .error(children.pos, "`children` must be a list")
+                .expected("a list of nodes, in move order")
+                .found(children.describe()));
+        };
+        let read = items
+            .iter()
+            .map(|c| self.export_node(c, outcomes))
+            .collect::<Result<Vec<_>, _>>()?;
+        let actions: Vec<Node> = read.iter().filter_map(|(_, a)| a.clone()).collect();
+        if !actions.is_empty() && actions.len() != read.len() {
+            return Err(self
+                .error(
+                    children.pos,
+                    "some of these children have an `action` and some not",
+                )
+                .expected("an `action` on every child of a node, or on none")
+                .found(format!("{} of {}", actions.len(), read.len())));
+        }
+        let mut children: Vec<(Node, Node)> = read.into_iter().map(|(c, _)| c).collect();
+        // The children's actions are the node's `actions:` in a spec.
+        if !actions.is_empty() {
+            children.insert(
+                0,
+                (
+                    scalar(children_pos(node, entries), super::ACTIONS_KEY),
+                    Node {
+                        pos: node.pos,
+                        yaml: Yaml::Seq(actions),
+                    },
+                ),
+            );
+        }
+        // An inner node's static value is its `static:` key in a spec.
+        if let Some((k, v)) = entry(entries, "static") {
+            children.insert(0, (scalar(k.pos, super::STATIC_KEY), v.clone()));
+        }
+        if let Some((k, v)) = entry(entries, "chance") {
+            let chance = self.export_chance(k, v, &children)?;
+            children.insert(0, chance);
+        }
+        Ok(Node {
+            pos: node.pos,
+            yaml: Yaml::Map(children),
+        })
+    }
+
+    /// A chance node's probabilities (`v`, at key `k`), in move order, become `chance:
+    /// {child: p}` over its `children`.
+    fn export_chance(
+        &self,
+        k: &Node,
+        v: &Node,
+        children: &[(Node, Node)],
+    ) -> Result<(Node, Node), Diagnostic> {
+        let Yaml::Seq(ps) = &v.yaml else {
+            return Err(self
+                .error(v.pos, "`chance` must be a list")
+                .expected("the children's probabilities in move order, like [\"1/3\", \"2/3\"]")
+                .found(v.describe()));
+        };
+        let named: Vec<&Node> = children
+            .iter()
+            .filter(|(n, _)| n.scalar() != Some(super::STATIC_KEY))
+            .map(|(n, _)| n)
+            .collect();
+        if ps.len() != named.len() {
+            return Err(self
+                .error(
+                    v.pos,
+                    "`chance` has a probability for each child, in move order",
+                )
+                .expected(format!("{} probabilities", named.len()))
+                .found(format!("{}", ps.len())));
+        }
+        let map = named
+            .into_iter()
+            .zip(ps)
+            .map(|(n, p)| (n.clone(), p.clone()))
+            .collect();
+        Ok((
+            scalar(k.pos, super::CHANCE_KEY),
+            Node {
+                pos: v.pos,
+                yaml: Yaml::Map(map),
+            },
+        ))
+    }
+
+    /// A leaf's `static`, if it has one, must be its value.
+    fn export_leaf_static(
+        &self,
+        entries: &[(Node, Node)],
+        name: &Node,
+        value: &Node,
+    ) -> Result<(), Diagnostic> {
+        let Some((k, st)) = entry(entries, "static") else {
+            return Ok(());
+        };
+        let what = format!("the static value of `{}`", name.scalar().unwrap_or("?"));
+        let (a, b) = (
+            self.integer(st, &what, "3")?,
+            self.integer(value, &what, "3")?,
+        );
+        if a != b {
+            return Err(self
+                .error(
+                    k.pos,
+                    format!(
+                        "the leaf `{}` has a static value that disagrees with its estimate",
+                        name.scalar().unwrap_or("?")
+                    ),
+                )
+                .expected(format!(
+                    "`static: {b}` (a leaf's static value is its estimate), or no `static`"
+                ))
+                .found(format!("`static: {a}` and `value: {b}`"))
+                .hint("a search estimates a leaf by its value; remove `static` from leaves"));
+        }
+        Ok(())
     }
 }
 

@@ -1641,91 +1641,10 @@ impl Loader<'_> {
             };
             let plain = self.cases(k, v, Target::Game(to_move, game.longest_game()), &defaults)?;
             let case_entries = self.map(v, "`cases`")?;
-            for mut case in plain {
-                use crate::search::Algorithm;
-                let expect = matches!(
-                    case.algorithm,
-                    Algorithm::Expectimax | Algorithm::Expectiminimax
-                );
-                // Pig rolls dice: only the searchers of chance nodes can search it.
-                if game.name() == "pig" && !expect {
-                    let at = case_entries
-                        .iter()
-                        .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
-                        .map_or(k.pos, |(ck, _)| ck.pos);
-                    self.problem(
-                        self.error(
-                            at,
-                            format!(
-                                "Pig rolls dice, which {} cannot search",
-                                case.algorithm.name()
-                            ),
-                        )
-                        .expected("algorithm: expectiminimax or expectimax")
-                        .found(format!("algorithm: {}", case.algorithm.name()))
-                        .hint("minimax, alpha-beta and Jamboree know two players and no dice"),
-                    );
-                    continue;
+            for case in plain {
+                if let Some(c) = self.game_case(&game, case, (k, case_entries), parts.game_key) {
+                    cases.push(c);
                 }
-                // Expectimax needs numeric utilities: wins worth a number, not `Maxie wins!`.
-                if matches!(
-                    case.algorithm,
-                    Algorithm::Expectimax | Algorithm::Expectiminimax
-                ) && !matches!(game.name(), "tictactoe" | "pig")
-                {
-                    let at = case_entries
-                        .iter()
-                        .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
-                        .map_or(k.pos, |(ck, _)| ck.pos);
-                    self.problem(
-                        self.error(at, format!("{} has no expectimax search", game.name()))
-                            .expected("expectimax in tree specs, tic-tac-toe and Pig")
-                            .found(format!("algorithm: {}", case.algorithm.name()))
-                            .hint("its finished games are wins and losses, not numbers to average"),
-                    );
-                    continue;
-                }
-                let own: &[(Node, Node)] = case_entries
-                    .iter()
-                    .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
-                    .and_then(|(_, cv)| match &cv.yaml {
-                        Yaml::Map(es) => Some(&es[..]),
-                        _ => None,
-                    })
-                    .unwrap_or(&[]);
-                let estimator = entry(own, "estimator")
-                    .map(|(_, e)| self.soft(self.estimator(e, game_kind(game.name()))));
-                let case_game = match estimator {
-                    None => game.clone(),
-                    Some(Some(e)) => game.estimating_with(e),
-                    Some(None) => continue,
-                };
-                // A case may search a position of its own (`position:`, `to_move:`).
-                let case_to_move = match entry(own, "to_move") {
-                    Some((_, t)) => match self.soft(self.player_for(t, "to_move")) {
-                        Some(p) => Some((p, t.pos)),
-                        None => continue,
-                    },
-                    None => None,
-                };
-                let case_game = match (entry(own, "position"), case_to_move) {
-                    (Some((_, p)), t) => match self.soft(case_game.position(self, p, t)) {
-                        Some(s) => case_game.starting_at(s),
-                        None => continue,
-                    },
-                    (None, Some(t)) => {
-                        match self.soft(case_game.default_position(self, Some(t), parts.game_key)) {
-                            Some(s) => case_game.starting_at(s),
-                            None => continue,
-                        }
-                    }
-                    (None, None) => case_game,
-                };
-                case.root_player = case_game.player(&case_game.start());
-                cases.push(GameCase {
-                    case,
-                    game: case_game,
-                });
             }
         }
         let mut scenarios = Vec::new();
@@ -1751,6 +1670,102 @@ impl Loader<'_> {
             cases,
             scenarios,
         }))
+    }
+
+    /// One case of a game spec (of the spec's `cases`, whose key is `k`, as `case_entries`
+    /// hold them): the game it searches, at its own position and with its own estimator if
+    /// it has them; `None` with its problems noted.
+    fn game_case<G: Positions>(
+        &self,
+        game: &G,
+        mut case: super::Case,
+        (k, case_entries): (&Node, &[(Node, Node)]),
+        game_key: &Node,
+    ) -> Option<GameCase<G>> {
+        use crate::search::Algorithm;
+        let expect = matches!(
+            case.algorithm,
+            Algorithm::Expectimax | Algorithm::Expectiminimax
+        );
+        // Pig rolls dice: only the searchers of chance nodes can search it.
+        if game.name() == "pig" && !expect {
+            let at = case_entries
+                .iter()
+                .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
+                .map_or(k.pos, |(ck, _)| ck.pos);
+            self.problem(
+                self.error(
+                    at,
+                    format!(
+                        "Pig rolls dice, which {} cannot search",
+                        case.algorithm.name()
+                    ),
+                )
+                .expected("algorithm: expectiminimax or expectimax")
+                .found(format!("algorithm: {}", case.algorithm.name()))
+                .hint("minimax, alpha-beta and Jamboree know two players and no dice"),
+            );
+            return None;
+        }
+        // Expectimax needs numeric utilities: wins worth a number, not `Maxie wins!`.
+        if matches!(
+            case.algorithm,
+            Algorithm::Expectimax | Algorithm::Expectiminimax
+        ) && !matches!(game.name(), "tictactoe" | "pig")
+        {
+            let at = case_entries
+                .iter()
+                .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
+                .map_or(k.pos, |(ck, _)| ck.pos);
+            self.problem(
+                self.error(at, format!("{} has no expectimax search", game.name()))
+                    .expected("expectimax in tree specs, tic-tac-toe and Pig")
+                    .found(format!("algorithm: {}", case.algorithm.name()))
+                    .hint("its finished games are wins and losses, not numbers to average"),
+            );
+            return None;
+        }
+        let own: &[(Node, Node)] = case_entries
+            .iter()
+            .find(|(ck, _)| ck.scalar() == Some(case.name.as_str()))
+            .and_then(|(_, cv)| match &cv.yaml {
+                Yaml::Map(es) => Some(&es[..]),
+                _ => None,
+            })
+            .unwrap_or(&[]);
+        let estimator = entry(own, "estimator")
+            .map(|(_, e)| self.soft(self.estimator(e, game_kind(game.name()))));
+        let case_game = match estimator {
+            None => game.clone(),
+            Some(Some(e)) => game.estimating_with(e),
+            Some(None) => return None,
+        };
+        // A case may search a position of its own (`position:`, `to_move:`).
+        let case_to_move = match entry(own, "to_move") {
+            Some((_, t)) => match self.soft(self.player_for(t, "to_move")) {
+                Some(p) => Some((p, t.pos)),
+                None => return None,
+            },
+            None => None,
+        };
+        let case_game = match (entry(own, "position"), case_to_move) {
+            (Some((_, p)), t) => match self.soft(case_game.position(self, p, t)) {
+                Some(s) => case_game.starting_at(s),
+                None => return None,
+            },
+            (None, Some(t)) => {
+                match self.soft(case_game.default_position(self, Some(t), game_key)) {
+                    Some(s) => case_game.starting_at(s),
+                    None => return None,
+                }
+            }
+            (None, None) => case_game,
+        };
+        case.root_player = case_game.player(&case_game.start());
+        Some(GameCase {
+            case,
+            game: case_game,
+        })
     }
 
     /// One scenario, played as it loads; `None` with its problems noted.
