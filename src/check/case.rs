@@ -31,13 +31,7 @@ pub fn check_case(
     source: &Source,
     options: Options,
 ) -> Result<CaseResult, Diagnostic> {
-    let blank = blank(doc, name);
-    let result = |status: Status| {
-        let mut r = blank.clone();
-        r.status = status;
-        r.points = if status.passed() { r.max_points } else { 0.0 };
-        r
-    };
+    let result = result_of(blank(doc, name));
     match source {
         Source::File(path) => match read_actual(path, options.max_input)? {
             Ok(text) => {
@@ -67,14 +61,18 @@ pub fn judge_ran(
     ran: &Ran,
     options: Options,
 ) -> Result<CaseResult, Diagnostic> {
-    let blank = blank(doc, name);
-    let result = |status: Status| {
+    let result = result_of(blank(doc, name));
+    judge_run(doc, name, cmd, ran, options, result)
+}
+
+/// A case's result with `status`, worth its points only when it passed.
+fn result_of(blank: CaseResult) -> impl Fn(Status) -> CaseResult {
+    move |status: Status| {
         let mut r = blank.clone();
         r.status = status;
         r.points = if status.passed() { r.max_points } else { 0.0 };
         r
-    };
-    judge_run(doc, name, cmd, ran, options, result)
+    }
 }
 
 /// INPUT-TOO-LARGE: an output past `--max-input` is never judged.

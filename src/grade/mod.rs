@@ -409,16 +409,22 @@ pub fn in_order<T: Send, R: Send>(
             });
         }
         drop(tx);
-        let mut waiting = BTreeMap::new();
-        let mut due = 0;
-        for (i, r) in rx {
-            waiting.insert(i, r);
-            while let Some(r) = waiting.remove(&due) {
-                emit(due, r);
-                due += 1;
-            }
-        }
+        emit_in_order(rx, &mut emit);
     });
+}
+
+/// Hands each `(index, result)` received to `emit` in the indices' order, as soon as it and
+/// every one before it have come: the output of parallel work is that of sequential work.
+pub(crate) fn emit_in_order<R>(rx: mpsc::Receiver<(usize, R)>, emit: &mut impl FnMut(usize, R)) {
+    let mut waiting = BTreeMap::new();
+    let mut due = 0;
+    for (i, r) in rx {
+        waiting.insert(i, r);
+        while let Some(r) = waiting.remove(&due) {
+            emit(due, r);
+            due += 1;
+        }
+    }
 }
 
 #[cfg(test)]

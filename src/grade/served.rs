@@ -16,7 +16,6 @@ use crate::report::CaseResult;
 use crate::sandbox::Session;
 use crate::spec::Document;
 use crate::student::{Program, Run};
-use std::collections::BTreeMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -56,15 +55,7 @@ impl Suite {
                 });
             }
             drop(tx);
-            let mut waiting = BTreeMap::new();
-            let mut due = 0;
-            for (i, r) in rx {
-                waiting.insert(i, r);
-                while let Some(r) = waiting.remove(&due) {
-                    emit(due, r);
-                    due += 1;
-                }
-            }
+            super::emit_in_order(rx, &mut emit);
         });
     }
 

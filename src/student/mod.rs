@@ -170,17 +170,7 @@ impl Program {
         left_out: &[PathBuf],
     ) -> Result<Run, Diagnostic> {
         let scratch = scratch(spec)?;
-        let cannot = |e: String| {
-            Diagnostic::new(
-                course,
-                format!("cannot copy the course folder for the student's program: {e}"),
-            )
-            .hint("check the folder: only regular files, folders and links are copied, within --disk-limit")
-        };
-        let real = std::fs::canonicalize(course).map_err(|e| cannot(e.to_string()))?;
-        let copy = scratch
-            .copy_in_without(&real, self.limits.disk, left_out)
-            .map_err(|e| cannot(e.to_string()))?;
+        let (real, copy) = self.course_copy(&scratch, course, left_out)?;
         let here = std::env::current_dir()
             .and_then(std::fs::canonicalize)
             .unwrap_or_default();
@@ -202,6 +192,19 @@ impl Program {
         left_out: &[PathBuf],
     ) -> Result<Run, Diagnostic> {
         let scratch = scratch(spec)?;
+        let (_, copy) = self.course_copy(&scratch, course, left_out)?;
+        let hidden = sandbox::grader_paths(spec);
+        self.run_with(spec, Vec::new(), scratch, hidden, Some(copy))
+    }
+
+    /// A private copy of the course's folder in the run's scratch folder, `left_out` never
+    /// copied: the folder's real path and the copy's.
+    fn course_copy(
+        &self,
+        scratch: &Scratch,
+        course: &Path,
+        left_out: &[PathBuf],
+    ) -> Result<(PathBuf, PathBuf), Diagnostic> {
         let cannot = |e: String| {
             Diagnostic::new(
                 course,
@@ -213,8 +216,7 @@ impl Program {
         let copy = scratch
             .copy_in_without(&real, self.limits.disk, left_out)
             .map_err(|e| cannot(e.to_string()))?;
-        let hidden = sandbox::grader_paths(spec);
-        self.run_with(spec, Vec::new(), scratch, hidden, Some(copy))
+        Ok((real, copy))
     }
 
     fn run_with(
