@@ -118,10 +118,11 @@ cp "$root/tests/fixtures/cs188/multiAgents.py" cs188/multiAgents.py
 cp -rL "$root/adapters/python/cs188" cs188/multiagent
 cd cs188
 expect 0 gametrace test test_cases/q2 --against 'python3 -m gametrace.cs188 multiAgents.py {tree_json}'
-case $out in *"score 6 / 6"*) ;; *) fail "a right CS188 student did not pass q2" ;; esac
+# CS188's points: a question's weight (its CONFIG: 5) when every test of it passes.
+case $out in *"6 passed, 0 failed; score 5 / 5"*) ;; *) fail "a right CS188 student did not pass q2" ;; esac
 expect 0 gametrace test test_cases/q3 \
   --against 'python3 -m gametrace.cs188 multiAgents.py {tree_json} --project multiagent'
-case $out in *"score 7 / 7"*) ;; *) fail "a right CS188 student did not pass q3 with --project" ;; esac
+case $out in *"7 passed, 0 failed; score 5 / 5"*) ;; *) fail "a right CS188 student did not pass q3 with --project" ;; esac
 # Any Python 3, not only the wheel's: the system's, with no gametrace package importable.
 if /usr/bin/python3 -c 'import gametrace' 2>/dev/null; then
   fail "the system's python3 imports gametrace: the check below would prove nothing"
