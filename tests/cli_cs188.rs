@@ -1028,3 +1028,33 @@ fn project_must_be_the_courses_folder() {
         .code(2)
         .stderr(contains("error: --project tests has no autograder.py"));
 }
+
+/// A question is graded whole: a run of some of its tests (one file named, `--case`) passes
+/// those tests but gives the question none of its points, and says why; the whole folder
+/// gives them. (A red team's finding: one passing test read "q2: 5 / 5".)
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_question_run_in_part_gets_no_points() {
+    common::cli::require("python3");
+    let q2 = "tests/fixtures/cs188/test_cases/q2";
+    let one = format!("{q2}/1-chains-depth-1.test");
+    for args in [vec![one.as_str()], vec![q2, "--case", "1-chains-depth-1"]] {
+        gametrace_no_color()
+            .arg("test")
+            .args(&args)
+            .args(["--against", &driver(STUDENT)])
+            .assert()
+            .success()
+            .stdout(contains(
+                "q2: 0 / 5: 5 of its 6 tests were left out of this run; PassAllTestsQuestion gives the question's points only when every test passes: run the whole folder",
+            ))
+            .stdout(contains("1 passed, 0 failed; score 0 / 5\n"));
+    }
+    gametrace_no_color()
+        .args(["test", q2, "--against", &driver(STUDENT)])
+        .assert()
+        .success()
+        .stdout(contains(
+            "q2: 5 / 5: all 6 tests run pass\n6 passed, 0 failed; score 5 / 5\n",
+        ));
+}

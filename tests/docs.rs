@@ -651,10 +651,7 @@ fn the_cs188_chapter_runs_from_an_empty_folder() {
         } else {
             "7 passed, 0 failed; score 5 / 5"
         };
-        assert!(
-            text.contains(question),
-            "`{line}`:\n{text}"
-        );
+        assert!(text.contains(question), "`{line}`:\n{text}");
     }
     // Each run's copy of the driver is its own: nothing is written into the folder.
     assert!(!ta.join("adapters").exists() && !ta.join("gametrace-files").exists());

@@ -3,7 +3,9 @@
 //! with `--policy`, the whole computed set of what one command may read, run, write and call.
 
 use super::common::print_all;
-use super::common::{Exit, Failure};
+use super::common::Exit;
+#[cfg(target_os = "linux")]
+use super::common::Failure;
 use clap::Args as ClapArgs;
 use std::fmt::Write as _;
 use std::path::PathBuf;

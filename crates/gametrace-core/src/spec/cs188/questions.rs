@@ -124,6 +124,29 @@ pub fn questions(cases: &[CaseResult]) -> (Vec<Question>, Vec<String>) {
             .map(name_of)
             .collect();
         let run = members.len() - not_run.len();
+        // A question is graded whole: where the selection (`--case`, `--filter`, one file
+        // named) left some of its tests out, its points are not given.
+        let left_out = left_out(&dir, cases, &members);
+        if left_out > 0 {
+            let tests = members.len() + left_out;
+            out.push(Question {
+                name,
+                class: config.class,
+                points: 0.0,
+                max_points: config.max_points,
+                provisional: false,
+                tests,
+                failed: failed.iter().map(|&i| name_of(i)).collect(),
+                message: format!(
+                    "0 / {}: {} of its {tests} tests were left out of this run; {PASS_ALL} gives the question's points only when every test passes: run the whole folder",
+                    crate::report::number(config.max_points),
+                    left_out,
+                ),
+                not_run,
+                cases: members,
+            });
+            continue;
+        }
         let mut message = if failed.is_empty() {
             format!(
                 "{} / {}: {}",
@@ -172,6 +195,24 @@ pub fn questions(cases: &[CaseResult]) -> (Vec<Question>, Vec<String>) {
         });
     }
     (out, notes)
+}
+
+/// How many of the CS188 tests in `dir` are not among `members` (left out by a selection).
+fn left_out(dir: &Path, cases: &[CaseResult], members: &[usize]) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let ran: std::collections::HashSet<PathBuf> = members
+        .iter()
+        .map(|&i| PathBuf::from(&cases[i].spec))
+        .filter_map(|p| p.file_name().map(PathBuf::from))
+        .collect();
+    entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| super::is_test_file(p))
+        .filter(|p| p.file_name().is_some_and(|n| !ran.contains(Path::new(n))))
+        .count()
 }
 
 #[cfg(test)]
