@@ -42,7 +42,6 @@ import importlib.util
 import json
 import os
 import random
-import resource
 import sys
 import tempfile
 import threading
@@ -352,6 +351,10 @@ def serve_tree(ident, doc, cap, args, module, files, imported, handlers, channel
                 os.close(fd)
             os.dup2(out.fileno(), 1)
             os.dup2(err.fileno(), 2)
+            # Here, not at the top: the page's Python (Pyodide) has no `resource`, and
+            # runs only a tree a process.
+            import resource
+
             soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
             limit = cap + 1 if hard == resource.RLIM_INFINITY else min(cap + 1, hard)
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
