@@ -22,25 +22,10 @@ fn gametrace_no_color() -> Command {
 }
 
 const TESTS: &str = "tests/fixtures/cs188/test_cases";
-const STUDENT: &str = "tests/fixtures/cs188/multiAgents.py";
+use common::cs188::{with_slips, STUDENT};
 
 fn driver(student: &str) -> String {
     format!("python3 adapters/python/gametrace_cs188.py {student} {{tree_json}}")
-}
-
-/// A copy of the student-style file that makes the catalogue's `slips`, in `dir`.
-fn with_slips(dir: &Path, slips: &[&str]) -> String {
-    let text = fs::read_to_string(STUDENT).unwrap();
-    let set: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
-    let changed = text.replacen(
-        "SLIPS = set()",
-        &format!("SLIPS = {{{}}}", set.join(", ")),
-        1,
-    );
-    assert_ne!(changed, text);
-    let path = dir.join("multiAgents.py");
-    fs::write(&path, changed).unwrap();
-    path.to_str().unwrap().to_owned()
 }
 
 #[test]

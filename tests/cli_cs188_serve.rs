@@ -11,7 +11,7 @@ mod common;
 use common::cli::gametrace;
 
 const TESTS: &str = "tests/fixtures/cs188/test_cases";
-const STUDENT: &str = "tests/fixtures/cs188/multiAgents.py";
+use common::cs188::{with_slips, STUDENT};
 
 fn serving(student: &str) -> String {
     format!("python3 adapters/python/gametrace_cs188.py {student} {{trees}}")
@@ -50,21 +50,6 @@ fn student_with(dir: &Path, code: &str) -> String {
     let text = fs::read_to_string(STUDENT).unwrap();
     let path = dir.join("multiAgents.py");
     fs::write(&path, format!("{text}\n{code}")).unwrap();
-    path.to_str().unwrap().to_owned()
-}
-
-/// The fixture's agents with the catalogue's `slips` on.
-fn with_slips(dir: &Path, slips: &[&str]) -> String {
-    let text = fs::read_to_string(STUDENT).unwrap();
-    let set: Vec<String> = slips.iter().map(|s| format!("{s:?}")).collect();
-    let changed = text.replacen(
-        "SLIPS = set()",
-        &format!("SLIPS = {{{}}}", set.join(", ")),
-        1,
-    );
-    assert_ne!(changed, text);
-    let path = dir.join("multiAgents.py");
-    fs::write(&path, changed).unwrap();
     path.to_str().unwrap().to_owned()
 }
 

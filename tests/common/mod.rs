@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test binary uses its own share of these
 
 pub mod cli;
+pub mod cs188;
 #[cfg(unix)]
 pub mod sandbox;
 
