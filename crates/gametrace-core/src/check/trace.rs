@@ -463,9 +463,16 @@ pub struct Reading {
     x: extract::Extraction,
     /// The compared items, in order (`full` and `terminals`).
     actual: Vec<Item>,
+    /// The states the output visits (`visited`), read once: a diagnosis holds one output to
+    /// hundreds of variants, and a slow student search prints millions of lines.
+    visits: std::sync::OnceLock<Visits>,
 }
 
 impl Reading {
+    fn visits(&self) -> &Visits {
+        self.visits.get_or_init(|| Visits::of(&self.x))
+    }
+
     /// How many trace lines the output has (of any kind this mode reads).
     pub fn lines(&self) -> usize {
         self.x.lines.len()
@@ -519,6 +526,7 @@ pub fn read(
                 kinds,
                 x,
                 actual,
+                visits: Default::default(),
             }
         }
         Mode::Terminals => {
@@ -545,6 +553,7 @@ pub fn read(
                 kinds: [LineKind::Estimate].into_iter().collect(),
                 x,
                 actual,
+                visits: Default::default(),
             }
         }
         Mode::Visited => {
@@ -574,6 +583,7 @@ pub fn read(
                 kinds,
                 x,
                 actual: Vec::new(),
+                visits: Default::default(),
             }
         }
         Mode::Value => {
@@ -587,6 +597,7 @@ pub fn read(
                 kinds: [LineKind::Value].into_iter().collect(),
                 x,
                 actual: Vec::new(),
+                visits: Default::default(),
             }
         }
     })
@@ -688,8 +699,20 @@ pub fn judge(
                 what,
             )
         }
-        Mode::Visited => visited(subject, reference, summary.best_index, reading.x),
-        Mode::Value => value(subject, reference, summary.best_index, reading.x),
+        Mode::Visited => {
+            let checked = visited(subject, reference, summary.best_index, reading.visits());
+            TraceCheck {
+                extraction: reading.x,
+                ..checked
+            }
+        }
+        Mode::Value => {
+            let checked = value(subject, reference, summary.best_index, &reading.x);
+            TraceCheck {
+                extraction: reading.x,
+                ..checked
+            }
+        }
     }
 }
 
@@ -757,8 +780,8 @@ pub fn agreement(
         }
         Mode::Visited | Mode::Value => {
             let checked = match reading.mode {
-                Mode::Visited => visited(subject, reference, summary.best_index, reading.x.clone()),
-                _ => value(subject, reference, summary.best_index, reading.x.clone()),
+                Mode::Visited => visited(subject, reference, summary.best_index, reading.visits()),
+                _ => value(subject, reference, summary.best_index, &reading.x),
             };
             Agreement {
                 exact: checked.passed,
@@ -927,11 +950,46 @@ fn count_of(n: usize) -> String {
     }
 }
 
+/// The states an output visits, as `visited` compares them (normalised, as extraction reads
+/// them), and its last move.
+#[derive(Clone, Debug, Default)]
+struct Visits {
+    /// Each state, in the order first visited, with the line of that first visit.
+    first: Vec<(String, usize)>,
+    /// Each state's visits in order: the visiting line's index among the trace lines (for
+    /// the order of the output) and its line in the output.
+    each: std::collections::HashMap<String, Vec<(usize, usize)>>,
+    /// The last move printed, and its line.
+    last_move: (Option<String>, Option<usize>),
+}
+
+impl Visits {
+    fn of(x: &extract::Extraction) -> Visits {
+        let mut v = Visits {
+            last_move: last_move(x),
+            ..Visits::default()
+        };
+        let visiting = x.lines.iter().enumerate();
+        for (i, l) in visiting.filter(|(_, l)| VISITING.contains(&l.kind)) {
+            if let Some(s) = state_label(l.kind, &l.text) {
+                let seen = v.each.entry(s.to_owned()).or_default();
+                if seen.is_empty() {
+                    v.first.push((s.to_owned(), l.line));
+                }
+                seen.push((i, l.line));
+            }
+        }
+        v
+    }
+}
+
+/// `visited`'s check of an output's `visits` (the report's extraction left empty: the
+/// caller has it).
 fn visited(
     subject: &dyn Subject,
     reference: &[RefLine],
     best: Option<usize>,
-    x: extract::Extraction,
+    visits: &Visits,
 ) -> TraceCheck {
     let mut want: Vec<(&str, &Place)> = Vec::new();
     let mut seen = HashSet::new();
@@ -956,31 +1014,32 @@ fn visited(
             }
         }
     }
-    let mut got: Vec<(&str, usize)> = Vec::new();
-    let mut got_set = HashSet::new();
     // States from the visiting lines only: the root's `Therefore value of` line (read for the
     // move) names the root, which an S12 case without `search` lines never lists as visited.
-    let mut again: Vec<(&str, usize)> = Vec::new();
+    let got: Vec<(&str, usize)> = visits.first.iter().map(|(s, l)| (s.as_str(), *l)).collect();
     // CS188's autograder keeps the generated states in a set: a state generated twice is
     // graded as generated once, so there the counts are not held (only the set is).
     let counted = subject.case().rules != crate::spec::Rules::Cs188;
-    for l in x.lines.iter().filter(|l| VISITING.contains(&l.kind)) {
-        if let Some(s) = state_label(l.kind, &l.text) {
-            if got_set.insert(s) {
-                got.push((s, l.line));
-            }
-            if let Some((limit, n)) = times.get_mut(s).filter(|_| counted) {
-                *n += 1;
-                if *n == *limit + 1 {
-                    again.push((s, l.line));
-                }
+    // A state visited more often than the reference visits it, at the visit past its count,
+    // in the output's order.
+    let mut again: Vec<(usize, &str, usize)> = Vec::new();
+    for (s, (limit, n)) in times.iter_mut().filter(|_| counted) {
+        if let Some(each) = visits.each.get(*s) {
+            *n = each.len();
+            if let Some(&(i, line)) = each.get(*limit) {
+                again.push((i, s, line));
             }
         }
     }
-    let missing: Vec<_> = want.iter().filter(|w| !got_set.contains(w.0)).collect();
+    again.sort_unstable();
+    let again: Vec<(&str, usize)> = again.into_iter().map(|(_, s, line)| (s, line)).collect();
+    let missing: Vec<_> = want
+        .iter()
+        .filter(|w| !visits.each.contains_key(w.0))
+        .collect();
     let mut extra: Vec<_> = got.iter().filter(|g| !seen.contains(g.0)).collect();
     extra.extend(again.iter());
-    let (mv, mv_line) = last_move(&x);
+    let (mv, mv_line) = (&visits.last_move.0, visits.last_move.1);
     let got_move = move_item(mv.as_deref());
     // The move the search printed, where it printed one (read as the output's are).
     let printed = ref_kinds
@@ -1041,7 +1100,7 @@ fn visited(
         mismatches,
         passed: divergence.is_none(),
         compared,
-        extraction: x,
+        extraction: extract::Extraction::default(),
         rows: divergence_rows(&divergence),
         more_rows: mismatches.saturating_sub(1),
         divergence,
@@ -1096,11 +1155,13 @@ fn visited_summary(
     }
 }
 
+/// `value`'s check of an output's extraction `x` (the report's extraction left empty: the
+/// caller has it).
 fn value(
     subject: &dyn Subject,
     reference: &[RefLine],
     best: Option<usize>,
-    x: extract::Extraction,
+    x: &extract::Extraction,
 ) -> TraceCheck {
     let case = subject.case();
     // As the output's lines are read: normalised.
@@ -1123,7 +1184,7 @@ fn value(
             })
         })
         .and_then(|l| value_of(l.kind, &l.text).map(|v| (v, l.line)));
-    let (mv, mv_line) = last_move(&x);
+    let (mv, mv_line) = last_move(x);
     let got_move = move_item(mv.as_deref());
     let (move_ok, want_move) = judge_move(subject, best, &got_move);
     // The REPL prints the move only; a CSC148 case that prints no value line (a strategy's
@@ -1172,7 +1233,7 @@ fn value(
         mismatches,
         passed: divergence.is_none(),
         compared: 1 + usize::from(compare_value),
-        extraction: x,
+        extraction: extract::Extraction::default(),
         summary: if divergence.is_none() {
             format!("value: {what}: match")
         } else {
