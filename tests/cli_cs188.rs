@@ -1107,6 +1107,30 @@ fn a_module_the_grading_python_lacks_is_said_once_a_question() {
     );
 }
 
+/// A FAIL that is only a wrong move says so: the states agree, the student's action against
+/// the reference's (it read "0 of 6 states missing (none), 0 extra (none)").
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_wrong_move_alone_says_the_moves_not_the_states() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let file = with_slips(dir.path(), &["last-best-action"]);
+    // 4-tied-root: L and R are worth the same; the first, L, is the reference's.
+    gametrace_no_color()
+        .args([
+            "test",
+            &format!("{TESTS}/q2/4-tied-root.test"),
+            "--against",
+            &driver(&file),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "4-tied-root: visited: the 6 states visited match; only the chosen move differs: R, where the reference chooses L\n",
+        ))
+        .stdout(contains("states missing").not());
+}
+
 #[test]
 fn project_must_be_the_courses_folder() {
     gametrace_no_color()
