@@ -1131,6 +1131,88 @@ fn a_wrong_move_alone_says_the_moves_not_the_states() {
         .stdout(contains("states missing").not());
 }
 
+/// A question's CONFIG that does not read (not `key: "value"` lines; a weight that is not a
+/// number) is an error before anything runs: the file, the line, what was expected and
+/// found, a hint; exit 2.
+#[test]
+fn a_garbage_config_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let q2 = dir.path().join("q2");
+    fs::create_dir_all(&q2).unwrap();
+    for entry in fs::read_dir(format!("{TESTS}/q2")).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), q2.join(entry.file_name())).unwrap();
+    }
+    let config = q2.join("CONFIG");
+    let shown = config.to_str().unwrap();
+    for (text, said) in [
+        (
+            "max_points = 5\nclass PassAllTestsQuestion\n",
+            vec![
+                "error: a line the CS188 test format does not read".to_owned(),
+                format!("--> {shown}:1:1"),
+                "expected: `key: \"value\"` on one line".to_owned(),
+                "found: `max_points = 5`".to_owned(),
+                "hint: ".to_owned(),
+            ],
+        ),
+        (
+            "class: \"PassAllTestsQuestion\"\nmax_points: \"five\"\n",
+            vec![
+                "error: max_points \"five\" is not a number of points".to_owned(),
+                format!("--> {shown}:2:1"),
+                "expected: a number of points, 0 or more".to_owned(),
+                "found: \"five\"".to_owned(),
+                "hint: the course's CONFIG reads `max_points: \"5\"`".to_owned(),
+            ],
+        ),
+    ] {
+        fs::write(&config, text).unwrap();
+        let mut assert = gametrace_no_color()
+            .args(["test", q2.to_str().unwrap(), "--against", &driver(STUDENT)])
+            .assert()
+            .code(2)
+            .stdout("");
+        for s in said {
+            assert = assert.stderr(contains(s));
+        }
+    }
+}
+
+/// The games played by the course's project are named in one note a run, not one a
+/// question.
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn the_played_games_are_noted_once_a_run() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let q2 = q2_with_game(dir.path());
+    let q3 = dir.path().join("test_cases/q3");
+    fs::create_dir_all(&q3).unwrap();
+    for entry in fs::read_dir(&q2).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), q3.join(entry.file_name())).unwrap();
+    }
+    let q3 = q3.to_str().unwrap();
+    let out = gametrace_no_color()
+        .args([
+            "test",
+            &q2,
+            q3,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver(STUDENT),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        format!("note: {q2}/9-pacman-game.test and {q3}/9-pacman-game.test are played by the course's project (--project), not searched by gametrace\n")
+    );
+}
+
 #[test]
 fn project_must_be_the_courses_folder() {
     gametrace_no_color()
