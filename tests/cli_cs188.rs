@@ -250,6 +250,9 @@ const OWN_FILES: &[(&str, &str, usize, &[&str])] = &[
     ("q2", "no-action", 6, &["no-action"]),
     ("q3", "no-action", 7, &["no-action"]),
     ("q4", "no-action", 4, &["no-action"]),
+    // The best action starts as Directions.STOP and the loop assigns a misspelt name: the
+    // search is right, and 'Stop' (no tree's action) is returned on every test.
+    ("q2", "illegal-action", 6, &["illegal-action"]),
     // ExpectimaxAgent returns AlphaBetaAgent's action: x and z are what pruning skips in
     // 1-two-ghosts (the only tree of q4 where a ghost's min passes alpha).
     (
