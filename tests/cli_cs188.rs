@@ -1042,6 +1042,21 @@ fn a_crashed_game_is_crashed_and_shows_the_exception_not_a_warning() {
         .stdout(contains("Agent crashed on smallClassic.  No credit"))
         .stdout(contains("gets 0): ").and(contains("gets 0):   warnings.warn").not()))
         .stdout(contains("6 passed, 2 failed"));
+    // An action the game's rules refuse, raised outside the student's file: FAIL, said.
+    gametrace_no_color()
+        .args([
+            "test",
+            q2,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver("tests/fixtures/cs188/illegal-action/multiAgents.py"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains(format!(
+            "FAIL    {q2}/9-pacman-game.test 9-pacman-game: the course's autograder fails the game: the game stopped on its move (Exception: Illegal action Stop (autograder.py, line "
+        )));
 }
 
 /// A student's file importing a module the grading Python lacks crashes on every test; the
