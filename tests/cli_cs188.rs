@@ -250,6 +250,9 @@ const OWN_FILES: &[(&str, &str, usize, &[&str])] = &[
     ("q2", "no-action", 6, &["no-action"]),
     ("q3", "no-action", 7, &["no-action"]),
     ("q4", "no-action", 4, &["no-action"]),
+    // The best action starts as Directions.STOP and the loop assigns a misspelt name: the
+    // search is right, and 'Stop' (no tree's action) is returned on every test.
+    ("q2", "illegal-action", 6, &["illegal-action"]),
     // ExpectimaxAgent returns AlphaBetaAgent's action: x and z are what pruning skips in
     // 1-two-ghosts (the only tree of q4 where a ghost's min passes alpha).
     (
@@ -890,9 +893,12 @@ fn a_question_gets_its_points_only_when_every_test_passes_the_game_included() {
         ])
         .assert()
         .code(1)
-        .stdout(contains("CRASHED 9-pacman-game").not())
-        .stdout(contains("9-pacman-game: the game stopped on an exception"))
-        .stdout(contains("Exception: Illegal action North"))
+        .stdout(contains(format!(
+            "CRASHED {q2}/9-pacman-game.test 9-pacman-game: the game stopped on an exception in multiAgents.py"
+        )))
+        .stdout(contains(
+            "Exception: Illegal action North (multiAgents.py, line ",
+        ))
         .stdout(contains(
             "q2: 0 / 5: 1 of 7 tests failed (9-pacman-game); PassAllTestsQuestion",
         ))
@@ -996,6 +1002,233 @@ fn a_question_gets_its_points_only_when_every_test_passes_the_game_included() {
     );
     assert!(lines.next().unwrap().starts_with("alice,5,5,5,"), "{csv}");
     assert!(lines.next().unwrap().starts_with("bob,0,5,0,"), "{csv}");
+}
+
+/// A game that crashes, read as the course's autograder reports it: an exception in the
+/// student's code during the game (which the course's game catches, printing `*** FAIL` and
+/// "Agent crashed", exit status 0) is CRASHED, like a tree's; a crash is shown by its
+/// exception and where, or the course's "Method not implemented", never by the course's
+/// `DeprecationWarning` on stderr (a new TA's report showed `  import imp`).
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_crashed_game_is_crashed_and_shows_the_exception_not_a_warning() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let q2 = q2_with_game(dir.path());
+    let game = fs::read_to_string(format!("{q2}/9-pacman-game.test")).unwrap();
+    fs::write(
+        format!("{q2}/2-alphabeta-game.test"),
+        game.replace("\"MinimaxAgent\"", "\"AlphaBetaAgent\""),
+    )
+    .unwrap();
+    fs::copy(
+        format!("{q2}/9-pacman-game.solution"),
+        format!("{q2}/2-alphabeta-game.solution"),
+    )
+    .unwrap();
+    let q2 = q2.as_str();
+    // next-agent-index's minimax raises in the game; its alpha-beta is the course's stub.
+    let slip = "tests/fixtures/cs188/next-agent-index/multiAgents.py";
+    gametrace_no_color()
+        .args(["test", q2, "--project", PROJECT, "--against", &driver(slip)])
+        .assert()
+        .code(1)
+        .stdout(contains(format!(
+            "CRASHED {q2}/9-pacman-game.test 9-pacman-game: the game stopped on an exception in multiAgents.py (the autograder fails the test, and the question gets 0): Exception: Illegal action North (multiAgents.py, line "
+        )))
+        .stdout(contains(format!(
+            "CRASHED {q2}/2-alphabeta-game.test 2-alphabeta-game: the game stopped on an exception (the autograder fails the test, and the question gets 0): Method not implemented: getAction at line "
+        )))
+        .stdout(contains("Agent crashed on smallClassic.  No credit"))
+        .stdout(contains("gets 0): ").and(contains("gets 0):   warnings.warn").not()))
+        .stdout(contains("6 passed, 2 failed"));
+    // An action the game's rules refuse, raised outside the student's file: FAIL, said.
+    gametrace_no_color()
+        .args([
+            "test",
+            q2,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver("tests/fixtures/cs188/illegal-action/multiAgents.py"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains(format!(
+            "FAIL    {q2}/9-pacman-game.test 9-pacman-game: the course's autograder fails the game: the game stopped on its move (Exception: Illegal action Stop (autograder.py, line "
+        )));
+}
+
+/// A student's file importing a module the grading Python lacks crashes on every test; the
+/// question's line (and the gradebook's problems column, and grade's summary) says so once,
+/// with the module and the Python, instead of leaving a traceback a test to be read.
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_module_the_grading_python_lacks_is_said_once_a_question() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    // The student's helper module, on their machine and not handed in.
+    let text = fs::read_to_string(STUDENT).unwrap();
+    let class = dir.path().join("class");
+    for (who, file) in [
+        ("alice", text.clone()),
+        ("bob", format!("from myUtils import nearestFood\n{text}")),
+    ] {
+        fs::create_dir_all(class.join(who)).unwrap();
+        fs::write(class.join(who).join("multiAgents.py"), file).unwrap();
+    }
+    let bob = class.join("bob/multiAgents.py");
+    let q2 = format!("{TESTS}/q2");
+    let said = "q2: 0 / 5: 6 of 6 tests failed (1-chains-depth-1, 2-chains-depth-2, 3-terminals, 4-tied-root, 5-choices, 6-win-at-ghost); PassAllTestsQuestion gives the question's points only when every test passes; multiAgents.py imports myUtils, which the grading Python, python3 (";
+    let out = gametrace_no_color()
+        .args(["test", &q2, "--against", &driver(bob.to_str().unwrap())])
+        .assert()
+        .code(1)
+        .stdout(contains(said))
+        .stdout(contains(
+            "lacks (ModuleNotFoundError on 6 tests): install it there, or put the students' Python first on PATH\n0 passed, 6 failed",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out)
+            .matches("imports myUtils")
+            .count(),
+        1,
+        "once a question"
+    );
+    let driver_path = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
+    gametrace_no_color()
+        .args(["grade", class.to_str().unwrap(), "--specs", &q2])
+        .arg("--out")
+        .arg(dir.path().join("grades"))
+        .args([
+            "--against",
+            &format!("python3 {driver_path} multiAgents.py {{tree_json}}"),
+        ])
+        .assert()
+        .success();
+    let csv = fs::read_to_string(dir.path().join("grades/gradebook.csv")).unwrap();
+    let bob_row = csv.lines().find(|l| l.starts_with("bob,")).unwrap();
+    assert!(
+        bob_row.contains(",\"imports myUtils, which python3 (")
+            && bob_row.contains(") lacks; CRASHED "),
+        "{csv}"
+    );
+    let alice_row = csv.lines().find(|l| l.starts_with("alice,")).unwrap();
+    assert!(!alice_row.contains("imports"), "{csv}");
+    let summary = fs::read_to_string(dir.path().join("grades/summary.txt")).unwrap();
+    assert!(
+        summary.contains("1 submission imports a module the grading Python lacks (install it there, or put the students' Python first on PATH): bob (imports myUtils, which python3 ("),
+        "{summary}"
+    );
+}
+
+/// A FAIL that is only a wrong move says so: the states agree, the student's action against
+/// the reference's (it read "0 of 6 states missing (none), 0 extra (none)").
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_wrong_move_alone_says_the_moves_not_the_states() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let file = with_slips(dir.path(), &["last-best-action"]);
+    // 4-tied-root: L and R are worth the same; the first, L, is the reference's.
+    gametrace_no_color()
+        .args([
+            "test",
+            &format!("{TESTS}/q2/4-tied-root.test"),
+            "--against",
+            &driver(&file),
+        ])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "4-tied-root: visited: the 6 states visited match; only the chosen move differs: R, where the reference chooses L\n",
+        ))
+        .stdout(contains("states missing").not());
+}
+
+/// A question's CONFIG that does not read (not `key: "value"` lines; a weight that is not a
+/// number) is an error before anything runs: the file, the line, what was expected and
+/// found, a hint; exit 2.
+#[test]
+fn a_garbage_config_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let q2 = dir.path().join("q2");
+    fs::create_dir_all(&q2).unwrap();
+    for entry in fs::read_dir(format!("{TESTS}/q2")).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), q2.join(entry.file_name())).unwrap();
+    }
+    let config = q2.join("CONFIG");
+    let shown = config.to_str().unwrap();
+    for (text, said) in [
+        (
+            "max_points = 5\nclass PassAllTestsQuestion\n",
+            vec![
+                "error: a line the CS188 test format does not read".to_owned(),
+                format!("--> {shown}:1:1"),
+                "expected: `key: \"value\"` on one line".to_owned(),
+                "found: `max_points = 5`".to_owned(),
+                "hint: ".to_owned(),
+            ],
+        ),
+        (
+            "class: \"PassAllTestsQuestion\"\nmax_points: \"five\"\n",
+            vec![
+                "error: max_points \"five\" is not a number of points".to_owned(),
+                format!("--> {shown}:2:1"),
+                "expected: a number of points, 0 or more".to_owned(),
+                "found: \"five\"".to_owned(),
+                "hint: the course's CONFIG reads `max_points: \"5\"`".to_owned(),
+            ],
+        ),
+    ] {
+        fs::write(&config, text).unwrap();
+        let mut assert = gametrace_no_color()
+            .args(["test", q2.to_str().unwrap(), "--against", &driver(STUDENT)])
+            .assert()
+            .code(2)
+            .stdout("");
+        for s in said {
+            assert = assert.stderr(contains(s));
+        }
+    }
+}
+
+/// The games played by the course's project are named in one note a run, not one a
+/// question.
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn the_played_games_are_noted_once_a_run() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let q2 = q2_with_game(dir.path());
+    let q3 = dir.path().join("test_cases/q3");
+    fs::create_dir_all(&q3).unwrap();
+    for entry in fs::read_dir(&q2).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), q3.join(entry.file_name())).unwrap();
+    }
+    let q3 = q3.to_str().unwrap();
+    let out = gametrace_no_color()
+        .args([
+            "test",
+            &q2,
+            q3,
+            "--project",
+            PROJECT,
+            "--against",
+            &driver(STUDENT),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        format!("note: {q2}/9-pacman-game.test and {q3}/9-pacman-game.test are played by the course's project (--project), not searched by gametrace\n")
+    );
 }
 
 #[test]

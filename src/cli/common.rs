@@ -464,12 +464,38 @@ pub(super) fn specs_and_others_played(
         paths
     };
     let (specs, skipped) = suite::discover_noting(&paths)?;
+    // A CS188 question's CONFIG that does not read is an error before anything runs (a
+    // folder without one is graded test by test).
+    let mut folders: Vec<&Path> = Vec::new();
+    for p in specs.iter().chain(skipped.iter().map(|s| &s.path)) {
+        if let Some(dir) = p
+            .parent()
+            .filter(|_| gametrace_core::spec::cs188::is_test_file(p))
+        {
+            if !folders.contains(&dir) {
+                folders.push(dir);
+                gametrace_core::spec::cs188::questions::check_folder(dir)?;
+            }
+        }
+    }
+    // The games played by the course's project: one note a run, naming them.
+    let games: Vec<String> = skipped
+        .iter()
+        .filter(|s| played && s.why.starts_with("PacmanGameTreeTest"))
+        .map(|s| s.path.display().to_string())
+        .collect();
+    if let Some((last, rest)) = games.split_last() {
+        let (names, verb) = if rest.is_empty() {
+            (last.clone(), "is")
+        } else {
+            (format!("{} and {last}", rest.join(", ")), "are")
+        };
+        eprintln!(
+            "note: {names} {verb} played by the course's project (--project), not searched by gametrace"
+        );
+    }
     for s in &skipped {
         if played && s.why.starts_with("PacmanGameTreeTest") {
-            eprintln!(
-                "note: {} is played by the course's project (--project), not searched by gametrace",
-                s.path.display()
-            );
             continue;
         }
         eprintln!(

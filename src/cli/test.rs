@@ -230,6 +230,12 @@ pub(super) fn questions(report: &mut Report) {
         eprintln!("note: {n}");
     }
     report.questions = questions;
+    let environment = crate::grade::cs188::note_missing_modules(report);
+    if report.questions.is_empty() {
+        for e in environment {
+            eprintln!("note: the student's {e}: install it there, or put the students' Python first on PATH");
+        }
+    }
 }
 
 /// Says on stderr that `test` removed what an interrupted run left behind.

@@ -453,6 +453,10 @@ pub struct Row {
     /// The command and the cases it was graded with: a resumed run grades again what was
     /// graded with something else.
     pub graded_with: String,
+    /// What the grading machine lacked for it: `imports numpy, which python3 (/usr/bin/python3)
+    /// lacks`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub environment: Vec<String>,
 }
 
 /// What the gradebook keeps of one question of a submission (CS188).
@@ -485,6 +489,7 @@ impl Row {
                 })
                 .collect(),
             graded_with: graded_with.to_owned(),
+            environment: Vec::new(),
         }
     }
 
@@ -760,7 +765,9 @@ fn finish(
 ) -> Graded {
     // A course that grades by question (CS188) gives its points per question.
     report.questions = gametrace_core::spec::cs188::questions::questions(&report.cases).0;
-    let row = Row::of(&s.name, &report, with);
+    let environment = crate::grade::cs188::note_missing_modules(&mut report);
+    let mut row = Row::of(&s.name, &report, with);
+    row.environment = environment;
     let palette = crate::diff::Palette { color: false };
     let text = crate::report::render(&report, options.format, true, palette);
     let row_text = serde_json::to_string_pretty(&row).unwrap_or_default();
@@ -911,11 +918,17 @@ impl Gradebook {
                     .iter()
                     .map(|(name, _)| points.get(name).map_or_else(String::new, |p| number(*p))),
             );
+            // What the machine lacked first: it explains the crashes after it.
             let problems: Vec<String> = r
-                .cases
+                .environment
                 .iter()
-                .filter(|c| !matches!(c.status.as_str(), "PASS" | "FAIL" | "SKIPPED"))
-                .map(|c| format!("{} {}", c.status, c.case))
+                .cloned()
+                .chain(
+                    r.cases
+                        .iter()
+                        .filter(|c| !matches!(c.status.as_str(), "PASS" | "FAIL" | "SKIPPED"))
+                        .map(|c| format!("{} {}", c.status, c.case)),
+                )
                 .collect();
             record.push(spreadsheet_safe(&problems.join("; ")));
             let _ = w.write_record(&record);
@@ -1062,6 +1075,28 @@ not run in any submission (SKIPPED in each report, which says why and what it ma
         for (m, k) in mistakes.iter().take(10) {
             let _ = writeln!(out, "  {k:>4} of {n}  {m}");
         }
+        let lacking: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| !r.environment.is_empty())
+            .collect();
+        if !lacking.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n{} submission{} a module the grading Python lacks (install it there, or put the students' Python first on PATH): {}",
+                lacking.len(),
+                if lacking.len() == 1 { " imports" } else { "s import" },
+                lacking
+                    .iter()
+                    .map(|r| format!(
+                        "{} ({})",
+                        crate::diff::visible_name(&r.submission),
+                        r.environment.join("; ")
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         let troubled: Vec<&Row> = self.rows.iter().filter(|r| r.problems() > 0).collect();
         if !troubled.is_empty() {
             let _ = writeln!(
@@ -1153,6 +1188,7 @@ mod tests {
             cases,
             questions: Vec::new(),
             graded_with: String::new(),
+            environment: Vec::new(),
         }
     }
 

@@ -1053,6 +1053,7 @@ fn visited(
         }
         _ => judge_move(subject, best, &got_move),
     };
+    let moves_said = (!move_ok).then(|| (got_move.clone(), want_move.clone()));
     let compared = want.len() + 1;
     let mismatches = missing.len() + extra.len() + usize::from(!move_ok);
     let divergence = if let Some((label, place)) = missing.first() {
@@ -1094,7 +1095,8 @@ fn visited(
     };
     let m: Vec<&str> = missing.iter().map(|w| w.0).collect();
     let e: Vec<&str> = extra.iter().map(|g| g.0).collect();
-    let summary = visited_summary(divergence.is_none(), want.len(), (&m, &e), &times);
+    let moves = moves_said.as_ref().map(|(g, w)| (g.as_str(), w.as_str()));
+    let summary = visited_summary(divergence.is_none(), want.len(), (&m, &e), &times, moves);
     TraceCheck {
         mode: Mode::Visited,
         mismatches,
@@ -1110,12 +1112,14 @@ fn visited(
 }
 
 /// The one line `visited` says: all matched, or the states `missing` and `extra` (the
-/// reference's visits and the output's, by `times`) out of `wanted`.
+/// reference's visits and the output's, by `times`) out of `wanted`; when the states agree
+/// and only the move differs (`moves`: the output's and the reference's), that.
 fn visited_summary(
     matched: bool,
     wanted: usize,
     (missing, extra): (&[&str], &[&str]),
     times: &std::collections::HashMap<&str, (usize, usize)>,
+    moves: Option<(&str, &str)>,
 ) -> String {
     let list = |v: &[String]| {
         if v.is_empty() {
@@ -1129,6 +1133,17 @@ fn visited_summary(
             1 => "visited: the one state visited and the chosen move match".to_owned(),
             n => format!("visited: the {n} states visited and the chosen move match"),
         }
+    } else if let Some((got, want)) = moves.filter(|_| missing.is_empty() && extra.is_empty()) {
+        let bare = |m: &str| m.strip_prefix("chosen move: ").unwrap_or(m).to_owned();
+        format!(
+            "visited: the {} visited match; only the chosen move differs: {}, where the reference chooses {}",
+            match wanted {
+                1 => "one state".to_owned(),
+                n => format!("{n} states"),
+            },
+            diff::visible(&bare(got)),
+            bare(want)
+        )
     } else {
         let m: Vec<String> = missing.iter().map(|w| (*w).to_owned()).collect();
         // What the output printed is shown escaped.

@@ -218,6 +218,10 @@ where
     search_variant(game, depth, algorithm, options, Flaws::NONE, sink)
 }
 
+/// The course's `Directions.STOP`: an action no game-tree test's root has (the
+/// `illegal-action` mistake's return).
+pub const STOP: &str = "Stop";
+
 /// What CS188's `getScore()` raises on a state with no evaluation.
 pub const NO_SCORE: &str =
     "getScore() called on non-terminal state or before maximum depth achieved.";

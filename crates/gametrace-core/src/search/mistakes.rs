@@ -67,6 +67,7 @@ pub enum Flaw {
     WinUnchecked,
     NoAction,
     LoseUnchecked,
+    IllegalAction,
 }
 
 /// The flaws a variant has, at each player's nodes. The reference has none.
@@ -788,6 +789,15 @@ pub const CATALOGUE: &[Mistake] = &[
         family: Family::Any,
         sentence: "getAction returns no action (None: the template's body, or a search that is never called or whose result is not returned), so no state is generated",
         handout: "CS188 multiagent q2: getAction returns the minimax action from the current gameState",
+    },
+    Mistake {
+        name: "illegal-action",
+        flaw: Flaw::IllegalAction,
+        sided: false,
+        rules: CS188,
+        family: Family::Any,
+        sentence: "getAction returns an action that is not one of gameState.getLegalActions(0): Directions.STOP ('Stop'), the best action's starting value, kept (or a constant returned); the game refuses it (\"Illegal action\") and the tree test fails on the move",
+        handout: "CS188 multiagent q2: getAction returns one of gameState.getLegalActions(0), the minimax action from the current gameState",
     },
     Mistake {
         name: "returns-value",

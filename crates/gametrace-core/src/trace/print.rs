@@ -843,6 +843,9 @@ pub struct Cs188Printer<'g, G, W> {
     /// A mistaken agent that returns its value where the action belongs
     /// ([`crate::search::mistakes::Flaw::ReturnsValue`]).
     returns_value: bool,
+    /// A mistaken agent that returns `Directions.STOP`, no action of the tree
+    /// ([`crate::search::mistakes::Flaw::IllegalAction`]).
+    illegal_action: bool,
 }
 
 impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
@@ -851,12 +854,19 @@ impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
             out: Out::new(game, writer, style),
             level: 0,
             returns_value: false,
+            illegal_action: false,
         }
     }
 
     /// The printer of a mistaken search whose `getAction` returns its value.
     pub fn returning_value(mut self, yes: bool) -> Self {
         self.returns_value = yes;
+        self
+    }
+
+    /// The printer of a mistaken search whose `getAction` returns `Directions.STOP`.
+    pub fn returning_stop(mut self, yes: bool) -> Self {
+        self.illegal_action = yes;
         self
     }
 
@@ -975,6 +985,7 @@ impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
                     out.line.push_str(") -> ");
                     match best {
                         _ if self.returns_value => cs188::write_float(&mut out.line, value),
+                        _ if self.illegal_action => out.line.push_str(cs188::STOP),
                         Some((_, m)) => game.write_move(m, &mut out.line),
                         None => out.line.push_str("None"),
                     }
@@ -1063,7 +1074,10 @@ printer_trait!(Cs10Printer, |game, writer, style, how| {
 // A mistaken agent's `getAction` may return its value where the action belongs.
 printer_trait!(Cs188Printer, |game, writer, style, how| {
     let returns_value = how.flaws.has(crate::search::mistakes::Flaw::ReturnsValue);
-    Cs188Printer::new(game, writer, style).returning_value(returns_value)
+    let stop = how.flaws.has(crate::search::mistakes::Flaw::IllegalAction);
+    Cs188Printer::new(game, writer, style)
+        .returning_value(returns_value)
+        .returning_stop(stop)
 });
 
 #[cfg(test)]

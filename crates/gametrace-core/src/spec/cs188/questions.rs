@@ -9,6 +9,8 @@
 //! without `--project`) leaves its points provisional, and the question says so.
 
 use crate::report::{CaseResult, Question, Status};
+use crate::spec::diagnostic::Diagnostic;
+use crate::spec::yaml::Pos;
 use std::path::{Path, PathBuf};
 
 /// The class whose rule is all or nothing (the only one the multiagent project's game-tree
@@ -24,28 +26,60 @@ pub struct Config {
 
 /// Reads a question's `CONFIG` (the course's test format: `key: "value"` lines).
 pub fn config(path: &Path, source: &str) -> Result<Config, String> {
-    let file = super::parse(path, source).map_err(|d| d.to_string())?;
+    config_checked(path, source).map_err(|d| d.to_string())
+}
+
+/// [`config`], its problem as a diagnostic: the file, the line, what was expected and found.
+pub fn config_checked(path: &Path, source: &str) -> Result<Config, Diagnostic> {
+    let file = super::parse(path, source)?;
+    let hint = "the course's CONFIG reads `max_points: \"5\"` and `class: \"PassAllTestsQuestion\"`, one `key: \"value\"` a line";
+    let missing = |key: &str| {
+        Diagnostic::new(path, format!("{} has no `{key}:`", path.display()))
+            .expected(format!("a line `{key}: \"...\"`"))
+            .hint(hint)
+    };
     let class = file
         .get("class")
         .map(|p| p.value.clone())
-        .ok_or_else(|| format!("{} has no `class:`", path.display()))?;
-    let max_points = match file.get("max_points") {
-        Some(p) => p
-            .value
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| {
-                format!(
-                    "{}: max_points \"{}\" is not a number of points",
-                    path.display(),
-                    p.value
-                )
-            })?,
-        None => return Err(format!("{} has no `max_points:`", path.display())),
-    };
+        .ok_or_else(|| missing("class"))?;
+    let p = file
+        .get("max_points")
+        .ok_or_else(|| missing("max_points"))?;
+    let max_points = p
+        .value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| {
+            Diagnostic::new(
+                path,
+                format!("max_points \"{}\" is not a number of points", p.value),
+            )
+            .at(
+                Pos {
+                    line: p.line,
+                    col: 1,
+                },
+                source,
+            )
+            .expected("a number of points, 0 or more (`max_points: \"5\"`)")
+            .found(format!("\"{}\"", p.value))
+            .hint(hint)
+        })?;
     Ok(Config { max_points, class })
+}
+
+/// A question folder's `CONFIG`, where there is one, checked before a run: `Ok` when there
+/// is none (the folder is graded test by test) or it reads.
+pub fn check_folder(dir: &Path) -> Result<(), Diagnostic> {
+    let file = dir.join("CONFIG");
+    if !file.is_file() {
+        return Ok(());
+    }
+    let bytes = crate::input::read_regular(&file, crate::input::max_spec_size())
+        .map_err(|e| Diagnostic::new(&file, format!("cannot read {}: {e}", file.display())))?;
+    config_checked(&file, &String::from_utf8_lossy(&bytes)).map(drop)
 }
 
 /// The points a question of `config` gets from its tests' statuses: `PassAllTestsQuestion`
