@@ -167,3 +167,45 @@ fn a_forged_answer_is_the_programs_output_not_an_answer() {
 fn a_program_that_sleeps_changes_no_other_tree() {
     hostile("time.sleep(60)", "TIMEOUT", &["--timeout", "1"]);
 }
+
+/// A module whose import computes for 1.5 s of CPU time, and a tree whose search computes
+/// 2 s more: each is within a 3 s limit, both together are not. A process of its own
+/// spends both on the tree, and is stopped; served, the import is spent once, and the tree
+/// would pass if its copy were not charged the import. It is, so the tree is stopped served
+/// too, run alone, and gets the lone run's verdict: the report is the one a process per tree
+/// gives. `limit` is the limit that binds: `--timeout` (all of a run's CPU time, measured by
+/// gametrace) or `--cpu-limit` (each process's, the kernel's RLIMIT_CPU).
+fn slow_import_and_tree(limit: &[&str], word: &str) {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let import = "import time as _clock\nwhile _clock.process_time() < 1.5:\n    pass\n";
+    let search =
+        "_t = time.process_time()\n        while time.process_time() - _t < 2.0:\n            pass";
+    let student = student_with(dir.path(), &format!("{import}{}", on_one_tree(search)));
+    let folder = format!("{TESTS}/q3");
+    // A generous wall-clock backstop: the verdicts are the CPU limits', on a loaded machine too.
+    let mut more = vec!["--wall-time", "300"];
+    more.extend_from_slice(limit);
+    let (code, report) = same_both_ways(&folder, &serving(&student), "human", &more);
+    assert_eq!(code, 1, "{report}");
+    let target = format!("{folder}/5-prunes.test 5-prunes");
+    assert!(
+        report
+            .lines()
+            .any(|l| l.starts_with(word) && l.contains(&target)),
+        "no {word} {target} in\n{report}"
+    );
+    assert!(report.contains("6 passed, 1 failed"), "{report}");
+}
+
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_slow_import_counts_against_every_served_tree_timeout() {
+    slow_import_and_tree(&["--timeout", "3"], "TIMEOUT");
+}
+
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_slow_import_counts_against_every_served_tree_cpu_limit() {
+    slow_import_and_tree(&["--timeout", "30", "--cpu-limit", "3"], "CPU-LIMIT");
+}

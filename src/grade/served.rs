@@ -77,6 +77,7 @@ impl Suite {
         let mut server = Server {
             run: run.as_ref(),
             session: None,
+            imported: std::time::Duration::ZERO,
             usable: run.is_some(),
             ids: std::collections::hash_map::RandomState::new(),
             count: 0,
@@ -114,6 +115,11 @@ impl Suite {
 struct Server<'r> {
     run: Option<&'r Run>,
     session: Option<Session<'r>>,
+    /// The CPU time the session's server spent before its greeting (the runtime's start and
+    /// the student's module imported): a process of its own spends it on every tree, so each
+    /// tree served is allowed only what is left of `--timeout` (past it, the tree is run
+    /// alone, and its verdict is that run's).
+    imported: std::time::Duration,
     /// False once the server cannot serve (it does not start, greet, or import the student's
     /// module): every later tree is run alone.
     usable: bool,
@@ -138,7 +144,10 @@ impl<'r> Server<'r> {
         let run = self.run?;
         if self.session.is_none() {
             match start(run) {
-                Some(s) => self.session = Some(s),
+                Some(s) => {
+                    self.imported = s.cpu_used();
+                    self.session = Some(s);
+                }
                 None => {
                     self.usable = false;
                     return None;
@@ -155,9 +164,10 @@ impl<'r> Server<'r> {
             "cap": run.limits.output_cap,
             "tree": tree,
         });
+        let allowed = run.limits.timeout.saturating_sub(self.imported);
         let answered = session
             .send(&request.to_string())
-            .and_then(|()| session.answer(is_answer));
+            .and_then(|()| session.answer_within(is_answer, allowed));
         let ran = match answered.ok().and_then(|line| answer(&line, &id)) {
             Some(Answer::Ran {
                 code,

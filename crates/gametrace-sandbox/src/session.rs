@@ -130,6 +130,11 @@ impl<'a> Session<'a> {
         self.answer_within(is_answer, self.job.limits.timeout)
     }
 
+    /// The CPU time the program's processes have used so far, together.
+    pub fn cpu_used(&self) -> Duration {
+        self.cpu.used()
+    }
+
     /// [`Session::answer`], allowing `wait` of CPU time (a program's first answer may come
     /// after its runtime has started and compiled the student's code), and of the wall clock
     /// the generous backstop [`super::wall_for`] gives it. The CPU time is read at the first

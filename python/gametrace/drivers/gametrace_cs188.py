@@ -306,6 +306,13 @@ def serve(args):
     except BaseException as e:  # the tree's own run shows it: every tree is run alone
         why = "the student's module does not import here ({})".format(type(e).__name__)
     imported = contents(out), contents(err)
+    # The CPU time a process of its own would have spent before its tree (Python's start, the
+    # import): each tree's copy is charged it, so that a slow import and a search that pass
+    # --timeout together are stopped served as they are alone (then run alone for the verdict).
+    import resource  # serving forks: never in the page's Pyodide, which runs a tree a process
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    spent = usage.ru_utime + usage.ru_stime
     greeting = {"protocol": 1, "driver": "python-cs188"}
     if why:
         greeting["per_case"] = why
@@ -327,18 +334,20 @@ def serve(args):
             send({"id": ident, "per_case": why})
             continue
         try:
-            send(serve_tree(ident, doc, cap, args, module, (out, err), imported, handlers,
-                            (answers, requests.fileno())))
+            send(serve_tree(ident, doc, cap, args, module, (out, err), (imported, spent),
+                            handlers, (answers, requests.fileno())))
         except BrokenPipeError:  # gametrace has gone: nothing to answer
             break
     return 0
 
 
-def serve_tree(ident, doc, cap, args, module, files, imported, handlers, channel):
+def serve_tree(ident, doc, cap, args, module, files, before, handlers, channel):
     """One request, answered from a forked copy of the driver: `files` catch its stdout and
-    stderr, `imported` is what the import printed, `handlers` the exit handlers there were
-    before, `channel` the descriptors of the requests and answers (closed in the copy)."""
+    stderr, `before` is what the import printed and the CPU seconds spent up to then,
+    `handlers` the exit handlers there were before, `channel` the descriptors of the requests
+    and answers (closed in the copy)."""
     out, err = files
+    imported, spent = before
     sys.stdout.flush()
     sys.stderr.flush()
     status_r, status_w = os.pipe()
@@ -358,6 +367,12 @@ def serve_tree(ident, doc, cap, args, module, files, imported, handlers, channel
             soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
             limit = cap + 1 if hard == resource.RLIM_INFINITY else min(cap + 1, hard)
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+            # A fork starts its CPU time at 0: what is left of the limit after the import
+            # (whole seconds, at least 1; a copy stopped early is run alone, so the verdict
+            # is the lone run's).
+            soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+            if soft != resource.RLIM_INFINITY:
+                resource.setrlimit(resource.RLIMIT_CPU, (max(1, int(soft - spent)), hard))
             try:
                 code = run_tree(doc, args, lambda: module)
             except SystemExit as e:
