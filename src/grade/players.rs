@@ -144,9 +144,9 @@ impl Players {
         ran: &crate::sandbox::Ran,
     ) -> CaseResult {
         let seat = crate::game::kalah::side(side);
-        let verdict = played.verdicts[seat].clone().unwrap_or_default();
+        let tally = played.tallies[seat].clone().unwrap_or_default();
         let who = format!("{}'s player", kalah_name(side));
-        let summary = verdict.summary(&who);
+        let summary = tally.summary(&who);
         match played.ending {
             Ending::Forfeited(_) => match trouble {
                 // The program answered, with a move the game does not have.
@@ -174,7 +174,7 @@ impl Players {
                 .details(record),
             Ending::InputEnded => result(Status::Error).message("the game stopped early"),
             Ending::Over(_) => {
-                let pass = self.margin_allowed.is_none_or(|m| verdict.lost <= m);
+                let pass = self.margin_allowed.is_none_or(|m| tally.lost <= m);
                 let mut c = if pass {
                     result(Status::Pass)
                 } else {

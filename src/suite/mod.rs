@@ -1,12 +1,16 @@
 //! `gametrace test`: every case of every spec under some paths, compared with its expected
-//! trace in `expected/`; `--bless` writes the expected traces.
+//! trace in `expected/`; `--bless` writes the expected traces. Each case comes out as an
+//! [`Outcome`], whose verdict is the report's [`Status`] (see `outcome.rs`).
 
 pub mod compare;
+mod outcome;
 pub mod select;
 
+pub use outcome::{render, to_result, Outcome};
 pub use select::Selection;
 
 use crate::check::expected::Expected;
+use crate::report::Status;
 use crate::search::deadline::TimedOut;
 use crate::spec::{self, Diagnostic, Document};
 use compare::{same, unified_diff, Palette};
@@ -110,45 +114,6 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, skipped: &mut Vec<Skipped>) {
     }
 }
 
-/// How one case came out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Pass,
-    /// Differs from what was expected: the diff or explanation to show.
-    Fail {
-        detail: String,
-    },
-    /// No expected trace yet.
-    Missing {
-        expected: PathBuf,
-    },
-    /// `--bless` wrote the expected trace (new or changed).
-    Blessed {
-        expected: PathBuf,
-        new: bool,
-    },
-    /// The search ran past its time limit (nothing is compared or blessed).
-    TimedOut {
-        limit: std::time::Duration,
-    },
-}
-
-/// One line of the report.
-#[derive(Clone, Debug)]
-pub enum Outcome {
-    Case {
-        spec: PathBuf,
-        case: String,
-        verdict: Verdict,
-    },
-    /// The spec could not be loaded, or an expected file could not be read or written.
-    Error {
-        spec: PathBuf,
-        case: Option<String>,
-        message: String,
-    },
-}
-
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub bless: bool,
@@ -181,11 +146,7 @@ pub fn run(
         let doc = match spec::load(path) {
             Ok(d) => d,
             Err(d) => {
-                let o = Outcome::Error {
-                    spec: path.clone(),
-                    case: None,
-                    message: d.to_string(),
-                };
+                let o = Outcome::error(path, None, d.to_string());
                 totals.add(&o);
                 report(&o);
                 continue;
@@ -238,31 +199,20 @@ fn judge_traced(
 ) -> Outcome {
     match traced {
         Ok(Ok(bytes)) => compare(path, case, &String::from_utf8_lossy(&bytes), options),
-        Ok(Err(e)) => Outcome::Error {
-            spec: path.to_owned(),
-            case: Some(case.name.clone()),
-            message: format!("cannot write the trace: {e}"),
-        },
-        Err(t) => Outcome::Case {
-            spec: path.to_owned(),
-            case: case.name.clone(),
-            verdict: Verdict::TimedOut { limit: t.limit },
-        },
+        Ok(Err(e)) => Outcome::error(
+            path,
+            Some(&case.name),
+            format!("cannot write the trace: {e}"),
+        ),
+        Err(t) => Outcome::timed_out(path, &case.name, t.limit),
     }
 }
 
 /// A scenario's steps judged (nothing to bless: what must hold is in the spec).
 fn judge_scenario(path: &Path, name: &str, judged: Option<Result<usize, String>>) -> Outcome {
-    let verdict = match judged.expect("the spec's own scenario") {
-        Ok(_) => Verdict::Pass,
-        Err(why) => Verdict::Fail {
-            detail: why.lines().map(|l| format!("    {l}\n")).collect(),
-        },
-    };
-    Outcome::Case {
-        spec: path.to_owned(),
-        case: name.to_owned(),
-        verdict,
+    match judged.expect("the spec's own scenario") {
+        Ok(_) => Outcome::pass(path, name),
+        Err(why) => Outcome::fail(path, name, indented(&why)),
     }
 }
 
@@ -272,11 +222,7 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
         return compare_solution(path, case, actual, options);
     }
     let expected_file = expected_path(path, &case.name);
-    let error = |message: String| Outcome::Error {
-        spec: path.to_owned(),
-        case: Some(case.name.clone()),
-        message,
-    };
+    let error = |message: String| Outcome::error(path, Some(&case.name), message);
     let expected = match crate::input::read_regular(&expected_file, crate::input::max_spec_size()) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
         // A built-in spec's traces are built in too.
@@ -296,8 +242,8 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
         };
         let lines = crate::diff::Lines::of(actual, case.exact);
         let compared = checked.compare(&lines);
-        let verdict = if compared.passed() {
-            Verdict::Pass
+        return if compared.passed() {
+            Outcome::pass(path, &case.name)
         } else {
             let actual_name = format!("gametrace run {} --case {}", path.display(), case.name);
             let shown = expected_file.display().to_string();
@@ -317,12 +263,7 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
                     "(--bless leaves {shown} as it is: its CHECK lines were written by hand; edit it, or delete it to bless a plain trace)\n"
                 ));
             }
-            Verdict::Fail { detail }
-        };
-        return Outcome::Case {
-            spec: path.to_owned(),
-            case: case.name.clone(),
-            verdict,
+            Outcome::fail(path, &case.name, detail)
         };
     }
     plain(path, case, expected, actual, options, expected_file)
@@ -333,21 +274,12 @@ fn compare(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Ou
 fn compare_solution(path: &Path, case: &spec::Case, actual: &str, options: Options) -> Outcome {
     use spec::cs188::{shown_path, solution, solution_path, Solution};
     let file = solution_path(path);
-    let error = |message: String| Outcome::Error {
-        spec: path.to_owned(),
-        case: Some(case.name.clone()),
-        message,
-    };
+    let error = |message: String| Outcome::error(path, Some(&case.name), message);
     let root = match spec::load(path) {
         Ok(Document::Tree(s)) => s.tree.name(s.tree.root()),
         _ => String::new(),
     };
     let found = Solution::of_trace(&root, actual);
-    let outcome = |verdict| Outcome::Case {
-        spec: path.to_owned(),
-        case: case.name.clone(),
-        verdict,
-    };
     let existing = match crate::input::read_regular(&file, crate::input::max_spec_size()) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
         Err(crate::input::InputError::NotFound) => None,
@@ -361,18 +293,15 @@ fn compare_solution(path: &Path, case: &spec::Case, actual: &str, options: Optio
         None => None,
     };
     match expected {
-        Some(want) if want.differences(&found).is_empty() => outcome(Verdict::Pass),
+        Some(want) if want.differences(&found).is_empty() => Outcome::pass(path, &case.name),
         existing if options.bless => {
             let text = found.text(&shown_path(path));
             match write_atomically(&file, &text) {
-                Ok(()) => outcome(Verdict::Blessed {
-                    expected: file,
-                    new: existing.is_none(),
-                }),
+                Ok(()) => Outcome::blessed(path, &case.name, file, existing.is_none()),
                 Err(e) => error(format!("cannot write {}: {e}", file.display())),
             }
         }
-        None => outcome(Verdict::Missing { expected: file }),
+        None => Outcome::missing(path, &case.name, file),
         Some(want) => {
             let mut detail = String::new();
             for d in want.differences(&found) {
@@ -392,7 +321,7 @@ fn compare_solution(path: &Path, case: &spec::Case, actual: &str, options: Optio
                 found.action,
                 found.generated.join(" ")
             );
-            outcome(Verdict::Fail { detail })
+            Outcome::fail(path, &case.name, detail)
         }
     }
 }
@@ -406,40 +335,29 @@ fn plain(
     options: Options,
     expected_file: PathBuf,
 ) -> Outcome {
-    let error = |message: String| Outcome::Error {
-        spec: path.to_owned(),
-        case: Some(case.name.clone()),
-        message,
-    };
-    let verdict = match expected {
-        Some(text) if same(&text, actual, case.exact) => Verdict::Pass,
+    let name = &case.name;
+    match expected {
+        Some(text) if same(&text, actual, case.exact) => Outcome::pass(path, name),
         existing if options.bless => match write_atomically(&expected_file, actual) {
-            Ok(()) => Verdict::Blessed {
-                expected: expected_file,
-                new: existing.is_none(),
-            },
-            Err(e) => return error(format!("cannot write {}: {e}", expected_file.display())),
+            Ok(()) => Outcome::blessed(path, name, expected_file, existing.is_none()),
+            Err(e) => Outcome::error(
+                path,
+                Some(name),
+                format!("cannot write {}: {e}", expected_file.display()),
+            ),
         },
-        None => Verdict::Missing {
-            expected: expected_file,
-        },
+        None => Outcome::missing(path, name, expected_file),
         Some(text) => {
-            let actual_name = format!("gametrace run {} --case {}", path.display(), case.name);
-            Verdict::Fail {
-                detail: unified_diff(
-                    &text,
-                    actual,
-                    case.exact,
-                    (&expected_file.display().to_string(), &actual_name),
-                    options.palette,
-                ),
-            }
+            let actual_name = format!("gametrace run {} --case {name}", path.display());
+            let detail = unified_diff(
+                &text,
+                actual,
+                case.exact,
+                (&expected_file.display().to_string(), &actual_name),
+                options.palette,
+            );
+            Outcome::fail(path, name, detail)
         }
-    };
-    Outcome::Case {
-        spec: path.to_owned(),
-        case: case.name.clone(),
-        verdict,
     }
 }
 
@@ -447,17 +365,15 @@ fn plain(
 /// is in the spec).
 fn check_task_case(spec: &spec::TaskSpec, case: &spec::TaskCase) -> Outcome {
     let result = crate::check::reference(spec, case);
-    let verdict = match crate::check::against_expect(spec, case, &result) {
-        Ok(()) => Verdict::Pass,
-        Err(why) => Verdict::Fail {
-            detail: why.lines().map(|l| format!("    {l}\n")).collect(),
-        },
-    };
-    Outcome::Case {
-        spec: spec.path.clone(),
-        case: case.name.clone(),
-        verdict,
+    match crate::check::against_expect(spec, case, &result) {
+        Ok(()) => Outcome::pass(&spec.path, &case.name),
+        Err(why) => Outcome::fail(&spec.path, &case.name, indented(&why)),
     }
+}
+
+/// An explanation's lines, indented under the verdict's line.
+fn indented(why: &str) -> String {
+    why.lines().map(|l| format!("    {l}\n")).collect()
 }
 
 /// Writes `text` to `path` through a temporary file in the same directory and a rename, so
@@ -565,28 +481,22 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// Counts an outcome by its verdict (a blessed case is a pass that wrote a file).
     fn add(&mut self, o: &Outcome) {
-        match o {
-            Outcome::Case { verdict, .. } => match verdict {
-                Verdict::Pass => self.passed += 1,
-                Verdict::Blessed { .. } => {
-                    self.passed += 1;
-                    self.blessed += 1;
-                }
-                Verdict::Fail { .. } => self.failed += 1,
-                Verdict::TimedOut { .. } => {
-                    self.failed += 1;
-                    self.timed_out += 1;
-                }
-                Verdict::Missing { .. } => {
-                    self.failed += 1;
-                    self.missing += 1;
-                }
-            },
-            Outcome::Error { .. } => {
-                self.failed += 1;
-                self.errors += 1;
-            }
+        let status = o.status();
+        if status.passed() {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+        match status {
+            Status::Missing => self.missing += 1,
+            Status::Timeout => self.timed_out += 1,
+            Status::Error => self.errors += 1,
+            _ => {}
+        }
+        if o.blessed_a_file() {
+            self.blessed += 1;
         }
     }
 
@@ -600,134 +510,6 @@ impl Totals {
             0
         }
     }
-}
-
-/// An outcome as a report's case result (for the machine-readable formats).
-pub fn to_result(o: &Outcome) -> crate::report::CaseResult {
-    use crate::report::{CaseResult, Status};
-    match o {
-        Outcome::Case {
-            spec,
-            case,
-            verdict,
-        } => {
-            let spec = spec.display().to_string();
-            match verdict {
-                Verdict::Pass => CaseResult::new(&spec, case, Status::Pass, 1.0)
-                    .message("matches its expected trace"),
-                Verdict::Blessed { expected, new } => {
-                    CaseResult::new(&spec, case, Status::Pass, 1.0).message(format!(
-                        "wrote {} ({})",
-                        expected.display(),
-                        if *new { "new" } else { "updated" }
-                    ))
-                }
-                Verdict::Fail { detail } => CaseResult::new(&spec, case, Status::Fail, 1.0)
-                    .message("differs from its expected trace")
-                    .details(detail.clone()),
-                Verdict::TimedOut { limit } => CaseResult::new(&spec, case, Status::Timeout, 1.0)
-                    .message(timed_out_message(*limit)),
-                Verdict::Missing { expected } => CaseResult::new(&spec, case, Status::Missing, 1.0)
-                    .message(format!(
-                        "no {} (run `gametrace test --bless` to write it)",
-                        expected.display()
-                    )),
-            }
-        }
-        Outcome::Error {
-            spec,
-            case,
-            message,
-        } => CaseResult::new(
-            &spec.display().to_string(),
-            case.as_deref().unwrap_or("(spec)"),
-            Status::Error,
-            1.0,
-        )
-        .message(message.lines().next().unwrap_or("error").to_owned())
-        .details(message.clone()),
-    }
-}
-
-/// What a TIMEOUT says, and what to do about it.
-fn timed_out_message(limit: std::time::Duration) -> String {
-    format!(
-        "the search {}; lower its depth, or raise `time_limit:` or --time-limit",
-        TimedOut { limit }
-    )
-}
-
-/// The human report line(s) for one outcome.
-pub fn render(o: &Outcome, palette: Palette) -> String {
-    use anstyle::{AnsiColor, Style};
-    let paint = |color: AnsiColor, word: &str| {
-        let padded = format!("{word:<8}");
-        if palette.color {
-            let s = Style::new().fg_color(Some(color.into())).bold();
-            format!("{}{padded}{}", s.render(), s.render_reset())
-        } else {
-            padded
-        }
-    };
-    let mut out = String::new();
-    match o {
-        Outcome::Case {
-            spec,
-            case,
-            verdict,
-        } => {
-            let what = format!("{} {case}", spec.display());
-            match verdict {
-                Verdict::Pass => {
-                    let _ = writeln!(out, "{}{what}", paint(AnsiColor::Green, "PASS"));
-                }
-                Verdict::Fail { detail } => {
-                    let _ = writeln!(out, "{}{what}", paint(AnsiColor::Red, "FAIL"));
-                    out.push_str(detail);
-                }
-                Verdict::TimedOut { limit } => {
-                    let _ = writeln!(
-                        out,
-                        "{}{what}: {}",
-                        paint(AnsiColor::Red, "TIMEOUT"),
-                        timed_out_message(*limit)
-                    );
-                }
-                Verdict::Missing { expected } => {
-                    let _ = writeln!(
-                        out,
-                        "{}{what}: no {} (run `gametrace test --bless` to write it)",
-                        paint(AnsiColor::Yellow, "MISSING"),
-                        expected.display()
-                    );
-                }
-                Verdict::Blessed { expected, new } => {
-                    let _ = writeln!(
-                        out,
-                        "{}{what}: wrote {} ({})",
-                        paint(AnsiColor::Cyan, "BLESSED"),
-                        expected.display(),
-                        if *new { "new" } else { "updated" }
-                    );
-                }
-            }
-        }
-        Outcome::Error {
-            spec,
-            case,
-            message,
-        } => {
-            let what = match case {
-                Some(c) => format!("{} {c}", spec.display()),
-                None => spec.display().to_string(),
-            };
-            let _ = writeln!(out, "{}{what}", paint(AnsiColor::Red, "ERROR"));
-            for line in message.lines() {
-                let _ = writeln!(out, "    {line}");
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ pub use searched::{game_on_case, game_on_searched_positions, Agreement};
 use shrink::*;
 
 use crate::game::{Game, Playable, Status};
-use crate::report::{CaseResult, Report, Status as Verdict};
+use crate::report::{CaseResult, Report};
 use crate::sandbox::{Job, Policy};
 use crate::spec::GameSpec;
 use probe::{Student, Trouble};
@@ -147,7 +147,7 @@ fn start_arg<G: Checkable>(game: &G, state: &G::State) -> Result<Option<serde_js
 /// A scenario that was not replayed: SKIPPED, worth nothing (so every submission's report has
 /// the same cases and the same maximum).
 fn not_replayed(mut c: CaseResult) -> CaseResult {
-    c.status = Verdict::Skipped;
+    c.status = report::Status::Skipped;
     c.max_points = 0.0;
     c.points = 0.0;
     c.message = "not replayed: the game's driver cannot set up its position, and no moves from the game's start are known to reach it".into();
@@ -249,7 +249,7 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
         &self.spec.game
     }
 
-    fn case(&self, name: &str, verdict: Verdict) -> CaseResult {
+    fn case(&self, name: &str, verdict: report::Status) -> CaseResult {
         CaseResult::new(self.spec_name, name, verdict, 1.0)
     }
 
@@ -383,7 +383,7 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
                     .message(format!("counting move sequences, {what}"))
                     .details(t.describe().1)
             }
-            Ok(()) if exhausted => self.case("perft", Verdict::Fail).message(format!(
+            Ok(()) if exhausted => self.case("perft", report::Status::Fail).message(format!(
                 "the game has more than {PERFT_BUDGET} positions with moves within {} moves of the start, the reference {}: the walk stopped there",
                 depth,
                 inner_positions(&self.reference, &self.reference.start(), depth)
@@ -415,7 +415,7 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
         };
         // The counts may agree where a position does not (a status, a player).
         match self.differences[before..].iter().min_by_key(|d| d.path.len()) {
-            Some(d) if c.status.passed() => self.case("perft", Verdict::Fail).message(format!(
+            Some(d) if c.status.passed() => self.case("perft", report::Status::Fail).message(format!(
                 "the move sequences agree in number up to length {depth}, but not every position on them does: {}",
                 d.sentence(game)
             )),
@@ -464,7 +464,7 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
         }
         let n = options.playouts;
         let playouts = match &first_rule {
-            None => self.case("playouts", Verdict::Pass).message(format!(
+            None => self.case("playouts", report::Status::Pass).message(format!(
                 "{n} random games (seed {}), {states} positions: moves, status and player{} agree with the reference",
                 options.seed,
                 if options.estimates { ", estimate" } else { "" }
@@ -472,7 +472,7 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
             Some((i, d)) => {
                 let (status, details) = match &d.what {
                     What::Trouble(t, _) => (t.status(), t.describe().1),
-                    _ => (Verdict::Fail, String::new()),
+                    _ => (report::Status::Fail, String::new()),
                 };
                 self.case("playouts", status)
                     .message(format!(
@@ -488,13 +488,13 @@ impl<'s, 'a: 's, G: Checkable> Checking<'s, 'a, G> {
         let order = match first_order {
             // Nothing was compared (every game went wrong at its start): say so, not PASS.
             // Worth its point still (0 earned): the rows of a class keep one maximum.
-            None if states == 0 => self.case("move order", Verdict::Skipped).message(
+            None if states == 0 => self.case("move order", report::Status::Skipped).message(
                 "not checked: no random game reached a position where the two games could be compared",
             ),
-            None => self.case("move order", Verdict::Pass).message(
+            None => self.case("move order", report::Status::Pass).message(
                 "the moves come in the reference's order wherever the two games agree on them",
             ),
-            Some((i, d)) => self.case("move order", Verdict::Fail).message(format!(
+            Some((i, d)) => self.case("move order", report::Status::Fail).message(format!(
                 "game {} of {n}: {} (the same moves: the rules agree, but traces will not)",
                 i + 1,
                 d.sentence(game)
@@ -792,11 +792,11 @@ fn estimator_case<G: Checkable>(
     let (w, d, l) = duel::tally(&played);
     let score = format!("won {w}, drew {d}, lost {l}");
     if w >= l {
-        case(Verdict::Pass).message(format!(
+        case(report::Status::Pass).message(format!(
             "the estimator against the handout's naive one: {score} ({setting}): no worse than the naive estimator"
         ))
     } else {
-        case(Verdict::Fail).message(format!(
+        case(report::Status::Fail).message(format!(
             "the estimator against the handout's naive one: {score} ({setting}): it does worse than the naive estimator, and the course asks for no worse"
         ))
     }
@@ -1144,7 +1144,7 @@ fn not_run<G: Checkable>(
     spec_name: &str,
     options: &Options,
     cases: &mut Vec<CaseResult>,
-    status: Verdict,
+    status: report::Status,
 ) {
     for (name, points) in planned(spec, options) {
         if !cases.iter().any(|c| c.case == name) {

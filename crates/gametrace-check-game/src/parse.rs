@@ -11,7 +11,7 @@ pub(super) fn parse_move_case<G: Checkable>(
     start: Option<&serde_json::Value>,
     spec_name: &str,
 ) -> (CaseResult, bool) {
-    let case = |name: &str, verdict: Verdict| CaseResult::new(spec_name, name, verdict, 1.0);
+    let case = |name: &str, verdict: report::Status| CaseResult::new(spec_name, name, verdict, 1.0);
     let mut wrong = Vec::new();
     let mut trouble = None;
     let first: Vec<G::Move> = game.moves(&game.start()).collect();
@@ -56,7 +56,7 @@ pub(super) fn parse_move_case<G: Checkable>(
                     .details(details)
             }
         }
-        (None, true) => case("parse_move", Verdict::Pass).message(match names.len() {
+        (None, true) => case("parse_move", report::Status::Pass).message(match names.len() {
             1 => format!(
                 "the parser reads the one first move, {}, back as that move",
                 typed_form(game)
@@ -66,7 +66,7 @@ pub(super) fn parse_move_case<G: Checkable>(
                 typed_form(game)
             ),
         }),
-        (None, false) => case("parse_move", Verdict::Fail)
+        (None, false) => case("parse_move", report::Status::Fail)
             .message(format!(
                 "the parser does not read every one of the first moves, {}, back as that move",
                 typed_form(game)

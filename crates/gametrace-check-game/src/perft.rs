@@ -180,7 +180,7 @@ pub(super) fn perft_case<G: Playable>(
         );
     }
     match counts.iter().position(|(r, s)| r != s) {
-        None => CaseResult::new(spec_name, "perft", Verdict::Pass, 1.0).message(format!(
+        None => CaseResult::new(spec_name, "perft", report::Status::Pass, 1.0).message(format!(
             "move sequences from the start agree up to length {depth}: {}",
             counts
                 .iter()
@@ -203,7 +203,7 @@ pub(super) fn perft_case<G: Playable>(
                     if r == s { "" } else { "  <- differs" }
                 );
             }
-            CaseResult::new(spec_name, "perft", Verdict::Fail, 1.0)
+            CaseResult::new(spec_name, "perft", report::Status::Fail, 1.0)
                 .message(format!(
                     "move sequences of length {d} from the start: reference {}, student's {}",
                     counts[d].0, counts[d].1

@@ -21,7 +21,7 @@ pub(super) fn scenario_case<G: Checkable>(
         .map(|(from, moves)| (from, moves.iter().map(|&m| game.move_name(m)).collect()));
     let direct = start_arg(game, &sgame.start()).ok();
     if direct.is_none() && by_moves.is_none() {
-        let c = CaseResult::new(spec_name, &name, Verdict::Skipped, 1.0);
+        let c = CaseResult::new(spec_name, &name, report::Status::Skipped, 1.0);
         return (not_replayed(c), None, false);
     }
     let estimate_fn: fn(&G, &G::State) -> String = G::course_estimate;
@@ -33,7 +33,7 @@ pub(super) fn scenario_case<G: Checkable>(
         order: false,
         estimate: options.estimates,
     };
-    let mut c = CaseResult::new(spec_name, &name, Verdict::Pass, 1.0);
+    let mut c = CaseResult::new(spec_name, &name, report::Status::Pass, 1.0);
     c.max_points = sc.points;
     c.points = sc.points;
     let mut setup_used: Vec<String> = Vec::new();
@@ -111,7 +111,7 @@ pub(super) fn scenario_case<G: Checkable>(
             };
             c.status = match &d.what {
                 What::Trouble(t, _) => t.status(),
-                What::Differs { .. } => Verdict::Fail,
+                What::Differs { .. } => report::Status::Fail,
             };
             c.points = 0.0;
             c.message = format!("{line}{}", d.sentence(sgame));

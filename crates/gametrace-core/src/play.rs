@@ -157,12 +157,12 @@ pub enum Ending {
     Forfeited(crate::game::Player),
 }
 
-/// A finished game: how it ended, and the judge's verdict on each judged side.
+/// A finished game: how it ended, and the judge's tally of each judged side's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     pub ending: Ending,
-    /// Maxie's verdict and Minnie's, for the sides `--judge` weighed.
-    pub verdicts: [Option<Verdict>; 2],
+    /// Maxie's tally and Minnie's, for the sides `--judge` weighed.
+    pub tallies: [Option<Tally>; 2],
     /// Why a program forfeited the game ([`Ending::Forfeited`]): "gave no move at move 3:
     /// ..." or "chose `9` at move 3, which is not a legal move there (...)".
     pub forfeit: Option<String>,
@@ -259,10 +259,10 @@ pub trait Oracle<G: Playable> {
     fn weigh(&mut self, game: &G, state: &G::State, mv: G::Move) -> Weighed;
 }
 
-/// The judge's verdict on a side's moves: how much final margin they gave away against
-/// perfect play.
+/// The judge's tally of a side's moves (which `grade` makes a case's verdict of): how much
+/// final margin they gave away against perfect play.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
+pub struct Tally {
     /// The side's moves weighed.
     pub moves: u64,
     /// Seeds of final margin given away, over all of them.
@@ -273,7 +273,7 @@ pub struct Verdict {
     pub depth_limited: u64,
 }
 
-impl Verdict {
+impl Tally {
     fn add(&mut self, number: u64, w: &Weighed) {
         let loss = w.best - w.this;
         self.moves += 1;
@@ -378,7 +378,7 @@ pub fn referee<G: Playable>(
             ));
         }
     }
-    let mut verdicts = [Verdict::default(), Verdict::default()];
+    let mut tallies = [Tally::default(), Tally::default()];
     let mut forfeit = None;
     let mut history: Vec<String> = Vec::new();
     let mut state = game.start();
@@ -447,7 +447,7 @@ pub fn referee<G: Playable>(
         if let (true, Some(o)) = (seats.judged[seat], oracle.as_deref_mut()) {
             let w = o.weigh(game, &state, mv);
             writeln!(out, "{}", judgement(made + 1, &w))?;
-            verdicts[seat].add(made + 1, &w);
+            tallies[seat].add(made + 1, &w);
         }
         writeln!(out)?;
         state = game.play(&state, mv);
@@ -459,13 +459,13 @@ pub fn referee<G: Playable>(
         let seat = seat(p);
         if seats.judged[seat] {
             let who = format!("{} ({})", game.player_name(p), [maxie, minnie][seat]);
-            writeln!(out, "\n{}", verdicts[seat].summary(&who))?;
-            judged[seat] = Some(std::mem::take(&mut verdicts[seat]));
+            writeln!(out, "\n{}", tallies[seat].summary(&who))?;
+            judged[seat] = Some(std::mem::take(&mut tallies[seat]));
         }
     }
     Ok(Played {
         ending,
-        verdicts: judged,
+        tallies: judged,
         forfeit,
     })
 }

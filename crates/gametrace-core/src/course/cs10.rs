@@ -18,7 +18,7 @@ pub struct Cs10;
 
 impl Course for Cs10 {
     type Value<M: Copy + Send> = i64;
-    type Verdict<M: Copy + Send> = cs10::Verdict;
+    type Answer<M: Copy + Send> = cs10::Answer;
     type Printer<'g, G: Game + 'g, W: Write> = Cs10Printer<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -34,7 +34,7 @@ impl Course for Cs10 {
     }
 
     /// A child's result comes from its parent, with the child's own value.
-    fn drawn_verdict<M: Copy + Send>(self, r: cs10::Verdict, _: &Settings) -> Drawn<M> {
+    fn drawn_answer<M: Copy + Send>(self, r: cs10::Answer, _: &Settings) -> Drawn<M> {
         let value = Estimate::Guess(r.value);
         (Outcome::Value { value, cut: false }, None)
     }

@@ -25,7 +25,7 @@ pub struct Cs188;
 
 impl Course for Cs188 {
     type Value<M: Copy + Send> = f64;
-    type Verdict<M: Copy + Send> = cs188::Verdict<M>;
+    type Answer<M: Copy + Send> = cs188::Answer<M>;
     type Printer<'g, G: Game + 'g, W: Write> = Cs188Printer<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -39,9 +39,9 @@ impl Course for Cs188 {
         Bound::Value(cs188::estimate_of(v, how.cs188.places))
     }
 
-    fn drawn_verdict<M: Copy + Send>(self, r: cs188::Verdict<M>, how: &Settings) -> Drawn<M> {
+    fn drawn_answer<M: Copy + Send>(self, r: cs188::Answer<M>, how: &Settings) -> Drawn<M> {
         let (cut, best) = match r {
-            cs188::Verdict::Best { cut, best, .. } => (cut.is_some(), best.map(|b| b.1)),
+            cs188::Answer::Best { cut, best, .. } => (cut.is_some(), best.map(|b| b.1)),
             _ => (false, None),
         };
         let value = cs188::estimate_of(r.value(), how.cs188.places);

@@ -24,7 +24,7 @@ fn drawn(s: Score) -> Estimate {
 
 impl Course for Csc148 {
     type Value<M: Copy + Send> = Score;
-    type Verdict<M: Copy + Send> = csc148::Verdict<M>;
+    type Answer<M: Copy + Send> = csc148::Answer<M>;
     type Printer<'g, G: Game + 'g, W: Write> = Csc148Printer<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -39,9 +39,9 @@ impl Course for Csc148 {
         Bound::Value(drawn(s))
     }
 
-    fn drawn_verdict<M: Copy + Send>(self, r: csc148::Verdict<M>, _: &Settings) -> Drawn<M> {
+    fn drawn_answer<M: Copy + Send>(self, r: csc148::Answer<M>, _: &Settings) -> Drawn<M> {
         match r {
-            csc148::Verdict::Searched {
+            csc148::Answer::Searched {
                 score,
                 best,
                 pruned,
@@ -52,7 +52,7 @@ impl Course for Csc148 {
                 },
                 Some(best),
             ),
-            csc148::Verdict::Recalled { score } => (
+            csc148::Answer::Recalled { score } => (
                 Outcome::Value {
                     value: drawn(score),
                     cut: false,

@@ -30,7 +30,7 @@ fn whole(v: &Probability) -> Estimate {
 
 impl Course for Expectimax {
     type Value<M: Copy + Send> = Option<Probability>;
-    type Verdict<M: Copy + Send> = expectimax::Verdict<M>;
+    type Answer<M: Copy + Send> = expectimax::Answer<M>;
     type Printer<'g, G: Game + 'g, W: Write> = ExpectimaxPrinter<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -47,9 +47,9 @@ impl Course for Expectimax {
         }
     }
 
-    fn drawn_verdict<M: Copy + Send>(self, r: expectimax::Verdict<M>, _: &Settings) -> Drawn<M> {
+    fn drawn_answer<M: Copy + Send>(self, r: expectimax::Answer<M>, _: &Settings) -> Drawn<M> {
         let best = match &r {
-            expectimax::Verdict::Chose { best, .. } => Some(best.1),
+            expectimax::Answer::Chose { best, .. } => Some(best.1),
             _ => None,
         };
         (

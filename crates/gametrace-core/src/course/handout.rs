@@ -29,7 +29,7 @@ pub struct Repl<C>(pub C);
 
 impl Course for S14 {
     type Value<M: Copy + Send> = s14::Value<M>;
-    type Verdict<M: Copy + Send> = s14::Verdict<M>;
+    type Answer<M: Copy + Send> = s14::Answer<M>;
     type Printer<'g, G: Game + 'g, W: Write> = S14Printer<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -44,7 +44,7 @@ impl Course for S14 {
         Bound::Value(v.estimate())
     }
 
-    fn drawn_verdict<M: Copy + Send>(self, r: s14::Verdict<M>, _: &Settings) -> Drawn<M> {
+    fn drawn_answer<M: Copy + Send>(self, r: s14::Answer<M>, _: &Settings) -> Drawn<M> {
         let value = r.value.estimate();
         (
             Outcome::Value {
@@ -66,7 +66,7 @@ impl Course for S14 {
 
 impl Course for S12 {
     type Value<M: Copy + Send> = s12::Value<M>;
-    type Verdict<M: Copy + Send> = s12::Verdict<M>;
+    type Answer<M: Copy + Send> = s12::Answer<M>;
     type Printer<'g, G: Game + 'g, W: Write> = S12Printer<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -82,13 +82,13 @@ impl Course for S12 {
         v.estimate().map_or(Bound::Pruned, Bound::Value)
     }
 
-    fn drawn_verdict<M: Copy + Send>(self, r: s12::Verdict<M>, _: &Settings) -> Drawn<M> {
+    fn drawn_answer<M: Copy + Send>(self, r: s12::Answer<M>, _: &Settings) -> Drawn<M> {
         match r {
-            s12::Verdict::Value(s12::Value::Edge(m, value)) => {
+            s12::Answer::Value(s12::Value::Edge(m, value)) => {
                 (Outcome::Value { value, cut: false }, Some(m))
             }
-            s12::Verdict::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
-            s12::Verdict::ParentPrune => (Outcome::ParentPrune, None),
+            s12::Answer::Value(s12::Value::Pruned) => (Outcome::Pruned, None),
+            s12::Answer::ParentPrune => (Outcome::ParentPrune, None),
         }
     }
 
@@ -104,7 +104,7 @@ impl Course for S12 {
 /// The year's course in everything but the printer.
 impl<C: Course> Course for Repl<C> {
     type Value<M: Copy + Send> = C::Value<M>;
-    type Verdict<M: Copy + Send> = C::Verdict<M>;
+    type Answer<M: Copy + Send> = C::Answer<M>;
     type Printer<'g, G: Game + 'g, W: Write> = ReplPrinter<'g, G, W>;
 
     fn search<G: Game, K>(self, game: &G, how: &Settings, sink: &mut K) -> Summary
@@ -118,8 +118,8 @@ impl<C: Course> Course for Repl<C> {
         self.0.drawn_value(v, how)
     }
 
-    fn drawn_verdict<M: Copy + Send>(self, r: C::Verdict<M>, how: &Settings) -> Drawn<M> {
-        self.0.drawn_verdict(r, how)
+    fn drawn_answer<M: Copy + Send>(self, r: C::Answer<M>, how: &Settings) -> Drawn<M> {
+        self.0.drawn_answer(r, how)
     }
 
     fn draws_bounds(self) -> bool {

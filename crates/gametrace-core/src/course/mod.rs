@@ -4,7 +4,7 @@
 //! ([`S14`], [`S12`], and [`Repl`] for either year's search as the SML/NJ prompt shows it),
 //! Toronto's CSC148 ([`Csc148`]), Dartmouth's CS10 ([`Cs10`]), the textbooks' expectimax
 //! ([`Expectimax`]) and Berkeley's CS188 ([`Cs188`]). A course owns which searcher runs (and
-//! how the catalogue's mistakes change it), its values and per-node verdicts, the printer of
+//! how the catalogue's mistakes change it), its values and per-node answers, the printer of
 //! its dialect, how a drawing shows its values, what `stats` and `run --format json` say of a
 //! search, and what it calls its algorithms.
 //!
@@ -83,7 +83,7 @@ pub type Events<C, G> = Event<
     <G as Game>::State,
     <G as Game>::Move,
     <C as Course>::Value<<G as Game>::Move>,
-    <C as Course>::Verdict<<G as Game>::Move>,
+    <C as Course>::Answer<<G as Game>::Move>,
 >;
 
 /// A node's result as a drawing shows it, and the move its value comes by, if it says.
@@ -94,8 +94,9 @@ pub type Drawn<M> = (Outcome, Option<M>);
 pub trait Course: Copy + Send + Sync + 'static {
     /// A bound or a value as the searcher keeps it (S14's `Leaf`/`Step`, CS188's float).
     type Value<M: Copy + Send>: Send;
-    /// A node's result (S12's `ParentPrune`, CSC148's score from the table).
-    type Verdict<M: Copy + Send>: Send;
+    /// A node's answer: what its search came to (S12's `ParentPrune`, CSC148's score from the
+    /// table). A search's answer, not a judgement of a case: that is [`crate::report::Status`].
+    type Answer<M: Copy + Send>: Send;
     /// The printer of the course's events in its dialect, made for a search by
     /// [`Printer::for_search`].
     type Printer<'g, G: Game + 'g, W: Write>: Sink<Events<Self, G>> + Printer<'g, G, W>;
@@ -121,7 +122,7 @@ pub trait Course: Copy + Send + Sync + 'static {
     fn drawn_value<M: Copy + Send>(self, value: Self::Value<M>, how: &Settings) -> Bound;
 
     /// A node's result as a drawing shows it.
-    fn drawn_verdict<M: Copy + Send>(self, verdict: Self::Verdict<M>, how: &Settings) -> Drawn<M>;
+    fn drawn_answer<M: Copy + Send>(self, answer: Self::Answer<M>, how: &Settings) -> Drawn<M>;
 
     /// Does a drawing show the bounds each node was entered with?
     fn draws_bounds(self) -> bool {

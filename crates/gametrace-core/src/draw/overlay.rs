@@ -121,7 +121,7 @@ fn searched<C: Course>(
         tree,
         log.events,
         |v| course.drawn_value(v, &how),
-        |r| course.drawn_verdict(r, &how),
+        |r| course.drawn_answer(r, &how),
     );
     if !course.draws_bounds() {
         for v in found.0.iter_mut().flatten() {

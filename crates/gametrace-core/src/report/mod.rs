@@ -83,7 +83,8 @@ impl Status {
         matches!(self, Status::NotFound | Status::Error)
     }
 
-    fn color(self) -> anstyle::AnsiColor {
+    /// The colour a report paints the status's word in.
+    pub fn color(self) -> anstyle::AnsiColor {
         use anstyle::AnsiColor::*;
         match self {
             Status::Pass => Green,

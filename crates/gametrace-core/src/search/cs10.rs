@@ -32,9 +32,10 @@ pub const INF: i64 = i64::MAX;
 /// deep is evaluated, so that no chain can exhaust the stack (no real game comes near).
 pub const MAX_PLIES: u32 = crate::search::csc148::MAX_PLIES;
 
-/// A node's value as its parent takes it, and what that did to the parent's window.
+/// A node's answer (the search's, not a verdict on a case): its value as its parent takes
+/// it, and what that did to the parent's window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct Answer {
     /// The child's value, for the child's player.
     pub value: i64,
     /// The value for the parent's player: negated, unless the child's player moves again.
@@ -50,7 +51,7 @@ pub struct Verdict {
 }
 
 /// The events of a CS10 search: bounds are the (low, high) window, the value the root's.
-pub type Cs10Event<G> = Event<<G as Game>::State, <G as Game>::Move, i64, Verdict>;
+pub type Cs10Event<G> = Event<<G as Game>::State, <G as Game>::Move, i64, Answer>;
 
 /// How children are ordered before they are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -322,7 +323,7 @@ impl<G: Game> Searcher<'_, G> {
             sink.event(Event::Result {
                 state: child,
                 player: if again { player } else { player.other() },
-                result: Verdict {
+                result: Answer {
                     value,
                     for_parent,
                     // A search that does not know the rule does not say it applied it.
@@ -462,7 +463,7 @@ mod tests {
         });
         assert_eq!(
             cut,
-            Some(Verdict {
+            Some(Answer {
                 value: -20,
                 for_parent: 20,
                 again: false,

@@ -79,9 +79,9 @@ impl Default for Options {
     }
 }
 
-/// What a node's value is made of.
+/// A node's answer (the search's, not a verdict on a case): what its value is made of.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Verdict<M> {
+pub enum Answer<M> {
     /// An evaluation, or a win or lose state's score.
     Leaf { value: f64 },
     /// Pacman's max or a ghost's min, and the first move that gives it. `cut` is `(searched,
@@ -97,10 +97,10 @@ pub enum Verdict<M> {
     Mean { value: f64, agent: u32, of: usize },
 }
 
-impl<M> Verdict<M> {
+impl<M> Answer<M> {
     pub fn value(&self) -> f64 {
         match *self {
-            Verdict::Leaf { value } | Verdict::Best { value, .. } | Verdict::Mean { value, .. } => {
+            Answer::Leaf { value } | Answer::Best { value, .. } | Answer::Mean { value, .. } => {
                 value
             }
         }
@@ -110,7 +110,7 @@ impl<M> Verdict<M> {
 /// The events of a CS188 search: bounds are (alpha, beta) as floats (the infinities where
 /// nothing bounds), values are floats.
 pub type Cs188Event<G> =
-    Event<<G as Game>::State, <G as Game>::Move, f64, Verdict<<G as Game>::Move>>;
+    Event<<G as Game>::State, <G as Game>::Move, f64, Answer<<G as Game>::Move>>;
 
 /// A value as Python's `repr` writes a float: `10.0`, `-3.01`, `7.666666666666667`, `1e-05`,
 /// `inf`. What CS188's `getScore()` returns, and so what a student's program sees.
@@ -495,7 +495,7 @@ impl<G: Game> Searcher<'_, G> {
         sink.event(Event::Result {
             state: root.clone(),
             player,
-            result: Verdict::Best {
+            result: Answer::Best {
                 value,
                 agent: 0,
                 maximises: true,
@@ -546,7 +546,7 @@ impl<G: Game> Searcher<'_, G> {
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: Verdict::Leaf { value },
+            result: Answer::Leaf { value },
         });
         Ok(value)
     }
@@ -647,7 +647,7 @@ impl<G: Game> Searcher<'_, G> {
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: Verdict::Leaf { value },
+            result: Answer::Leaf { value },
         });
         Ok(value)
     }
@@ -683,7 +683,7 @@ impl<G: Game> Searcher<'_, G> {
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: Verdict::Best {
+            result: Answer::Best {
                 value,
                 agent,
                 maximises: kind == Kind::Max,
@@ -700,7 +700,7 @@ impl<G: Game> Searcher<'_, G> {
         node: &Expanded<G>,
         (alpha, beta): (f64, f64),
         sink: &mut K,
-    ) -> Result<Verdict<G::Move>, Raised> {
+    ) -> Result<Answer<G::Move>, Raised> {
         let next = self.next(node.agent);
         let n = node.moves.len();
         let mut total = 0.0;
@@ -708,7 +708,7 @@ impl<G: Game> Searcher<'_, G> {
             let child = self.successor(node.state, node.agent, (i, mv), node.generated, sink);
             total += self.value(&child, next, node.ply + 1, alpha, beta, sink)?;
         }
-        Ok(Verdict::Mean {
+        Ok(Answer::Mean {
             value: total / n as f64,
             agent: node.agent,
             of: n,
@@ -722,7 +722,7 @@ impl<G: Game> Searcher<'_, G> {
         node: &Expanded<G>,
         (mut alpha, mut beta): (f64, f64),
         sink: &mut K,
-    ) -> Result<Verdict<G::Move>, Raised> {
+    ) -> Result<Answer<G::Move>, Raised> {
         let agent = node.agent;
         let kind = self.kind(agent);
         let player = Self::player(kind);
@@ -771,7 +771,7 @@ impl<G: Game> Searcher<'_, G> {
                 beta = beta.min(v);
             }
         }
-        Ok(Verdict::Best {
+        Ok(Answer::Best {
             value: v,
             agent,
             maximises,

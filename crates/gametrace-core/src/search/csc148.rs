@@ -111,9 +111,9 @@ impl fmt::Display for Score {
     }
 }
 
-/// A position's result, as the trace reports it.
+/// A position's answer (the search's, not a verdict on a case), as the trace reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict<M> {
+pub enum Answer<M> {
     /// Every move searched (or as many as pruning needed): the score and the first move
     /// that reaches it. `pruned` is `Some((searched, of))` when the search stopped early.
     Searched {
@@ -125,10 +125,10 @@ pub enum Verdict<M> {
     Recalled { score: Score },
 }
 
-impl<M: Copy> Verdict<M> {
+impl<M: Copy> Answer<M> {
     pub fn score(&self) -> Score {
         match *self {
-            Verdict::Searched { score, .. } | Verdict::Recalled { score } => score,
+            Answer::Searched { score, .. } | Answer::Recalled { score } => score,
         }
     }
 }
@@ -136,7 +136,7 @@ impl<M: Copy> Verdict<M> {
 /// The events of a CSC148 search: bounds are the guarantees (the mover's, the opponent's);
 /// the value is the root's score.
 pub type Csc148Event<G> =
-    Event<<G as Game>::State, <G as Game>::Move, Score, Verdict<<G as Game>::Move>>;
+    Event<<G as Game>::State, <G as Game>::Move, Score, Answer<<G as Game>::Move>>;
 
 /// How a case's settings choose a strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,7 +292,7 @@ impl<G: Game> Searcher<'_, G> {
             sink.event(Event::Result {
                 state: state.clone(),
                 player,
-                result: Verdict::Recalled { score },
+                result: Answer::Recalled { score },
             });
             return (score, None);
         }
@@ -370,7 +370,7 @@ impl<G: Game> Searcher<'_, G> {
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: Verdict::Searched {
+            result: Answer::Searched {
                 score,
                 best,
                 pruned,
@@ -482,7 +482,7 @@ mod tests {
                 matches!(
                     e,
                     Event::Result {
-                        result: Verdict::Recalled { .. },
+                        result: Answer::Recalled { .. },
                         ..
                     }
                 )
@@ -510,7 +510,7 @@ mod tests {
             Event::Enter { state, .. } if state.total == 5 && state.to_move == Player::Minnie
         )));
         let root_pruned = events.iter().any(|e| {
-            matches!(e, Event::Result { state, result: Verdict::Searched { pruned: Some((1, 2)), .. }, .. } if state.total == 6)
+            matches!(e, Event::Result { state, result: Answer::Searched { pruned: Some((1, 2)), .. }, .. } if state.total == 6)
         });
         assert!(root_pruned);
     }

@@ -13,9 +13,10 @@ use crate::game::{Estimate, Game, Player, Probability, Status};
 use crate::search::Algorithm;
 use num_traits::{One, Zero};
 
-/// What a node's value is made of, for the printers.
+/// A node's answer (the search's, not a verdict on a case): what its value is made of, for
+/// the printers.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Verdict<M> {
+pub enum Answer<M> {
     /// A player's best (Maxie) or worst (Minnie) move and its value.
     Chose {
         value: Probability,
@@ -27,19 +28,19 @@ pub enum Verdict<M> {
     Leaf { value: Probability },
 }
 
-impl<M> Verdict<M> {
+impl<M> Answer<M> {
     pub fn value(&self) -> &Probability {
         match self {
-            Verdict::Chose { value, .. }
-            | Verdict::Averaged { value, .. }
-            | Verdict::Leaf { value } => value,
+            Answer::Chose { value, .. }
+            | Answer::Averaged { value, .. }
+            | Answer::Leaf { value } => value,
         }
     }
 }
 
 /// The events of an expectimax search: bounds are not used (`None`), values are exact.
 pub type ExpectEvent<G> =
-    Event<<G as Game>::State, <G as Game>::Move, Option<Probability>, Verdict<<G as Game>::Move>>;
+    Event<<G as Game>::State, <G as Game>::Move, Option<Probability>, Answer<<G as Game>::Move>>;
 
 /// An estimate as an exact number. Expectimax is for games whose finished positions have
 /// numeric utilities (trees, tic-tac-toe, Pig); a bare win or loss counts as ±1.
@@ -65,12 +66,12 @@ where
         minimises: algorithm == Algorithm::Expectiminimax,
         terminals: 0,
     };
-    let verdict = s.node(&root, depth, sink);
-    let best = match &verdict {
-        Verdict::Chose { best, .. } => Some(*best),
+    let answer = s.node(&root, depth, sink);
+    let best = match &answer {
+        Answer::Chose { best, .. } => Some(*best),
         _ => None,
     };
-    let value = verdict.value().clone();
+    let value = answer.value().clone();
     sink.event(Event::Done {
         state: root.clone(),
         player: game.player(&root),
@@ -135,7 +136,7 @@ impl<G: Game> Searcher<'_, G> {
         state: &G::State,
         depth: u32,
         sink: &mut K,
-    ) -> Verdict<G::Move> {
+    ) -> Answer<G::Move> {
         let game = self.game;
         let player = game.player(state);
         sink.event(Event::Enter {
@@ -151,13 +152,13 @@ impl<G: Game> Searcher<'_, G> {
             }
             Status::InPlay => None,
         };
-        let verdict = if let Some(estimate) = stop {
+        let answer = if let Some(estimate) = stop {
             self.terminals += 1;
             sink.event(Event::Estimate {
                 state: state.clone(),
                 estimate,
             });
-            Verdict::Leaf {
+            Answer::Leaf {
                 value: exact(estimate),
             }
         } else if let Some(ps) = game.chances(state) {
@@ -166,7 +167,7 @@ impl<G: Game> Searcher<'_, G> {
                 let v = self.node(&game.play(state, m), depth - 1, sink);
                 sum += p * v.value();
             }
-            Verdict::Averaged {
+            Answer::Averaged {
                 value: sum,
                 uniform: false,
             }
@@ -176,7 +177,7 @@ impl<G: Game> Searcher<'_, G> {
             for m in game.moves(state) {
                 sum += self.node(&game.play(state, m), depth - 1, sink).value();
             }
-            Verdict::Averaged {
+            Answer::Averaged {
                 value: sum / Probability::from_integer(n.into()),
                 uniform: true,
             }
@@ -199,8 +200,8 @@ impl<G: Game> Searcher<'_, G> {
                 }
             }
             match best {
-                Some((value, best)) => Verdict::Chose { value, best },
-                None => Verdict::Leaf {
+                Some((value, best)) => Answer::Chose { value, best },
+                None => Answer::Leaf {
                     value: Probability::zero(),
                 },
             }
@@ -208,9 +209,9 @@ impl<G: Game> Searcher<'_, G> {
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: verdict.clone(),
+            result: answer.clone(),
         });
-        verdict
+        answer
     }
 }
 

@@ -56,7 +56,7 @@ impl Algorithm {
 }
 
 /// What a searcher reports. `S` is the game's state, `M` its move, `V` the rule set's bound
-/// value and `R` its per-node result.
+/// value and `R` its per-node answer (`s14::Answer`, ...).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event<S, M, V, R> {
     /// The root of an S12 search (`Searching state ...`); S14 enters the root like any node.
@@ -122,13 +122,13 @@ pub type S14Event<G> = Event<
     <G as Game>::State,
     <G as Game>::Move,
     s14::Value<<G as Game>::Move>,
-    s14::Verdict<<G as Game>::Move>,
+    s14::Answer<<G as Game>::Move>,
 >;
 pub type S12Event<G> = Event<
     <G as Game>::State,
     <G as Game>::Move,
     s12::Value<<G as Game>::Move>,
-    s12::Verdict<<G as Game>::Move>,
+    s12::Answer<<G as Game>::Move>,
 >;
 
 /// Receives a search's events in trace order.

@@ -30,9 +30,9 @@ impl<M: Copy> Value<M> {
     }
 }
 
-/// A node's result.
+/// A node's answer (the search's, not a verdict on a case): its value, or a prune.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict<M> {
+pub enum Answer<M> {
     Value(Value<M>),
     /// "The parent of this node is not helpful to the grandparent."
     ParentPrune,
@@ -94,7 +94,7 @@ pub fn label<M: Copy>(
     ab: Bounds<M>,
     candidate: Value<M>,
     incoming: M,
-) -> Verdict<M> {
+) -> Answer<M> {
     variant_label(player, ab, candidate, incoming, Flaws::NONE)
 }
 
@@ -106,9 +106,9 @@ fn variant_label<M: Copy>(
     candidate: Value<M>,
     incoming: M,
     flaws: impl Variant,
-) -> Verdict<M> {
+) -> Answer<M> {
     let Value::Edge(best, e) = candidate else {
-        return Verdict::Value(Value::Pruned);
+        return Answer::Value(Value::Pruned);
     };
     let (at_or_below_alpha, at_or_above_beta) = if flaws.at(Flaw::StrictCut, player) {
         (
@@ -129,12 +129,12 @@ fn variant_label<M: Copy>(
     };
     let own_edge = flaws.at(Flaw::ChildValueAsBound, player);
     match player {
-        Player::Maxie if at_or_below_alpha => Verdict::ParentPrune,
-        Player::Minnie if at_or_below_alpha => Verdict::Value(Value::Pruned),
-        Player::Maxie if at_or_above_beta => Verdict::Value(Value::Pruned),
-        Player::Minnie if at_or_above_beta => Verdict::ParentPrune,
-        _ if own_edge => Verdict::Value(Value::Edge(best, e)),
-        _ => Verdict::Value(Value::Edge(incoming, e)),
+        Player::Maxie if at_or_below_alpha => Answer::ParentPrune,
+        Player::Minnie if at_or_below_alpha => Answer::Value(Value::Pruned),
+        Player::Maxie if at_or_above_beta => Answer::Value(Value::Pruned),
+        Player::Minnie if at_or_above_beta => Answer::ParentPrune,
+        _ if own_edge => Answer::Value(Value::Edge(best, e)),
+        _ => Answer::Value(Value::Edge(incoming, e)),
     }
 }
 
@@ -213,7 +213,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         ab: Bounds<G::Move>,
         incoming: G::Move,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         let player = player_of(self.game, state, self.flaws);
         sink.event(Event::Enter {
             state: state.clone(),
@@ -222,7 +222,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
             bounds: ab,
         });
         let flaws = self.flaws;
-        let (verdict, terminals) = match variant_stops_at(self.game, state, depth, flaws) {
+        let (answer, terminals) = match variant_stops_at(self.game, state, depth, flaws) {
             Some(estimate) => {
                 sink.event(Event::Estimate {
                     state: state.clone(),
@@ -232,16 +232,16 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                 (variant_label(player, ab, leaf, incoming, flaws), 1)
             }
             None => match self.scan(player, state, depth, ab, sink) {
-                (Scan::Stopped, t) => (Verdict::Value(Value::Pruned), t),
+                (Scan::Stopped, t) => (Answer::Value(Value::Pruned), t),
                 (Scan::Candidate(c), t) => (variant_label(player, ab, c, incoming, flaws), t),
             },
         };
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: verdict,
+            result: answer,
         });
-        (verdict, terminals)
+        (answer, terminals)
     }
 
     fn scan<K: Sink<super::S12Event<G>>>(
@@ -317,9 +317,9 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
             let (r, t) = self.evaluate(&child, child_depth(depth, flaws), child_ab, mv, sink);
             terminals += t;
             match r {
-                Verdict::ParentPrune if flaws.at(Flaw::ParentPruneIgnored, player) => {}
-                Verdict::ParentPrune => return (Scan::Stopped, terminals),
-                Verdict::Value(v) => bound = improve(player, bound, v, flaws),
+                Answer::ParentPrune if flaws.at(Flaw::ParentPruneIgnored, player) => {}
+                Answer::ParentPrune => return (Scan::Stopped, terminals),
+                Answer::Value(v) => bound = improve(player, bound, v, flaws),
             }
         }
         (Scan::Candidate(bound), terminals)
@@ -372,9 +372,9 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         let depth = child_depth(depth, flaws);
         let terminals = search_together(self.game, state, moves, depth, sink, &descend, flaws, {
             |_, r| match r {
-                Verdict::ParentPrune if ignore_parent_prune => {}
-                Verdict::ParentPrune => parent_prune = true,
-                Verdict::Value(v) => bound = better(bound, v),
+                Answer::ParentPrune if ignore_parent_prune => {}
+                Answer::ParentPrune => parent_prune = true,
+                Answer::Value(v) => bound = better(bound, v),
             }
         });
         let scan = if parent_prune {
@@ -392,7 +392,7 @@ struct Child<'s, 'g, G: Game, F> {
 }
 
 impl<G: Game, F: Variant> Descend<G, super::S12Event<G>> for Child<'_, '_, G, F> {
-    type Out = Verdict<G::Move>;
+    type Out = Answer<G::Move>;
     fn descend<K: Sink<super::S12Event<G>>>(
         &self,
         mv: G::Move,
@@ -435,25 +435,25 @@ mod tests {
         let c = |e| Value::Edge(9, G(e));
         assert_eq!(
             label(Player::Maxie, none, c(5), 1),
-            Verdict::Value(Value::Edge(1, G(5)))
+            Answer::Value(Value::Edge(1, G(5)))
         );
-        assert_eq!(label(Player::Maxie, b, c(3), 1), Verdict::ParentPrune);
+        assert_eq!(label(Player::Maxie, b, c(3), 1), Answer::ParentPrune);
         assert_eq!(
             label(Player::Minnie, b, c(2), 1),
-            Verdict::Value(Value::Pruned)
+            Answer::Value(Value::Pruned)
         );
         assert_eq!(
             label(Player::Maxie, b, c(6), 1),
-            Verdict::Value(Value::Pruned)
+            Answer::Value(Value::Pruned)
         );
-        assert_eq!(label(Player::Minnie, b, c(7), 1), Verdict::ParentPrune);
+        assert_eq!(label(Player::Minnie, b, c(7), 1), Answer::ParentPrune);
         assert_eq!(
             label(Player::Minnie, b, c(4), 2),
-            Verdict::Value(Value::Edge(2, G(4)))
+            Answer::Value(Value::Edge(2, G(4)))
         );
         assert_eq!(
             label(Player::Maxie, b, Value::Pruned, 1),
-            Verdict::Value(Value::Pruned)
+            Answer::Value(Value::Pruned)
         );
     }
 }

@@ -36,9 +36,10 @@ impl<M: Copy> Value<M> {
     }
 }
 
-/// A node's result: its value, and whether its scan stopped on a bound (`(* Pruned *)`).
+/// A node's answer (the search's, not a verdict on a case): its value, and whether its scan
+/// stopped on a bound (`(* Pruned *)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict<M> {
+pub struct Answer<M> {
     pub value: Value<M>,
     pub pruned: bool,
 }
@@ -154,12 +155,12 @@ where
         flaws,
     };
     let root = game.start();
-    let (verdict, terminals) = searcher.node(&root, depth, initial_bounds(), sink);
-    let best = verdict
+    let (answer, terminals) = searcher.node(&root, depth, initial_bounds(), sink);
+    let best = answer
         .value
         .step()
         .and_then(|m| super::root_move(game, &root, m));
-    let (player, value) = (player_of(game, &root, flaws), verdict.value);
+    let (player, value) = (player_of(game, &root, flaws), answer.value);
     super::done(
         sink,
         root,
@@ -179,7 +180,7 @@ struct Searcher<'g, G, F> {
 
 /// What entering a node found: a terminal (already reported), or a player to search for.
 enum Entered<M> {
-    Terminal(Verdict<M>),
+    Terminal(Answer<M>),
     Searching(Player),
 }
 
@@ -190,11 +191,11 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         depth: u32,
         ab: Bounds<G::Move>,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         match self.enter(state, depth, ab, sink) {
-            Entered::Terminal(verdict) => (verdict, 1),
+            Entered::Terminal(answer) => (answer, 1),
             Entered::Searching(player) => {
-                let (verdict, terminals) = match self.algorithm {
+                let (answer, terminals) = match self.algorithm {
                     Algorithm::AlphaBeta => self.alphabeta(player, state, depth, ab, sink),
                     Algorithm::Minimax
                     | Algorithm::Memoize
@@ -203,8 +204,8 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                     | Algorithm::Expectiminimax => self.minimax(player, state, depth, ab, sink),
                     Algorithm::Jamboree { .. } => self.jamboree(player, state, depth, ab, sink),
                 };
-                self.report(state, player, verdict, sink);
-                (verdict, terminals)
+                self.report(state, player, answer, sink);
+                (answer, terminals)
             }
         }
     }
@@ -231,12 +232,12 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                     state: state.clone(),
                     estimate,
                 });
-                let verdict = Verdict {
+                let answer = Answer {
                     value: Value::Leaf(estimate),
                     pruned: false,
                 };
-                self.report(state, player, verdict, sink);
-                Entered::Terminal(verdict)
+                self.report(state, player, answer, sink);
+                Entered::Terminal(answer)
             }
         }
     }
@@ -245,13 +246,13 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         &self,
         state: &G::State,
         player: Player,
-        verdict: Verdict<G::Move>,
+        answer: Answer<G::Move>,
         sink: &mut K,
     ) {
         sink.event(Event::Result {
             state: state.clone(),
             player,
-            result: verdict,
+            result: answer,
         });
     }
 
@@ -264,7 +265,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         depth: u32,
         ab: Bounds<G::Move>,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         self.in_turn(
             player,
             state,
@@ -284,7 +285,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         depth: u32,
         ab: Bounds<G::Move>,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         let flaws = self.flaws;
         let fail_soft = flaws.at(Flaw::FailSoft, player);
         // Fail-soft, the node's best starts at the worst value, and the children's bound is
@@ -333,22 +334,22 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
                 } else {
                     bound
                 };
-                let verdict = Verdict {
+                let answer = Answer {
                     value,
                     pruned: true,
                 };
-                return (verdict, terminals);
+                return (answer, terminals);
             }
         }
         let value = match kept_move {
             Some(m) if apart => Value::Step(m, bound.estimate()),
             _ => bound,
         };
-        let verdict = Verdict {
+        let answer = Answer {
             value,
             pruned: false,
         };
-        (verdict, terminals)
+        (answer, terminals)
     }
 
     /// Every child with the node's own bounds (in parallel), then the values folded in order.
@@ -359,14 +360,14 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         depth: u32,
         ab: Bounds<G::Move>,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         let moves = self.game.moves_in_play(state);
         self.together(player, state, moves, depth, ab, own(player, ab), sink)
     }
 
     /// What a node folds into its bound for child `mv`'s result: `Step(mv, estimate)`.
     #[inline]
-    fn folded(&self, player: Player, mv: G::Move, r: Verdict<G::Move>) -> Value<G::Move> {
+    fn folded(&self, player: Player, mv: G::Move, r: Answer<G::Move>) -> Value<G::Move> {
         if self.flaws.at(Flaw::ChildValueAsBound, player) {
             r.value
         } else {
@@ -383,7 +384,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         depth: u32,
         ab: Bounds<G::Move>,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         let mut moves = self.game.moves_in_play(state);
         let sequential = sequential_share(self.algorithm, moves.len(), self.flaws);
         let (first, t) = self.in_turn(
@@ -397,8 +398,8 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         if first.pruned {
             return (first, t);
         }
-        let (verdict, rest) = self.together(player, state, moves, depth, ab, first.value, sink);
-        (verdict, t + rest)
+        let (answer, rest) = self.together(player, state, moves, depth, ab, first.value, sink);
+        (answer, t + rest)
     }
 
     /// Searches `moves` all with the bounds `ab` has once `bound` is the node's own, then folds
@@ -413,7 +414,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         ab: Bounds<G::Move>,
         bound: Value<G::Move>,
         sink: &mut K,
-    ) -> (Verdict<G::Move>, u64) {
+    ) -> (Answer<G::Move>, u64) {
         let flaws = self.flaws;
         let better = |b, v| improve(player, b, v, flaws);
         let descend = Child {
@@ -427,7 +428,7 @@ impl<G: Game, F: Variant> Searcher<'_, G, F> {
         });
         let pruned = cuts(player, bound, ab, flaws);
         (
-            Verdict {
+            Answer {
                 value: bound,
                 pruned,
             },
@@ -442,7 +443,7 @@ struct Child<'s, 'g, G: Game, F> {
 }
 
 impl<G: Game, F: Variant> Descend<G, super::S14Event<G>> for Child<'_, '_, G, F> {
-    type Out = Verdict<G::Move>;
+    type Out = Answer<G::Move>;
     fn descend<K: Sink<super::S14Event<G>>>(
         &self,
         _mv: G::Move,

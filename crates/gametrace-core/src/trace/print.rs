@@ -320,8 +320,8 @@ impl<G: Game, W: Write> S12Printer<'_, G, W> {
                 out.push_state(player, &state);
                 out.line.push_str(" is ");
                 match result {
-                    s12::Verdict::Value(v) => push_s12_value(&mut out.line, &v),
-                    s12::Verdict::ParentPrune => out.line.push_str("ParentPrune"),
+                    s12::Answer::Value(v) => push_s12_value(&mut out.line, &v),
+                    s12::Answer::ParentPrune => out.line.push_str("ParentPrune"),
                 }
                 out.flush_line();
             }
@@ -482,14 +482,14 @@ impl<'g, G: Game, W: Write> Csc148Printer<'g, G, W> {
                     player.course_name()
                 );
                 match result {
-                    csc148::Verdict::Searched { best, pruned, .. } => {
+                    csc148::Answer::Searched { best, pruned, .. } => {
                         out.line.push_str("by move ");
                         game.write_move(best, &mut out.line);
                         if let Some((searched, of)) = pruned {
                             let _ = write!(out.line, ", pruned after {searched} of {of} moves");
                         }
                     }
-                    csc148::Verdict::Recalled { .. } => out.line.push_str("from the table"),
+                    csc148::Answer::Recalled { .. } => out.line.push_str("from the table"),
                 }
                 out.flush_line();
             }
@@ -767,8 +767,8 @@ impl<'g, G: Game, W: Write> ExpectimaxPrinter<'g, G, W> {
                 player,
                 result,
             } if out.wants(LineKind::Result) => match result {
-                expectimax::Verdict::Leaf { .. } => {}
-                expectimax::Verdict::Chose { value, best } => {
+                expectimax::Answer::Leaf { .. } => {}
+                expectimax::Answer::Chose { value, best } => {
                     out.line.push_str("Best for ");
                     out.line.push_str(game.player_name(player));
                     out.line.push_str(" at ");
@@ -779,7 +779,7 @@ impl<'g, G: Game, W: Write> ExpectimaxPrinter<'g, G, W> {
                     game.write_move(best.1, &mut out.line);
                     out.flush_line();
                 }
-                expectimax::Verdict::Averaged { value, uniform } => {
+                expectimax::Answer::Averaged { value, uniform } => {
                     out.line.push_str("Average at ");
                     game.write_label(&state, &mut out.line);
                     if uniform {
@@ -930,8 +930,8 @@ impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
                     return;
                 }
                 let (value, agent, what, cut) = match result {
-                    cs188::Verdict::Leaf { .. } => return,
-                    cs188::Verdict::Best {
+                    cs188::Answer::Leaf { .. } => return,
+                    cs188::Answer::Best {
                         value,
                         agent,
                         maximises,
@@ -943,7 +943,7 @@ impl<'g, G: Game, W: Write> Cs188Printer<'g, G, W> {
                         if maximises { "max" } else { "min" }.to_owned(),
                         cut,
                     ),
-                    cs188::Verdict::Mean { value, agent, of } => {
+                    cs188::Answer::Mean { value, agent, of } => {
                         (value, agent, format!("mean of {of}"), None)
                     }
                 };
