@@ -979,6 +979,17 @@ impl Gradebook {
         if n == 0 {
             return out;
         }
+        self.scores(&mut out, max);
+        self.most_failed(&mut out);
+        self.not_run(&mut out);
+        self.most_named(&mut out);
+        self.problems(&mut out);
+        out
+    }
+
+    /// The mean, the median and the scores' histogram.
+    fn scores(&self, out: &mut String, max: f64) {
+        let n = self.rows.len();
         let mean = self.rows.iter().map(|r| r.score).sum::<f64>() / n as f64;
         let mut scores: Vec<f64> = self.rows.iter().map(|r| r.score).collect();
         scores.sort_by(f64::total_cmp);
@@ -999,6 +1010,11 @@ impl Gradebook {
             let bar = "█".repeat(bar_width(count, n));
             let _ = writeln!(out, "  {label:>13}  {bar} {count}");
         }
+    }
+
+    /// The cases most often failed, and how.
+    fn most_failed(&self, out: &mut String) {
+        let n = self.rows.len();
         let mut failed: Vec<(usize, BTreeMap<&str, usize>, &str)> =
             self.columns()
                 .iter()
@@ -1026,6 +1042,10 @@ impl Gradebook {
             let parts: Vec<String> = how.iter().map(|(s, k)| format!("{k} {s}")).collect();
             let _ = writeln!(out, "  {f:>4} of {n}  {case}  ({})", parts.join(", "));
         }
+    }
+
+    /// The cases checked in no submission.
+    fn not_run(&self, out: &mut String) {
         // Cases checked in no submission (CS188's Pacman games): their points are not in the
         // scores above, and where the course grades a question all or nothing they may be.
         let not_run: Vec<&str> = self
@@ -1050,6 +1070,11 @@ not run in any submission (SKIPPED in each report, which says why and what it ma
                 let _ = writeln!(out, "  {case}");
             }
         }
+    }
+
+    /// The mistakes most often named.
+    fn most_named(&self, out: &mut String) {
+        let n = self.rows.len();
         let mut mistakes: BTreeMap<&str, usize> = BTreeMap::new();
         for r in &self.rows {
             // A submission counts once for a mistake, however many cases show it.
@@ -1075,6 +1100,10 @@ not run in any submission (SKIPPED in each report, which says why and what it ma
         for (m, k) in mistakes.iter().take(10) {
             let _ = writeln!(out, "  {k:>4} of {n}  {m}");
         }
+    }
+
+    /// The submissions whose runs had problems: a missing module, a crash, a timeout.
+    fn problems(&self, out: &mut String) {
         let lacking: Vec<&Row> = self
             .rows
             .iter()
@@ -1112,7 +1141,6 @@ not run in any submission (SKIPPED in each report, which says why and what it ma
                     .join(", ")
             );
         }
-        out
     }
 }
 

@@ -63,24 +63,42 @@ fn python(program: &Program) -> String {
         .unwrap_or_else(|| "python3".to_owned())
 }
 
-/// Test `test` (a `PacmanGameTreeTest`'s `.test` file) played by `project`'s autograder with
-/// the student's `multiAgents.py`.
-pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
-    let name = test
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    let question = test
-        .parent()
-        .and_then(Path::file_name)
-        .map_or_else(|| "q".to_owned(), |s| s.to_string_lossy().into_owned());
-    let shown = test.display().to_string();
-    let result = |status: Status, message: String, details: String| {
-        CaseResult::new(&shown, &name, status, 1.0)
+/// A `PacmanGameTreeTest` to play: its name, its question, and how reports show it.
+struct Game {
+    name: String,
+    question: String,
+    shown: String,
+}
+
+impl Game {
+    fn of(test: &Path) -> Game {
+        let name = test
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let question = test
+            .parent()
+            .and_then(Path::file_name)
+            .map_or_else(|| "q".to_owned(), |s| s.to_string_lossy().into_owned());
+        Game {
+            name,
+            question,
+            shown: test.display().to_string(),
+        }
+    }
+
+    fn result(&self, status: Status, message: String, details: String) -> CaseResult {
+        CaseResult::new(&self.shown, &self.name, status, 1.0)
             .message(message)
             .details(details)
-    };
+    }
+}
+
+/// Test `test` (a `PacmanGameTreeTest`'s `.test` file) played by `project`'s autograder with
+/// the student's `multiAgents.py`: staged, run, judged.
+pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
+    let game = Game::of(test);
     let Some(student) = student_file(program) else {
-        return result(
+        return game.result(
             Status::NotFound,
             format!("no {STUDENT_FILE} to play the game with"),
             format!(
@@ -89,12 +107,37 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
         );
     };
     let line = format!(
-        "{} autograder.py -t test_cases/{question}/{name} --no-graphics",
-        python(program)
+        "{} autograder.py -t test_cases/{}/{} --no-graphics",
+        python(program),
+        game.question,
+        game.name
     );
+    let run = match staged(program, project, test, &game, (&student, &line)) {
+        Ok(run) => run,
+        Err(failed) => return *failed,
+    };
+    let details = format!(
+        "played by the course's project: {line} (in a copy of {}, with {})\n",
+        project.display(),
+        student.display()
+    );
+    judged(&game, &run.run(), details)
+}
+
+/// A private copy of the project with the test, its `.solution` and the student's file in
+/// it, ready to run `line`: or the ERROR that says why not.
+fn staged(
+    program: &Program,
+    project: &Path,
+    test: &Path,
+    game: &Game,
+    (student, line): (&Path, &str),
+) -> Result<crate::student::Run, Box<CaseResult>> {
+    let cannot =
+        |message: String, details: String| Box::new(game.result(Status::Error, message, details));
     let mut course = Program {
         flag: "--project",
-        line: line.clone(),
+        line: line.to_owned(),
         shell: false,
         stdin: None,
         submission: None,
@@ -111,25 +154,17 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
         }
     }
     let left_out = [project.join("test_cases"), project.join(STUDENT_FILE)];
-    let run = match course.in_course_copy(test, project, &left_out) {
-        Ok(r) => r,
-        Err(d) => {
-            return result(
-                Status::Error,
-                "the course's project could not be staged".to_owned(),
-                d.to_string(),
-            )
-        }
-    };
-    let Some(dir) = run.dir.clone() else {
-        return result(
-            Status::Error,
-            "the course's project could not be staged".to_owned(),
-            String::new(),
-        );
-    };
-    let into = dir.join("test_cases").join(&question);
-    let staged = std::fs::create_dir_all(&into)
+    let unstaged = "the course's project could not be staged".to_owned();
+    let run = course
+        .in_course_copy(test, project, &left_out)
+        .map_err(|d| cannot(unstaged.clone(), d.to_string()))?;
+    let dir = run
+        .dir
+        .clone()
+        .ok_or_else(|| cannot(unstaged, String::new()))?;
+    let into = dir.join("test_cases").join(&game.question);
+    let name = &game.name;
+    std::fs::create_dir_all(&into)
         .and_then(|()| std::fs::copy(test, into.join(format!("{name}.test"))).map(drop))
         .and_then(|()| {
             std::fs::copy(
@@ -138,33 +173,32 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
             )
             .map(drop)
         })
-        .and_then(|()| std::fs::copy(&student, dir.join(STUDENT_FILE)).map(drop));
-    if let Err(e) = staged {
-        return result(
-            Status::Error,
-            format!("cannot stage the test and {STUDENT_FILE} in the project's copy: {e}"),
-            String::new(),
-        );
-    }
-    let ran = run.run();
+        .and_then(|()| std::fs::copy(student, dir.join(STUDENT_FILE)).map(drop))
+        .map_err(|e| {
+            cannot(
+                format!("cannot stage the test and {STUDENT_FILE} in the project's copy: {e}"),
+                String::new(),
+            )
+        })?;
+    Ok(run)
+}
+
+/// The game's verdict, from how the course's autograder ended and its `***` lines.
+fn judged(game: &Game, ran: &crate::sandbox::Ran, mut details: String) -> CaseResult {
     let stdout = String::from_utf8_lossy(ran.stdout()).into_owned();
     let said: Vec<&str> = stdout.lines().filter(|l| l.starts_with("***")).collect();
-    let mut details = format!(
-        "played by the course's project: {line} (in a copy of {}, with {})\n",
-        project.display(),
-        student.display()
-    );
     for l in &said {
         details.push_str(&crate::diff::visible(l));
         details.push('\n');
     }
     let verdict = |word: &str| {
-        said.iter()
-            .any(|l| l.starts_with(&format!("*** {word}: ")) && l.contains(&format!("{name}.test")))
+        said.iter().any(|l| {
+            l.starts_with(&format!("*** {word}: ")) && l.contains(&format!("{}.test", game.name))
+        })
     };
     let stderr = ran.stderr();
     let raised = python_exception(stderr);
-    if let Some(status) = crate::student::status_of(&ran) {
+    if let Some(status) = crate::student::status_of(ran) {
         push_stderr(&mut details, stderr);
         let message = match status {
             Status::Crashed => format!(
@@ -173,7 +207,7 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
             ),
             _ => format!("the course's autograder.py did not finish: {}", ran.word()),
         };
-        return result(status, message, details);
+        return game.result(status, message, details);
     }
     // The course's game catches an agent's exception (`catchExceptions=True`): the traceback
     // on stderr, "Agent crashed" and `*** FAIL`, exit status 0. An exception raised through
@@ -185,7 +219,7 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
     if crashed_in_game {
         push_stderr(&mut details, stderr);
         if let Some(e) = raised.as_ref().filter(|e| e.student_frame.is_some()) {
-            return result(
+            return game.result(
                 Status::Crashed,
                 format!(
                     "the game stopped on an exception in {STUDENT_FILE} (the autograder fails the test, and the question gets 0): {}",
@@ -194,7 +228,7 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
                 details,
             );
         }
-        return result(
+        return game.result(
             Status::Fail,
             format!(
                 "the course's autograder fails the game: the game stopped on its move ({})",
@@ -203,25 +237,17 @@ pub fn play(program: &Program, project: &Path, test: &Path) -> CaseResult {
             details,
         );
     }
-    if verdict("PASS") {
-        result(
-            Status::Pass,
-            "the course's autograder passes the game".to_owned(),
-            details,
-        )
+    let (status, message) = if verdict("PASS") {
+        (Status::Pass, "the course's autograder passes the game")
     } else if verdict("FAIL") {
-        result(
-            Status::Fail,
-            "the course's autograder fails the game".to_owned(),
-            details,
-        )
+        (Status::Fail, "the course's autograder fails the game")
     } else {
-        result(
+        (
             Status::Error,
-            "the course's autograder.py printed no verdict for the test".to_owned(),
-            details,
+            "the course's autograder.py printed no verdict for the test",
         )
-    }
+    };
+    game.result(status, message.to_owned(), details)
 }
 
 /// The module a crashed case's Python could not import
