@@ -1,5 +1,5 @@
 //! `cargo bench --bench cs188`: a CS188 student's `multiAgents.py` graded on the project's own
-//! CS188 trees (`tests/fixtures/cs188/test_cases`, q2, q3 and q4: 16 trees), through the
+//! CS188 trees (`tests/fixtures/cs188/test_cases`, q2, q3 and q4: 17 trees), through the
 //! Python driver in the sandbox, as `gametrace test --against` grades it: served (`{trees}`:
 //! one process imports the module and answers every tree) and per case (`--per-case`: a
 //! process a tree, as `{tree_json}` runs). One job, so that the figure is the work, not the
@@ -48,11 +48,13 @@ fn grading(c: &mut Criterion) {
         let source = Source::Command(Box::new(program));
         group.bench_function(format!("q2-q4/{name}"), |b| {
             b.iter(|| {
-                let mut passed = 0;
+                // Every tree passes (a Pacman-game test is SKIPPED: no --project here).
+                let (mut passed, mut trees) = (0, 0);
                 suite.check_all(&source, options, 1, |_, r| {
+                    trees += usize::from(!r.status.skipped());
                     passed += usize::from(r.status.passed());
                 });
-                assert_eq!(passed, 16);
+                assert!(passed > 0 && passed == trees, "{passed} of {trees} passed");
             })
         });
     }
