@@ -172,6 +172,51 @@ pub fn provide(
     Ok(out)
 }
 
+/// The CS188 driver's file.
+const CS188_DRIVER: &str = "gametrace_cs188.py";
+
+/// The grader's `words` with the CS188 driver's `--project DIR` read from gametrace's own
+/// folder: it is the TA's project, written from where they run gametrace, and `grade` runs
+/// the command in each submission's folder, where `.` (or any relative path) would name the
+/// student's folder (every tree crashed on it). Done to the grader's words, so that the
+/// sandbox grants the folder the command runs with. A `sh -c` line is left as it is.
+pub fn project_from_here(words: Vec<String>) -> Vec<String> {
+    let shell = words.len() == 3 && words[0] == "sh" && words[1] == "-c";
+    let python = words.first().is_some_and(|w| {
+        Path::new(w)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with("python") || n == "py")
+    });
+    if shell || !python {
+        return words;
+    }
+    let mut cs188 = false;
+    let mut out = Vec::with_capacity(words.len());
+    let mut words = words.into_iter();
+    while let Some(word) = words.next() {
+        cs188 |= word == "gametrace.cs188" || word.ends_with(CS188_DRIVER);
+        if cs188 && word == "--project" {
+            out.push(word);
+            out.extend(words.next().map(from_here));
+        } else if let Some(dir) = word.strip_prefix("--project=").filter(|_| cs188) {
+            out.push(format!("--project={}", from_here(dir.to_owned())));
+        } else {
+            out.push(word);
+        }
+    }
+    out
+}
+
+/// A relative path as gametrace's current folder reads it (absolute, so that a command run
+/// in another folder reads the same); a path holding a placeholder is left as it is.
+fn from_here(path: String) -> String {
+    if path.contains('{') || Path::new(&path).is_absolute() {
+        return path;
+    }
+    std::path::absolute(&path).map_or(path, |p| p.display().to_string())
+}
+
 /// Writes the group of `word` under `root` (once) and returns the path of its file there.
 fn write_group(word: &str, root: &Path) -> std::io::Result<PathBuf> {
     let Some((path, files)) = group_of(word) else {
@@ -272,6 +317,40 @@ mod tests {
             .path()
             .join("gametrace-files/adapters/python/cs188/util.py")
             .is_file());
+        // The driver's `--project`, written from here, is read from here wherever it runs; an
+        // absolute one, a placeholder, another program's `--project` are left alone.
+        let here = std::env::current_dir().unwrap();
+        for (line, project) in [
+            (
+                "python3 -m gametrace.cs188 m.py {trees} --project .",
+                "--project",
+            ),
+            (
+                "python3 adapters/python/gametrace_cs188.py m.py {trees} --project=course",
+                "--project=",
+            ),
+        ] {
+            let argv = project_from_here(words(line));
+            let rest = line.rsplit([' ', '=']).next().unwrap();
+            let want = std::path::absolute(here.join(rest)).unwrap();
+            let got = argv.join(" ");
+            assert!(
+                got.ends_with(&format!(
+                    "{project}{}{}",
+                    if project.ends_with('=') { "" } else { " " },
+                    want.display()
+                )),
+                "{got}"
+            );
+        }
+        for line in [
+            "python3 -m gametrace.cs188 m.py {trees} --project /srv/course",
+            "python3 -m gametrace.cs188 m.py {trees} --project {submission}/course",
+            "python3 mine.py --project .",
+        ] {
+            let argv = project_from_here(words(line));
+            assert!(argv.join(" ").ends_with(line.rsplit(' ').next().unwrap()));
+        }
         // A path of a driver or of an example, missing here.
         let argv = provide(
             words("sml tests/fixtures/sml/alphabeta-buggy.sml ./tests/fixtures/sml/small.sml"),

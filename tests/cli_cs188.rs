@@ -828,7 +828,10 @@ fn the_driver_takes_the_courses_own_modules_with_project() {
         ])
         .assert()
         .code(1)
-        .stdout(contains("--project tests has no util.py"));
+        .stdout(contains(format!(
+            "--project {}/tests has no util.py",
+            common::cli::ROOT
+        )));
 }
 
 /// A folder of the course's layout, `test_cases/q2`: gametrace's own q2 trees with their
@@ -1275,4 +1278,34 @@ fn a_question_run_in_part_gets_no_points() {
         .stdout(contains(
             "q2: 5 / 5: all 6 tests run pass\n6 passed, 0 failed; score 5 / 5\n",
         ));
+}
+
+/// `grade` runs the command in each submission's folder; the CS188 driver's `--project`,
+/// written relative to where the TA runs gametrace (the chapter's `--project .` from the
+/// project's folder), is still the project: a right submission gets its points (it read
+/// "--project . has no util.py" on every tree, CRASHED, 0 points, exit 0).
+#[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
+fn a_relative_project_in_the_command_is_read_from_where_gametrace_runs() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    fs::create_dir_all(class.join("alice")).unwrap();
+    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    let q2 = format!("{TESTS}/q2");
+    gametrace_no_color()
+        .args(["grade", class.to_str().unwrap(), "--specs", &q2])
+        .arg("--out")
+        .arg(dir.path().join("grades"))
+        .args([
+            "--against",
+            &format!("python3 -m gametrace.cs188 multiAgents.py {{tree_json}} --project {PROJECT}"),
+        ])
+        .assert()
+        .success();
+    let csv = fs::read_to_string(dir.path().join("grades/gradebook.csv")).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("alice,5,5,5,"),
+        "{csv}"
+    );
 }

@@ -236,7 +236,7 @@ impl Program {
         if let Some(dir) = &self.submission {
             values.push(("submission", dir.display().to_string()));
         }
-        let words = self.words(spec)?;
+        let words = crate::adapters::project_from_here(self.words(spec)?);
         let argv = fill(&words, &values, self.shell);
         // The drivers and examples it names that are not there, from gametrace's own copies.
         let argv = crate::adapters::provide(argv, dir.as_deref(), &scratch)

@@ -796,7 +796,7 @@ pub const CATALOGUE: &[Mistake] = &[
         sided: false,
         rules: CS188,
         family: Family::Any,
-        sentence: "getAction returns an action that is not one of gameState.getLegalActions(0): Directions.STOP ('Stop'), the best action's starting value, kept (or a constant returned); the game refuses it (\"Illegal action\") and the tree test fails on the move",
+        sentence: "getAction returns an action that is not one of gameState.getLegalActions(0): Directions.STOP ('Stop'), the best action's starting value, kept (or a constant returned); a tree test's root offers no such action, so the test fails on the move (in a Pacman game Stop is legal: the agent stands still)",
         handout: "CS188 multiagent q2: getAction returns one of gameState.getLegalActions(0), the minimax action from the current gameState",
     },
     Mistake {
