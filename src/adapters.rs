@@ -208,6 +208,42 @@ pub fn project_from_here(words: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Refuses, before anything runs, a CS188 driver's `--project` (in `words` as
+/// [`project_from_here`] leaves them) that is not the course's folder: the driver would stop
+/// on every tree and each would read CRASHED, a student's fault, where the grader's command
+/// is wrong. A folder with a placeholder is the submission's, and is not checked.
+pub fn check_project(words: &[String]) -> Result<(), String> {
+    let mut cs188 = false;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        cs188 |= word == "gametrace.cs188" || word.ends_with(CS188_DRIVER);
+        let dir = match word.strip_prefix("--project=") {
+            Some(dir) if cs188 => dir,
+            _ if cs188 && word == "--project" => match words.next() {
+                Some(dir) => dir.as_str(),
+                None => return Err("--project is given no folder".to_owned()),
+            },
+            _ => continue,
+        };
+        if dir.contains('{') {
+            continue;
+        }
+        let dir = Path::new(dir);
+        if !dir.is_dir() {
+            return Err(format!("--project {} is not a folder", dir.display()));
+        }
+        // What every multiAgents.py imports from it (`from util import manhattanDistance`,
+        // `from game import Directions`); util.py first, as the driver checks it.
+        if let Some(file) = ["util.py", "game.py"]
+            .into_iter()
+            .find(|f| !dir.join(f).is_file())
+        {
+            return Err(format!("--project {} has no {file}", dir.display()));
+        }
+    }
+    Ok(())
+}
+
 /// A relative path as gametrace's current folder reads it (absolute, so that a command run
 /// in another folder reads the same); a path holding a placeholder is left as it is.
 fn from_here(path: String) -> String {
@@ -264,6 +300,39 @@ mod tests {
                     rel.display()
                 );
             }
+        }
+    }
+
+    /// A CS188 driver's `--project` must be the course's folder; a placeholder's, another
+    /// program's, and a `sh -c` line's are not checked.
+    #[test]
+    fn a_cs188_project_that_is_not_the_course_folder_is_refused() {
+        let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cs188/project");
+        let words = |line: String| crate::sandbox::split(&line).unwrap();
+        let driver = "python3 -m gametrace.cs188 m.py {trees}";
+        assert!(check_project(&words(format!("{driver} --project {}", project.display()))).is_ok());
+        assert!(check_project(&words(format!("{driver} --project={}", project.display()))).is_ok());
+        let tests = project.parent().unwrap();
+        for (line, why) in [
+            (
+                format!("{driver} --project /nowhere/at/all"),
+                "is not a folder",
+            ),
+            (
+                format!("{driver} --project={}", tests.display()),
+                "has no util.py",
+            ),
+            (format!("{driver} --project"), "no folder"),
+        ] {
+            let err = check_project(&words(line.clone())).unwrap_err();
+            assert!(err.contains(why), "{line}: {err}");
+        }
+        for line in [
+            format!("{driver} --project {{submission}}/course"),
+            "python3 mine.py --project /nowhere/at/all".to_owned(),
+            "python3 -m gametrace.csc148 strategy m.py --project /nowhere".to_owned(),
+        ] {
+            assert!(check_project(&words(line.clone())).is_ok(), "{line}");
         }
     }
 

@@ -404,6 +404,12 @@ fn a_question_not_written_yet_crashes_with_the_courses_message() {
         "class ExpectimaxAgent(SearchAgent):\n    kind = \"expectimax\"\n",
         "class ExpectimaxAgent(MultiAgentSearchAgent):\n    def getAction(self, gameState):\n        util.raiseNotDefined()\n",
     );
+    // The method left unwritten is named with its line (the course's own message goes to
+    // stdout, among the lines the check ignores).
+    let line = 1 + text
+        .lines()
+        .position(|l| l.trim() == "util.raiseNotDefined()")
+        .unwrap();
     fs::write(dir.path().join("multiAgents.py"), text).unwrap();
     let student = dir.path().join("multiAgents.py");
     gametrace_no_color()
@@ -416,9 +422,9 @@ fn a_question_not_written_yet_crashes_with_the_courses_message() {
         .assert()
         .code(1)
         .stdout(contains("CRASHED"))
-        .stdout(contains(
-            "raiseNotDefined() does so for a method not written yet",
-        ));
+        .stdout(contains(format!(
+            "util.raiseNotDefined() stopped the program in getAction (line {line} of multiAgents.py): a method not written yet"
+        )));
 }
 
 #[test]
@@ -1308,4 +1314,43 @@ fn a_relative_project_in_the_command_is_read_from_where_gametrace_runs() {
         csv.lines().nth(1).unwrap().starts_with("alice,5,5,5,"),
         "{csv}"
     );
+}
+
+/// A `--project` in the grader's command that is not the course's folder is the grader's
+/// mistake: exit 2 before anything runs, with what is wrong and what to give, by `grade` and
+/// `test` alike (each tree read CRASHED, a student's fault, 0 points, exit 0).
+#[test]
+fn a_project_that_is_not_the_course_folder_stops_before_grading() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    fs::create_dir_all(class.join("alice")).unwrap();
+    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    let q2 = format!("{TESTS}/q2");
+    for (project, why) in [
+        ("/nowhere/at/all".to_owned(), "is not a folder"),
+        (dir.path().display().to_string(), "has no util.py"),
+    ] {
+        let line =
+            format!("python3 -m gametrace.cs188 multiAgents.py {{tree_json}} --project {project}");
+        gametrace_no_color()
+            .args(["grade", class.to_str().unwrap(), "--specs", &q2])
+            .arg("--out")
+            .arg(dir.path().join("grades"))
+            .args(["--against", &line])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why))
+            .stderr(predicates::str::contains(
+                "hint: give the course's multiagent folder",
+            ));
+        assert!(
+            !dir.path().join("grades").exists(),
+            "grades written for {project}"
+        );
+        gametrace_no_color()
+            .args(["test", &q2, "--against", &line])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why));
+    }
 }

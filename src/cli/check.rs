@@ -60,7 +60,7 @@ pub fn execute(a: Args) -> Exit {
     }
     let game = a.game_cmd.clone().map(|line| (line, a.run.clone()));
     let source = match (a.actual, a.cmd) {
-        (_, Some(line)) => Source::Command(Box::new(a.run.command("--cmd", line))),
+        (_, Some(line)) => Source::Command(Box::new(a.run.command("--cmd", line)?)),
         (Some(path), None) => Source::File(path),
         // clap requires one of them.
         (None, None) => return Ok(2),
@@ -146,7 +146,7 @@ fn game_agreement(
     line: &str,
     run: &RunArgs,
     path: &std::path::Path,
-) -> Result<crate::check_game::Agreement, Diagnostic> {
+) -> Result<crate::check_game::Agreement, Failure> {
     use crate::check_game as game;
     use crate::spec::Document;
     let Document::Game(g) = doc else {
@@ -156,13 +156,14 @@ fn game_agreement(
         )
         .expected("a game spec (connect4, tippy, subtract_square)")
         .found("a tree or task spec")
-        .hint("leave out --game-cmd"));
+        .hint("leave out --game-cmd")
+        .into());
     };
     let program = crate::student::Program {
         sandbox: run.sandbox(Vec::new()),
-        ..run.command("--game-cmd", line.to_owned())
+        ..run.command("--game-cmd", line.to_owned())?
     };
     let run = program.for_driver(Some(path))?;
     let driver = run.driver(Vec::new());
-    game::game_on_case(g, name, &driver, path)
+    Ok(game::game_on_case(g, name, &driver, path)?)
 }

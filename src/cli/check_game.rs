@@ -53,7 +53,7 @@ pub fn execute(a: Args) -> Exit {
     hidden.extend(a.report.output.iter().cloned());
     let program = crate::student::Program {
         sandbox: a.run.sandbox(hidden.clone()),
-        ..a.run.command("--cmd", a.cmd.clone())
+        ..a.run.command("--cmd", a.cmd.clone())?
     };
     let run = match &a.course_dir {
         None => program.for_driver(Some(&a.spec)),

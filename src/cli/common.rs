@@ -201,8 +201,19 @@ impl RunArgs {
             .map_err(|why| Failure::message(format!("error: refused to run student code: {why}")))
     }
 
-    pub(super) fn command(&self, flag: &'static str, line: String) -> Program {
-        Program {
+    /// The student's program that `flag`'s `line` runs, refused (exit 2) where the grader's
+    /// own words in it are wrong: a CS188 driver's `--project` that is not the course's folder.
+    pub(super) fn command(&self, flag: &'static str, line: String) -> Result<Program, Failure> {
+        if let Some(words) = crate::sandbox::split(&line).filter(|_| !self.shell) {
+            let words = crate::adapters::project_from_here(words);
+            crate::adapters::check_project(&words).map_err(|why| {
+                Failure::message(format!(
+                    "error: {flag} `{line}`: {why}\n  \
+                     hint: give the course's multiagent folder (the one with autograder.py, util.py, game.py and pacman.py), absolute or from where gametrace runs"
+                ))
+            })?;
+        }
+        Ok(Program {
             flag,
             line,
             shell: self.shell,
@@ -211,7 +222,7 @@ impl RunArgs {
             submission: None,
             sandbox: self.sandbox(Vec::new()),
             serve: !self.per_case,
-        }
+        })
     }
 }
 

@@ -464,32 +464,38 @@ fn options(
         .cloned()
         .chain([a.submissions.clone()])
         .collect();
-    let program = |flag: &'static str, line: String| Program {
-        sandbox: a.run.sandbox(grader.clone()),
-        ..a.run.command(flag, line)
+    let program = |flag: &'static str, line: String| -> Result<Program, Failure> {
+        Ok(Program {
+            sandbox: a.run.sandbox(grader.clone()),
+            ..a.run.command(flag, line)?
+        })
     };
-    let games = (!a.game_cmd.is_empty()).then(|| class::Games {
-        specs: game_specs
-            .into_iter()
-            .enumerate()
-            .map(|(i, (path, doc))| class::GameCheck {
-                path,
-                doc,
-                cmd: program(
-                    "--game-cmd",
-                    a.game_cmd[i.min(a.game_cmd.len() - 1)].clone(),
-                ),
-            })
-            .collect(),
-        options: a.game_args.options(1, !a.no_diagnosis),
-        roster,
-    });
+    let games = if a.game_cmd.is_empty() {
+        None
+    } else {
+        Some(class::Games {
+            specs: game_specs
+                .into_iter()
+                .enumerate()
+                .map(|(i, (path, doc))| {
+                    let line = a.game_cmd[i.min(a.game_cmd.len() - 1)].clone();
+                    Ok(class::GameCheck {
+                        path,
+                        doc,
+                        cmd: program("--game-cmd", line)?,
+                    })
+                })
+                .collect::<Result<_, Failure>>()?,
+            options: a.game_args.options(1, !a.no_diagnosis),
+            roster,
+        })
+    };
     let players = a
         .players
-        .players(program("--player-cmd", String::new()))?
+        .players(program("--player-cmd", String::new())?)?
         .map(std::sync::Arc::new);
     Ok(class::Options {
-        against: program("--against", a.against.clone().unwrap_or_default()),
+        against: program("--against", a.against.clone().unwrap_or_default())?,
         check: case::Options {
             mode: a.mode,
             palette: crate::diff::Palette { color: false },

@@ -169,7 +169,7 @@ impl Programs {
         for (seat, cmd) in self.cmds.iter().enumerate() {
             let Some(cmd) = cmd else { continue };
             let flag = if seat == 0 { "--p1-cmd" } else { "--p2-cmd" };
-            let program = self.run.command(flag, cmd.clone());
+            let program = self.run.command(flag, cmd.clone())?;
             match program.for_driver(None) {
                 Ok(run) => runs[seat] = Some(run),
                 Err(d) => {

@@ -91,7 +91,7 @@ pub fn execute(a: Args) -> Exit {
                     submission: dir,
                     // The report being written is no student's to read.
                     sandbox: a.run.sandbox(a.report.output.iter().cloned().collect()),
-                    ..a.run.command("--against", line)
+                    ..a.run.command("--against", line)?
                 },
                 Err(f) => return Err(f),
             },

@@ -214,10 +214,7 @@ def run_tree(doc, args, load):
         action = agent.getAction(start)
     except SystemExit as e:
         out.flush()
-        # util.raiseNotDefined() prints its message and calls sys.exit(1).
-        print("gametrace_cs188: the student's code stopped the program (sys.exit({})); the"
-              " course's util.raiseNotDefined() does so for a method not written yet".format(
-                  e.code), file=sys.stderr)
+        print(stopped(e, args.module), file=sys.stderr)
         raise
     except BaseException:  # the student's code raised: the traceback is the report
         out.flush()
@@ -241,6 +238,23 @@ def run_tree(doc, args, load):
 # gametrace then runs that tree in a process of its own. Nothing the student's code prints
 # can reach the answers: its stdout is a file, and the answers go to a descriptor it does not
 # hold.
+
+
+def stopped(e, module):
+    """What stopped the program, for the report: util.raiseNotDefined() prints its message on
+    stdout (read as an ignored line) and calls sys.exit(1); the method left unwritten is named
+    here, on stderr, which the report shows."""
+    frames = traceback.extract_tb(e.__traceback__)
+    mine = [f for f in frames if os.path.abspath(f.filename) == os.path.abspath(module)]
+    where = ""
+    if mine:
+        where = " in {} (line {} of {})".format(
+            mine[-1].name, mine[-1].lineno, os.path.basename(module))
+    if frames and frames[-1].name == "raiseNotDefined":
+        return ("gametrace_cs188: util.raiseNotDefined() stopped the program{}: a method not"
+                " written yet".format(where))
+    return "gametrace_cs188: the student's code stopped the program (sys.exit({})){}".format(
+        e.code, where)
 
 
 def exit_status(e):
