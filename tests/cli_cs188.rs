@@ -821,7 +821,8 @@ fn the_driver_takes_the_courses_own_modules_with_project() {
         ])
         .assert()
         .success();
-    // A folder without them is a bad command line, said before the student's code runs.
+    // A folder without them is a bad command line: refused before the student's code runs,
+    // exit 2, gametrace's own error (the driver's own check, exit 1, is not reached).
     let cmd = format!(
         "python3 adapters/python/gametrace_cs188.py {STUDENT} {{tree_json}} --project tests"
     );
@@ -833,8 +834,9 @@ fn the_driver_takes_the_courses_own_modules_with_project() {
             &cmd,
         ])
         .assert()
-        .code(1)
-        .stdout(contains(format!(
+        .code(2)
+        .stdout("")
+        .stderr(contains(format!(
             "--project {}/tests has no util.py",
             common::cli::ROOT
         )));
