@@ -29,36 +29,29 @@ if [ -z "$opt" ] && command -v npm >/dev/null 2>&1; then
   opt="$tools/node_modules/.bin/wasm-opt"
 fi
 [ -n "$opt" ] || echo "note: no wasm-opt and no npm: the page's modules are not size-optimised" >&2
-# build CRATE [plain]: its module, optimised (unless `plain`), as $target/CRATE.wasm (crate
-# name with underscores).
-build() {
-  CARGO_TARGET_DIR="$target" cargo build --quiet --locked -p "$1" \
-    --target wasm32-unknown-unknown --profile web
-  local name="${1//-/_}"
-  local built="$target/wasm32-unknown-unknown/web/$name.wasm"
-  if [ "${2:-}" = plain ]; then
-    cp "$built" "$target/$name.wasm"
-    return
-  fi
-  set -- "$name"
-  # Optimised once per build of the module (a minute on this machine), not once per call.
-  if [ -n "$opt" ] && [ "$target/$1.wasm" -nt "$built" ] && [ -f "$target/$1.built" ] &&
-    cmp -s "$built" "$target/$1.built"; then
-    return
-  fi
-  cp "$built" "$target/$1.built"
+# The page's engine, and the same with check-game in it for the Python worker (a student's
+# game checked in the page), which only the worker loads. Built by one cargo call: two calls
+# each built the core with their own features (4 minutes more of CI's time), one builds it
+# once and links the two modules side by side.
+CARGO_TARGET_DIR="$target" cargo build --quiet --locked -p gametrace-web -p gametrace-web-games \
+  --target wasm32-unknown-unknown --profile web
+built="$target/wasm32-unknown-unknown/web"
+# The engine through wasm-opt, once per build of it (a minute on this machine), not once per
+# call. The worker's module is not (3.9 MB instead of 3.3, loaded only to check a game;
+# wasm-opt takes a minute of CI's time on it).
+if [ -n "$opt" ] && [ "$target/gametrace_web.wasm" -nt "$built/gametrace_web.wasm" ] &&
+  [ -f "$target/gametrace_web.built" ] && cmp -s "$built/gametrace_web.wasm" "$target/gametrace_web.built"; then
+  :
+else
+  cp "$built/gametrace_web.wasm" "$target/gametrace_web.built"
   if [ -n "$opt" ]; then
     "$opt" "${GAMETRACE_WASM_OPT:--Oz}" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-      --enable-nontrapping-float-to-int "$built" -o "$target/$1.wasm"
+      --enable-nontrapping-float-to-int "$built/gametrace_web.wasm" -o "$target/gametrace_web.wasm"
   else
-    cp "$built" "$target/$1.wasm"
+    cp "$built/gametrace_web.wasm" "$target/gametrace_web.wasm"
   fi
-}
-# The page's engine; and the same with check-game in it, for the Python worker (a student's
-# game checked in the page), which only the worker loads: not run through wasm-opt (3.9 MB
-# instead of 3.3, loaded only to check a game; wasm-opt takes a minute of CI's time on it).
-build gametrace-web
-build gametrace-web-games plain
+fi
+cp "$built/gametrace_web_games.wasm" "$target/gametrace_web_games.wasm"
 wasm="$target/gametrace_web.wasm"
 mkdir -p "$out"
 cp docs/src/play/index.html docs/src/play/gametrace.css docs/src/play/gametrace.js \
