@@ -579,6 +579,7 @@ impl KalahOracle {
         limits: SolverLimits,
         databases: &mut Databases,
     ) -> Result<KalahOracle, Unsolved> {
+        crate::search::solve::fits(kalah)?;
         let solving = crate::search::solve::Limits {
             memory: limits.memory,
             ..Default::default()

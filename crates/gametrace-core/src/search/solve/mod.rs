@@ -465,13 +465,21 @@ pub fn database_seeds(kalah: &Kalah, limits: &Limits) -> u32 {
         .min(127)
 }
 
+/// Whether the solver takes `kalah`'s board: up to 8 pits a side, fewer than 256 seeds (a
+/// position packs into 64 bits). Asked before an endgame database is built for it: that
+/// takes minutes on a large board, and would be built for nothing.
+pub fn fits(kalah: &Kalah) -> Result<(), Unsolved> {
+    let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
+    if kalah.pits > 8 || total > 255 || kalah.total(&kalah.start) > 255 {
+        return Err(Unsolved::TooLarge);
+    }
+    Ok(())
+}
+
 impl Solver {
     /// A solver for `kalah` with this database, within `limits`.
     fn new(kalah: &Kalah, limits: Limits, database: Database) -> Result<Solver, Unsolved> {
-        let total = 2 * kalah.pits as u32 * u32::from(kalah.seeds);
-        if kalah.pits > 8 || total > 255 || kalah.total(&kalah.start) > 255 {
-            return Err(Unsolved::TooLarge);
-        }
+        fits(kalah)?;
         let endgame = database.0;
         let of = endgame::size(kalah.pits, endgame.max);
         Ok(Solver {
