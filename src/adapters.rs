@@ -244,6 +244,56 @@ pub fn check_project(words: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses, before anything runs, what a `--shell` line (`words`, split as sh would) cannot
+/// do, each of which gave every student CRASHED and 0 points: name gametrace's built-in
+/// drivers as modules (`-m gametrace.cs188`: gametrace gives them to a command it runs
+/// itself, never inside a line sh runs), and give the CS188 driver a relative `--project`
+/// (sh runs the line in each submission's folder, where `.` is the student's). A folder
+/// with `$`, `~` or a placeholder in it is sh's or gametrace's to fill, and not checked.
+/// `Err` is why and a hint.
+pub fn check_shell_line(words: &[String]) -> Result<(), (String, &'static str)> {
+    if let Some(m) = words
+        .windows(2)
+        .find(|w| w[0] == "-m" && MODULES.iter().any(|(name, _)| *name == w[1]))
+    {
+        return Err((
+            format!(
+                "`-m {}` in a --shell line: sh runs the line as written, and gametrace gives its built-in drivers only to a command it runs itself",
+                m[1]
+            ),
+            "leave out --shell (the line needs no shell), or name the driver's file (`gametrace adapters copy DIR` writes them out)",
+        ));
+    }
+    let mut cs188 = false;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        cs188 |= word.ends_with(CS188_DRIVER);
+        let dir = match word.strip_prefix("--project=") {
+            Some(dir) if cs188 => dir,
+            _ if cs188 && word == "--project" => words.next().map_or("", |d| d.as_str()),
+            _ => continue,
+        };
+        if dir.contains(['$', '~', '{', '`']) {
+            continue;
+        }
+        if dir.is_empty() {
+            return Err(("--project is given no folder".to_owned(), PROJECT_HINT));
+        }
+        if !Path::new(dir).is_absolute() {
+            return Err((
+                format!("--project {dir} in a --shell line: sh runs the line in each submission's folder, where `{dir}` is the student's"),
+                "write the course folder's absolute path, or leave out --shell (without it, a relative --project is read from where gametrace runs)",
+            ));
+        }
+        check_project(&["gametrace.cs188".to_owned(), format!("--project={dir}")])
+            .map_err(|why| (why, PROJECT_HINT))?;
+    }
+    Ok(())
+}
+
+/// What to give as the CS188 driver's `--project`.
+pub const PROJECT_HINT: &str = "give the course's multiagent folder (the one with autograder.py, util.py, game.py and pacman.py), absolute or from where gametrace runs";
+
 /// A relative path as gametrace's current folder reads it (absolute, so that a command run
 /// in another folder reads the same); a path holding a placeholder is left as it is.
 fn from_here(path: String) -> String {
@@ -333,6 +383,52 @@ mod tests {
             "python3 -m gametrace.csc148 strategy m.py --project /nowhere".to_owned(),
         ] {
             assert!(check_project(&words(line.clone())).is_ok(), "{line}");
+        }
+    }
+
+    /// A `--shell` line cannot be given gametrace's built-in drivers as modules, nor a
+    /// relative CS188 `--project` (read in each submission's folder); what sh or gametrace
+    /// fills in is not checked.
+    #[test]
+    fn a_shell_line_is_refused_what_only_gametraces_own_runs_can_do() {
+        let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cs188/project");
+        let words = |line: String| crate::sandbox::split(&line).unwrap();
+        let driver = "python3 /opt/gametrace_cs188.py m.py {trees}";
+        for (line, why) in [
+            (
+                "python3 -m gametrace.cs188 m.py {trees}".to_owned(),
+                "`-m gametrace.cs188` in a --shell line",
+            ),
+            (
+                "cd x && python3 -m gametrace.csc148 strategy s.py S {position_json}".to_owned(),
+                "`-m gametrace.csc148`",
+            ),
+            (
+                format!("{driver} --project ."),
+                "--project . in a --shell line",
+            ),
+            (
+                format!("{driver} --project=../course"),
+                "--project ../course in a --shell line",
+            ),
+            (
+                format!("{driver} --project /nowhere/at/all"),
+                "is not a folder",
+            ),
+            (format!("{driver} --project"), "no folder"),
+        ] {
+            let err = check_shell_line(&words(line.clone())).unwrap_err();
+            assert!(err.0.contains(why), "{line}: {err:?}");
+        }
+        for line in [
+            format!("{driver} --project {}", project.display()),
+            format!("{driver} --project \"$COURSE\""),
+            format!("{driver} --project ~/course"),
+            format!("{driver} --project {{submission}}/course"),
+            "python3 mine.py --project .".to_owned(),
+            "python3 /opt/gametrace_csc148.py strategy s.py S {position_json}".to_owned(),
+        ] {
+            assert!(check_shell_line(&words(line.clone())).is_ok(), "{line}");
         }
     }
 

@@ -1356,3 +1356,58 @@ fn a_project_that_is_not_the_course_folder_stops_before_grading() {
             .stderr(predicates::str::contains(why));
     }
 }
+
+/// A `--shell` line goes to sh as written: gametrace's built-in driver as a module, or a
+/// relative driver `--project` (the student's folder, there), gave every student CRASHED and
+/// 0 points with exit 0; both are refused before anything runs. The driver's own path with
+/// the project's absolute one grades as without --shell.
+#[test]
+fn a_shell_line_the_cs188_driver_cannot_run_is_refused() {
+    common::cli::require("python3");
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    fs::create_dir_all(class.join("alice")).unwrap();
+    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    let q2 = format!("{TESTS}/q2");
+    let driver = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
+    let grade = |line: &str| {
+        let mut c = gametrace_no_color();
+        c.args(["grade", class.to_str().unwrap(), "--specs", &q2, "--shell"])
+            .arg("--out")
+            .arg(dir.path().join("grades"))
+            .args(["--against", line]);
+        c
+    };
+    for (line, why) in [
+        (
+            format!("python3 -m gametrace.cs188 multiAgents.py {{trees}} --project {PROJECT}"),
+            "`-m gametrace.cs188` in a --shell line",
+        ),
+        (
+            format!("python3 {driver} multiAgents.py {{trees}} --project ."),
+            "--project . in a --shell line",
+        ),
+    ] {
+        grade(&line)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why))
+            .stderr(predicates::str::contains("hint: "));
+        assert!(
+            !dir.path().join("grades").exists(),
+            "grades written for {line}"
+        );
+    }
+    let root = std::path::absolute(PROJECT).unwrap();
+    grade(&format!(
+        "python3 {driver} multiAgents.py {{trees}} --project {}",
+        root.display()
+    ))
+    .assert()
+    .success();
+    let csv = fs::read_to_string(dir.path().join("grades/gradebook.csv")).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("alice,5,5,5,"),
+        "{csv}"
+    );
+}

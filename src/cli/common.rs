@@ -204,15 +204,18 @@ impl RunArgs {
     /// The student's program that `flag`'s `line` runs, refused (exit 2) where the grader's
     /// own words in it are wrong: a CS188 driver's `--project` that is not the course's folder.
     pub(super) fn command(&self, flag: &'static str, line: String) -> Result<Program, Failure> {
-        if let Some(words) = crate::sandbox::split(&line).filter(|_| !self.shell) {
-            let words = crate::adapters::project_from_here(words);
-            crate::adapters::check_project(&words).map_err(|why| {
-                Failure::message(format!(
-                    "error: {flag} `{line}`: {why}\n  \
-                     hint: give the course's multiagent folder (the one with autograder.py, util.py, game.py and pacman.py), absolute or from where gametrace runs"
-                ))
-            })?;
-        }
+        let checked = match crate::sandbox::split(&line) {
+            Some(words) if self.shell => crate::adapters::check_shell_line(&words),
+            Some(words) => {
+                crate::adapters::check_project(&crate::adapters::project_from_here(words))
+                    .map_err(|why| (why, crate::adapters::PROJECT_HINT))
+            }
+            // A line that does not split is said where it is run.
+            None => Ok(()),
+        };
+        checked.map_err(|(why, hint)| {
+            Failure::message(format!("error: {flag} `{line}`: {why}\n  hint: {hint}"))
+        })?;
         Ok(Program {
             flag,
             line,

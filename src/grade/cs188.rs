@@ -18,8 +18,15 @@ pub const STUDENT_FILE: &str = "multiAgents.py";
 /// `--project DIR`, checked: a folder with the course's `autograder.py`.
 pub fn project(dir: &Path) -> Result<PathBuf, String> {
     if !dir.join("autograder.py").is_file() {
+        let what = if dir.is_dir() {
+            "has no autograder.py"
+        } else if dir.exists() {
+            "is a file, not a folder"
+        } else {
+            "does not exist"
+        };
         return Err(format!(
-            "--project {} has no autograder.py\n  = expected: the course's project folder (autograder.py, pacman.py, test_cases/, ...)\n  = hint: the folder the course hands out for the multiagent project",
+            "--project {} {what}\n  = expected: the course's project folder (autograder.py, pacman.py, test_cases/, ...)\n  = hint: the folder the course hands out for the multiagent project",
             dir.display()
         ));
     }
