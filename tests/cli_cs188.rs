@@ -423,7 +423,7 @@ fn a_question_not_written_yet_crashes_with_the_courses_message() {
         .code(1)
         .stdout(contains("CRASHED"))
         .stdout(contains(format!(
-            "util.raiseNotDefined() stopped the program in getAction (line {line} of multiAgents.py): a method not written yet"
+            "util.raiseNotDefined() stopped the program in ExpectimaxAgent.getAction (line {line} of multiAgents.py): a method not written yet"
         )));
 }
 

@@ -244,13 +244,16 @@ def stopped(e, module):
     """What stopped the program, for the report: util.raiseNotDefined() prints its message on
     stdout (read as an ignored line) and calls sys.exit(1); the method left unwritten is named
     here, on stderr, which the report shows."""
-    frames = traceback.extract_tb(e.__traceback__)
-    mine = [f for f in frames if os.path.abspath(f.filename) == os.path.abspath(module)]
-    where = ""
-    if mine:
-        where = " in {} (line {} of {})".format(
-            mine[-1].name, mine[-1].lineno, os.path.basename(module))
-    if frames and frames[-1].name == "raiseNotDefined":
+    where, last, tb = "", None, e.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if os.path.abspath(code.co_filename) == os.path.abspath(module):
+            # The class too (Python 3.11's co_qualname): a file has a getAction an agent.
+            where = " in {} (line {} of {})".format(
+                getattr(code, "co_qualname", code.co_name), tb.tb_lineno,
+                os.path.basename(module))
+        last, tb = code.co_name, tb.tb_next
+    if last == "raiseNotDefined":
         return ("gametrace_cs188: util.raiseNotDefined() stopped the program{}: a method not"
                 " written yet".format(where))
     return "gametrace_cs188: the student's code stopped the program (sys.exit({})){}".format(
