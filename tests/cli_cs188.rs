@@ -1296,10 +1296,7 @@ fn a_question_run_in_part_gets_no_points() {
 #[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
 fn a_relative_project_in_the_command_is_read_from_where_gametrace_runs() {
     common::cli::require("python3");
-    let dir = tempfile::tempdir().unwrap();
-    let class = dir.path().join("class");
-    fs::create_dir_all(class.join("alice")).unwrap();
-    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    let (dir, class) = class_of_alice();
     let q2 = format!("{TESTS}/q2");
     gametrace_no_color()
         .args(["grade", class.to_str().unwrap(), "--specs", &q2])
@@ -1323,10 +1320,7 @@ fn a_relative_project_in_the_command_is_read_from_where_gametrace_runs() {
 /// `test` alike (each tree read CRASHED, a student's fault, 0 points, exit 0).
 #[test]
 fn a_project_that_is_not_the_course_folder_stops_before_grading() {
-    let dir = tempfile::tempdir().unwrap();
-    let class = dir.path().join("class");
-    fs::create_dir_all(class.join("alice")).unwrap();
-    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    let (dir, class) = class_of_alice();
     let q2 = format!("{TESTS}/q2");
     for (project, why) in [
         ("/nowhere/at/all".to_owned(), "is not a folder"),
@@ -1362,12 +1356,10 @@ fn a_project_that_is_not_the_course_folder_stops_before_grading() {
 /// 0 points with exit 0; both are refused before anything runs. The driver's own path with
 /// the project's absolute one grades as without --shell.
 #[test]
+#[cfg_attr(not(gametrace_python3), ignore = "needs python3")]
 fn a_shell_line_the_cs188_driver_cannot_run_is_refused() {
     common::cli::require("python3");
-    let dir = tempfile::tempdir().unwrap();
-    let class = dir.path().join("class");
-    fs::create_dir_all(class.join("alice")).unwrap();
-    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    let (dir, class) = class_of_alice();
     let q2 = format!("{TESTS}/q2");
     let driver = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
     let grade = |line: &str| {
@@ -1410,4 +1402,14 @@ fn a_shell_line_the_cs188_driver_cannot_run_is_refused() {
         csv.lines().nth(1).unwrap().starts_with("alice,5,5,5,"),
         "{csv}"
     );
+}
+
+/// A class folder of one, alice, with the right `multiAgents.py`: the folder it lies in (kept
+/// until dropped, for `--out` too) and the class's path.
+fn class_of_alice() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    fs::create_dir_all(class.join("alice")).unwrap();
+    fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
+    (dir, class)
 }
