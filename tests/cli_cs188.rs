@@ -1110,16 +1110,13 @@ fn a_module_the_grading_python_lacks_is_said_once_a_question() {
         "once a question"
     );
     let driver_path = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
-    gametrace_no_color()
-        .args(["grade", class.to_str().unwrap(), "--specs", &q2])
-        .arg("--out")
-        .arg(dir.path().join("grades"))
-        .args([
-            "--against",
-            &format!("python3 {driver_path} multiAgents.py {{tree_json}}"),
-        ])
-        .assert()
-        .success();
+    grade_q2(
+        &class,
+        dir.path(),
+        &format!("python3 {driver_path} multiAgents.py {{tree_json}}"),
+    )
+    .assert()
+    .success();
     let csv = fs::read_to_string(dir.path().join("grades/gradebook.csv")).unwrap();
     let bob_row = csv.lines().find(|l| l.starts_with("bob,")).unwrap();
     assert!(
@@ -1297,17 +1294,13 @@ fn a_question_run_in_part_gets_no_points() {
 fn a_relative_project_in_the_command_is_read_from_where_gametrace_runs() {
     common::cli::require("python3");
     let (dir, class) = class_of_alice();
-    let q2 = format!("{TESTS}/q2");
-    gametrace_no_color()
-        .args(["grade", class.to_str().unwrap(), "--specs", &q2])
-        .arg("--out")
-        .arg(dir.path().join("grades"))
-        .args([
-            "--against",
-            &format!("python3 -m gametrace.cs188 multiAgents.py {{tree_json}} --project {PROJECT}"),
-        ])
-        .assert()
-        .success();
+    grade_q2(
+        &class,
+        dir.path(),
+        &format!("python3 -m gametrace.cs188 multiAgents.py {{tree_json}} --project {PROJECT}"),
+    )
+    .assert()
+    .success();
     let csv = fs::read_to_string(dir.path().join("grades/gradebook.csv")).unwrap();
     assert!(
         csv.lines().nth(1).unwrap().starts_with("alice,5,5,5,"),
@@ -1328,11 +1321,7 @@ fn a_project_that_is_not_the_course_folder_stops_before_grading() {
     ] {
         let line =
             format!("python3 -m gametrace.cs188 multiAgents.py {{tree_json}} --project {project}");
-        gametrace_no_color()
-            .args(["grade", class.to_str().unwrap(), "--specs", &q2])
-            .arg("--out")
-            .arg(dir.path().join("grades"))
-            .args(["--against", &line])
+        grade_q2(&class, dir.path(), &line)
             .assert()
             .code(2)
             .stderr(predicates::str::contains(why))
@@ -1360,14 +1349,10 @@ fn a_project_that_is_not_the_course_folder_stops_before_grading() {
 fn a_shell_line_the_cs188_driver_cannot_run_is_refused() {
     common::cli::require("python3");
     let (dir, class) = class_of_alice();
-    let q2 = format!("{TESTS}/q2");
     let driver = format!("{}/adapters/python/gametrace_cs188.py", common::cli::ROOT);
     let grade = |line: &str| {
-        let mut c = gametrace_no_color();
-        c.args(["grade", class.to_str().unwrap(), "--specs", &q2, "--shell"])
-            .arg("--out")
-            .arg(dir.path().join("grades"))
-            .args(["--against", line]);
+        let mut c = grade_q2(&class, dir.path(), line);
+        c.arg("--shell");
         c
     };
     for (line, why) in [
@@ -1412,4 +1397,20 @@ fn class_of_alice() -> (tempfile::TempDir, std::path::PathBuf) {
     fs::create_dir_all(class.join("alice")).unwrap();
     fs::copy(STUDENT, class.join("alice/multiAgents.py")).unwrap();
     (dir, class)
+}
+
+/// `grade` of `class` on gametrace's q2 trees with `--against line`, the grades under
+/// `dir/grades`.
+fn grade_q2(class: &Path, dir: &Path, line: &str) -> assert_cmd::Command {
+    let mut c = gametrace_no_color();
+    c.args([
+        "grade",
+        class.to_str().unwrap(),
+        "--specs",
+        &format!("{TESTS}/q2"),
+    ])
+    .arg("--out")
+    .arg(dir.join("grades"))
+    .args(["--against", line]);
+    c
 }
